@@ -1,0 +1,76 @@
+package dev.modelsphere.swiss.values;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Parses {@code --set key=value} assignments into values trees.
+ *
+ * <p>Unlike helm's {@code --set} there is no comma splitting, list syntax or escaping: the key is
+ * everything before the first {@code =}, the value everything after it. The value's type is
+ * inferred: {@code true}/{@code false}, {@code null}, a base-10 64-bit integer, a decimal float,
+ * else a string.
+ *
+ * <p>Deliberate difference from the reference: {@code inf}, {@code Infinity} and {@code NaN} stay
+ * strings. They have no JSON form, so as floats they would make the plan impossible to hash.
+ * Hexadecimal floats and Java's {@code 1.5f}/{@code 1d} suffixes are strings too.
+ */
+public final class SetAssignment {
+  private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
+  private static final Pattern DECIMAL_FLOAT =
+      Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+  private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+  private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+
+  private SetAssignment() {}
+
+  /** One assignment as a single-path tree. */
+  public static Map<String, Object> parse(String assignment) {
+    int eq = assignment.indexOf('=');
+    if (eq <= 0) {
+      throw new ValuesException(
+          "expected key=value, got \"" + assignment + "\" (for example --set replicaCount=2)");
+    }
+    Map<String, Object> tree = Tree.empty();
+    Tree.set(tree, assignment.substring(0, eq), infer(assignment.substring(eq + 1)));
+    return tree;
+  }
+
+  /** Several assignments merged in order: later ones win, lists replace. */
+  public static Map<String, Object> parseAll(List<String> assignments) {
+    Map<String, Object> tree = Tree.empty();
+    for (String assignment : assignments) {
+      Tree.merge(tree, parse(assignment));
+    }
+    return tree;
+  }
+
+  /** The typed value a {@code --set} string stands for. */
+  public static Object infer(String raw) {
+    switch (raw) {
+      case "true":
+        return Boolean.TRUE;
+      case "false":
+        return Boolean.FALSE;
+      case "null":
+        return null;
+      default:
+        break;
+    }
+    if (INTEGER.matcher(raw).matches()) {
+      BigInteger big = new BigInteger(raw);
+      if (big.compareTo(LONG_MIN) >= 0 && big.compareTo(LONG_MAX) <= 0) {
+        return big.longValue();
+      }
+    }
+    if (DECIMAL_FLOAT.matcher(raw).matches()) {
+      double d = Double.parseDouble(raw);
+      if (Double.isFinite(d)) {
+        return d;
+      }
+    }
+    return raw;
+  }
+}

@@ -1,0 +1,112 @@
+package dev.modelsphere.swiss.values;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TreeTest {
+
+  private static Map<String, Object> yaml(String text) {
+    return ValuesYaml.parse("test", text);
+  }
+
+  @Test
+  void mergeReplacesListsRatherThanAppending() {
+    Map<String, Object> dst = yaml("extraArgs: [--tp-size=8, --x]");
+    Tree.merge(dst, yaml("extraArgs: [--tp-size=2]"));
+    assertThat(dst.get("extraArgs")).isEqualTo(List.of("--tp-size=2"));
+  }
+
+  @Test
+  void mergeRecursesIntoMapsAndKeepsSiblings() {
+    Map<String, Object> dst = yaml("model: {mountPath: /model, name: a}");
+    Tree.merge(dst, yaml("model: {localPath: /mnt/x}"));
+    assertThat(Tree.leafPaths(dst))
+        .containsExactly("model.localPath", "model.mountPath", "model.name");
+  }
+
+  @Test
+  void mergeLetsAScalarReplaceAMapAndAMapReplaceAScalar() {
+    Map<String, Object> dst = yaml("a: {b: 1}\nc: scalar");
+    Tree.merge(dst, yaml("a: 5\nc: {d: 2}"));
+    assertThat(dst).isEqualTo(yaml("a: 5\nc: {d: 2}"));
+  }
+
+  @Test
+  void mergeKeepsAnExplicitNullInsteadOfDeleting() {
+    Map<String, Object> dst = yaml("resources: {limits: 1}");
+    Tree.merge(dst, yaml("resources: null"));
+    assertThat(dst).containsEntry("resources", null);
+    assertThat(Tree.get(dst, "resources").present()).isTrue();
+    assertThat(ValuesYaml.write(dst)).isEqualTo("resources: null\n");
+  }
+
+  @Test
+  void mergeCopiesMapsFromTheSourceInsteadOfAliasingThem() {
+    Map<String, Object> src = yaml("a: {b: 1}");
+    Map<String, Object> dst = Tree.empty();
+    Tree.merge(dst, src);
+    Tree.set(dst, "a.c", 2L);
+    assertThat(Tree.has(src, "a.c")).isFalse();
+  }
+
+  @Test
+  void anEmptyMapCreatesAnEmptyMapWhereNothingWasAndChangesNothingElse() {
+    Map<String, Object> dst = yaml("a: {b: 1}");
+    Tree.merge(dst, yaml("a: {}\nz: {}"));
+    assertThat(dst).isEqualTo(yaml("a: {b: 1}\nz: {}"));
+  }
+
+  @Test
+  void setRefusesToTunnelThroughAScalar() {
+    Map<String, Object> tree = yaml("a: scalar");
+    assertThatThrownBy(() -> Tree.set(tree, "a.b.c", 1L))
+        .isInstanceOf(ValuesException.class)
+        .hasMessageContaining("\"a.b.c\"")
+        .hasMessageContaining("\"a\" is not a map");
+    assertThat(tree).containsEntry("a", "scalar");
+  }
+
+  @Test
+  void getTellsAMissingPathFromAnExplicitNull() {
+    Map<String, Object> tree = yaml("a: {b: null}");
+    assertThat(Tree.get(tree, "a.b")).isEqualTo(new Lookup(true, null));
+    assertThat(Tree.get(tree, "a.c").present()).isFalse();
+    assertThat(Tree.get(tree, "a.b.c").present()).isFalse();
+  }
+
+  @Test
+  void leafPathsCountEmptyMapsAndListsAsLeavesAndAreSorted() {
+    Map<String, Object> tree = yaml("z: [1, 2]\na: {}\nm: {x: {y: 1}}");
+    assertThat(Tree.leafPaths(tree)).containsExactly("a", "m.x.y", "z");
+    assertThat(Tree.leafPaths(Tree.empty())).isEmpty();
+  }
+
+  @Test
+  void subtreeKeepsOnlyTheNamedPaths() {
+    Map<String, Object> tree = yaml("a: {b: 1, c: 2}\nd: 3");
+    assertThat(Tree.subtree(tree, List.of("a.c", "d", "missing")))
+        .isEqualTo(yaml("a: {c: 2}\nd: 3"));
+  }
+
+  @Test
+  void copyIsDeepForMapsAndLists() {
+    Map<String, Object> tree = yaml("a: {list: [1]}");
+    Map<String, Object> copy = Tree.copy(tree);
+    @SuppressWarnings("unchecked")
+    List<Object> list = (List<Object>) ((Map<String, Object>) copy.get("a")).get("list");
+    list.add(2L);
+    assertThat(Tree.get(tree, "a.list").value()).isEqualTo(List.of(1L));
+  }
+
+  @Test
+  void removeDeletesOnlyTheNamedKey() {
+    Map<String, Object> tree = yaml("a: {b: 1, c: 2}");
+    Tree.remove(tree, "a.b");
+    Tree.remove(tree, "x.y");
+    assertThat(tree).isEqualTo(yaml("a: {c: 2}"));
+  }
+}
