@@ -1,0 +1,101 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.ChartRepository;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.plan.ChartRef;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.plan.SourceRef;
+import dev.modelsphere.swiss.testing.TestCluster;
+import dev.modelsphere.swiss.values.ValuesYaml;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Everything a deploy test needs against the real API server: an admin client, its own fresh
+ * namespace, and a deployer wired the way the CLI and server wire it.
+ */
+final class HelmTestbed implements AutoCloseable {
+
+  final KubernetesClient client;
+  final Kube kube;
+  final String namespace;
+  final ChartRenderer renderer;
+  final HelmReleases helm;
+  final HelmDeployer deployer;
+  final PlanDiffer differ;
+
+  private HelmTestbed(int planHistory) {
+    TestCluster cluster = TestCluster.get();
+    this.client = cluster.admin();
+    this.kube = new Kube(client);
+    this.namespace = "swiss-helm-" + UUID.randomUUID().toString().substring(0, 8);
+    client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace)
+        .endMetadata().build()).create();
+    try {
+      this.renderer = new ChartRenderer(new ChartRepository(Files.createTempDirectory("swiss-charts-")));
+      String kubeconfig = Files.readString(cluster.dir().resolve("admin.kubeconfig"));
+      this.helm = new HelmReleases(renderer, kubeconfig);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    this.deployer = new HelmDeployer(kube, renderer, helm, new ReleaseLocks(),
+        new DeploySettings("", planHistory), Clock.systemUTC());
+    this.differ = new PlanDiffer(kube, renderer, "");
+  }
+
+  static HelmTestbed start() {
+    return new HelmTestbed(DeploySettings.DEFAULT_PLAN_HISTORY);
+  }
+
+  static HelmTestbed withPlanHistory(int planHistory) {
+    return new HelmTestbed(planHistory);
+  }
+
+  /** A plan for the example sglang chart on disk with the given form layer (YAML). */
+  Plan plan(String release, String form) {
+    return plan(release, namespace, form, new ChartRef("sglang", "0.8.0", "",
+        TestCharts.exampleCharts().toString()), false);
+  }
+
+  static Plan plan(String release, String namespace, String form, ChartRef chart,
+      boolean createNamespace) {
+    Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
+    layers.put("catalog", ValuesYaml.parse("catalog", """
+        image: {repository: lmsysorg/sglang, tag: v0.5.19}
+        model: {name: qwen3-8b, gpus: "1"}
+        extraArgs: [--tp-size=1]
+        env: [{name: NVIDIA_DISABLE_REQUIRE, value: "1"}]
+        """));
+    layers.put("form", ValuesYaml.parse("form", form));
+    return new Plan(Plan.API_VERSION, new ReleaseRef(release, namespace),
+        new SourceRef("/catalog", "", "", "qwen3-8b", "Qwen/Qwen3-8B", "1.0.0", "", "sglang-tp1"),
+        chart, "sglang", "test", layers, createNamespace, null, "").withHash();
+  }
+
+  String planPhase(String release) {
+    return kube.configMap(namespace, HelmDeployer.planConfigMap(release))
+        .map(files -> PlanStatus.parse(files.get(PlanStatus.FILE)).phase())
+        .orElse("");
+  }
+
+  @Override
+  public void close() {
+    client.namespaces().withName(namespace).delete();
+  }
+
+  static Path kubeconfigFile() {
+    return TestCluster.get().dir().resolve("admin.kubeconfig");
+  }
+}
