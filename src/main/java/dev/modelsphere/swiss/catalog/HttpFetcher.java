@@ -20,14 +20,17 @@ public final class HttpFetcher implements Fetcher {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final String ACCEPT = "application/json, application/yaml, text/yaml, */*";
 
+  /** One client for every catalog: it pools connections and owns a selector thread. */
+  private static final HttpClient SHARED_CLIENT = HttpClient.newBuilder()
+      .connectTimeout(TIMEOUT)
+      .followRedirects(HttpClient.Redirect.NORMAL)
+      .build();
+
   private final URI indexUrl;
   private final HttpClient client;
 
   public HttpFetcher(URI indexUrl) {
-    this(indexUrl, HttpClient.newBuilder()
-        .connectTimeout(TIMEOUT)
-        .followRedirects(HttpClient.Redirect.NORMAL)
-        .build());
+    this(indexUrl, SHARED_CLIENT);
   }
 
   public HttpFetcher(URI indexUrl, HttpClient client) {
