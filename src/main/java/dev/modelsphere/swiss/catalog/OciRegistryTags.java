@@ -7,10 +7,12 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,6 +64,7 @@ final class OciRegistryTags {
 
     private List<String> readAllPages() {
         List<String> tags = new ArrayList<>();
+        Set<URI> seen = new HashSet<>();
         boolean challenged = false;
         URI page = firstPage;
         while (page != null) {
@@ -77,7 +80,12 @@ final class OciRegistryTags {
             for (JsonNode tag : tagList(response.body())) {
                 tags.add(tag.asText().replace('_', '+'));
             }
-            page = nextPage(page, response.headers("Link")).orElse(null);
+            seen.add(page);
+            // Relative links resolve against the page actually served, after any redirect.
+            page = nextPage(response.uri(), response.headers("Link")).orElse(null);
+            if (page != null && seen.contains(page)) {
+                throw new RepoException(location, "the registry's tag pages link back to " + page);
+            }
         }
         return tags;
     }

@@ -51,21 +51,21 @@ final class RepoHttp {
 
     /**
      * GETs {@code uri}, failing as {@code repo} (the location to name in errors) when the request
-     * fails or the body exceeds {@link #MAX_BODY}. Any status is returned as is.
+     * fails or the body exceeds {@link #MAX_BODY}. Any status is returned as is. Messages name
+     * {@code repo} only: {@code uri} may be a token endpoint the operator never configured.
      */
     static Response get(String repo, URI uri, String authorization) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET();
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
         try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET();
+            if (authorization != null) {
+                request.header("Authorization", authorization);
+            }
             HttpResponse<InputStream> response =
                     CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
             try (InputStream body = response.body()) {
                 byte[] bytes = body.readNBytes(MAX_BODY + 1);
                 if (bytes.length > MAX_BODY) {
-                    throw new RepoException(repo, "the response from " + uri + " is larger than "
-                            + (MAX_BODY >> 20) + " MiB");
+                    throw new RepoException(repo, "the response is larger than " + (MAX_BODY >> 20) + " MiB");
                 }
                 return new Response(response.uri(), response.statusCode(), response, bytes);
             }
@@ -73,9 +73,9 @@ final class RepoHttp {
             throw new RepoException(repo, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RepoException(repo, "interrupted while reading " + uri, e);
+            throw new RepoException(repo, "interrupted while reading the repository", e);
         } catch (IllegalArgumentException e) {
-            throw new RepoException(repo, "cannot request " + uri + ": " + e.getMessage(), e);
+            throw new RepoException(repo, "not a location to request: " + e.getMessage(), e);
         }
     }
 

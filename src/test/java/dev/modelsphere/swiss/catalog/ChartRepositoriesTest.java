@@ -149,6 +149,37 @@ class ChartRepositoriesTest {
     }
 
     @Test
+    void aNextPageLinkIsResolvedAgainstThePageItCameWith() {
+        String srv = serve(exchange -> {
+            String query = exchange.getRequestURI().getQuery();
+            requests.add(exchange.getRequestURI().getPath() + (query == null ? "" : "?" + query));
+            if (query == null) {
+                exchange.getResponseHeaders().add("Link",
+                        "<list?last=a>; rel=\"prev\", <list?last=0.7.1>; rel=\"next\"");
+                respond(exchange, 200, "{\"tags\":[\"0.7.1\"]}");
+            } else {
+                respond(exchange, 200, "{\"tags\":[\"0.8.0\"]}");
+            }
+        });
+
+        assertThat(ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+                .containsExactly("0.7.1", "0.8.0");
+        assertThat(requests).containsExactly(TAGS_PATH, TAGS_PATH + "?last=0.7.1");
+    }
+
+    @Test
+    void pagesThatLinkBackAreReportedInsteadOfReadForever() {
+        String srv = serve(exchange -> {
+            exchange.getResponseHeaders().add("Link", "<" + TAGS_PATH + ">; rel=\"next\"");
+            respond(exchange, 200, "{\"tags\":[\"0.7.1\"]}");
+        });
+
+        assertThatThrownBy(() -> ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+                .isInstanceOf(RepoException.class)
+                .hasMessageContaining("link back");
+    }
+
+    @Test
     void aTokenEndpointAnsweringAccessTokenIsAcceptedAndARealmQueryIsKept() {
         String srv = serve(exchange -> {
             String path = exchange.getRequestURI().getPath();

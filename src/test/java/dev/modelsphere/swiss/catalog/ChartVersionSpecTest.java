@@ -149,6 +149,18 @@ class ChartVersionSpecTest {
         assertThat(ChartVersionSpec.parse("x").match(have)).containsExactly("1.5.0", "1.4.9", "1.2.0", "0.7.0");
         assertThat(ChartVersionSpec.parse("1.x").match(have)).containsExactly("1.5.0", "1.4.9", "1.2.0");
         assertThat(ChartVersionSpec.parse("1.2 - 1.4").match(have)).containsExactly("1.4.9", "1.2.0");
+        assertThat(ChartVersionSpec.parse("v1.2 - v1.4 !=1.2.0").match(have)).containsExactly("1.4.9");
+        assertThat(ChartVersionSpec.parse("1.2.x").match(have)).containsExactly("1.2.0");
+    }
+
+    @Test
+    void buildMetadataDoesNotTellVersionsApart() {
+        ChartVersionSpec spec = ChartVersionSpec.parse("0.8.0+build.1");
+
+        assertThat(spec.exact()).isEqualTo("0.8.0+build.1");
+        assertThat(spec.allows("0.8.0+build.1")).isTrue();
+        assertThat(spec.allows("0.8.0")).isTrue();
+        assertThat(spec.allows("0.8.1")).isFalse();
     }
 
     // --- chart/version_test.go: MatchIsNewestFirstAndSkipsNonVersions
