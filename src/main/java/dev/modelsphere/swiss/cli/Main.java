@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,18 +10,46 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "A deploy control plane for LLM serving on Kubernetes.",
-    subcommands = {CommandLine.HelpCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, CatalogCommand.class, PlanCommand.class})
 public final class Main implements Runnable {
+  /** Exit code for any failure; {@code swiss diff} alone also uses 2 for "changes pending". */
+  public static final int FAILED = 1;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    spec.commandLine().usage(System.out);
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Main()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line with swiss's error handling: a one-line message and exit code 1. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new Main());
+    cli.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          PrintWriter err = cmd.getErr();
+          err.println("swiss: " + messageOf(e));
+          err.flush();
+          return FAILED;
+        });
+    cli.setParameterExceptionHandler(
+        (e, args) -> {
+          PrintWriter err = e.getCommandLine().getErr();
+          err.println("swiss: " + e.getMessage());
+          err.println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+          err.flush();
+          return FAILED;
+        });
+    return cli;
+  }
+
+  private static String messageOf(Throwable e) {
+    String m = e.getMessage();
+    return m == null || m.isEmpty() ? e.getClass().getSimpleName() : m;
   }
 
   static final class Version implements CommandLine.IVersionProvider {

@@ -1,0 +1,128 @@
+package dev.modelsphere.swiss.catalog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An opened catalog: its validated index, the exact index bytes (whose digest is the catalog's
+ * reference) and the entries fetched from it so far. Opening reads only the index; each entry is
+ * fetched, verified and validated the first time it is asked for, then kept.
+ */
+public final class Catalog {
+  private final Fetcher fetcher;
+  private final byte[] rawIndex;
+  private final Index index;
+  private final String ref;
+  private final EntryValidator validator = new EntryValidator();
+  private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+
+  private Catalog(Fetcher fetcher, byte[] rawIndex) {
+    this.fetcher = fetcher;
+    this.rawIndex = rawIndex.clone();
+    this.index = Index.parse(rawIndex);
+    this.ref = Digests.sha256(rawIndex);
+  }
+
+  /** Opens the catalog at a directory, an index file or an http(s) URL. */
+  public static Catalog open(String location) {
+    return open(Fetcher.forLocation(location));
+  }
+
+  /** Reads and validates the index, one request; entries are fetched later. */
+  public static Catalog open(Fetcher fetcher) {
+    return fromIndex(fetcher, fetcher.readIndex());
+  }
+
+  /** A catalog whose index bytes were read elsewhere (the disk cache); entries come from fetcher. */
+  static Catalog fromIndex(Fetcher fetcher, byte[] rawIndex) {
+    return new Catalog(fetcher, rawIndex);
+  }
+
+  /** The normalized index location: an absolute path or a full URL ending in the index file. */
+  public String location() {
+    return fetcher.location();
+  }
+
+  /** {@code sha256:} of the exact index bytes; the same however the location was spelt. */
+  public String ref() {
+    return ref;
+  }
+
+  public Index index() {
+    return index;
+  }
+
+  public byte[] rawIndex() {
+    return rawIndex.clone();
+  }
+
+  /**
+   * One model at one version, verified against the index's digest and validated.
+   *
+   * @param version null or empty for the model's latest
+   */
+  public Entry entry(String model, String version) {
+    IndexModel listed = index.model(model)
+        .orElseThrow(() -> new CatalogException("no model \"" + model + "\" in catalog "
+            + location()));
+    IndexVersion row = listed.version(version);
+    String key = model + "@" + row.version();
+    Entry known = entries.get(key);
+    if (known != null) {
+      return known;
+    }
+    Entry fetched = fetch(listed, row);
+    Entry raced = entries.putIfAbsent(key, fetched);
+    return raced != null ? raced : fetched;
+  }
+
+  /** The latest version of every model, in index order; the first failure stops the listing. */
+  public List<Entry> all() {
+    List<Entry> out = new ArrayList<>();
+    for (IndexModel model : index.models()) {
+      out.add(entry(model.name(), model.latest()));
+    }
+    return out;
+  }
+
+  private Entry fetch(IndexModel model, IndexVersion row) {
+    String what = model.name() + " " + row.version();
+    String where = what + " (" + row.path() + ")";
+    byte[] bytes;
+    try {
+      bytes = fetcher.read(row.path());
+    } catch (CatalogException e) {
+      throw new CatalogException(where + ": " + e.getMessage(), e);
+    }
+    String got = Digests.sha256(bytes);
+    if (!got.equals(row.digest())) {
+      throw new CatalogException(what + ": digest " + got + " does not match the index ("
+          + row.digest() + ") -- the published version was rewritten; publish a new version"
+          + " instead of editing one, or rebuild the index");
+    }
+    Entry parsed;
+    try {
+      parsed = Entry.parseYaml(bytes);
+    } catch (CatalogException e) {
+      throw new CatalogException(where + ": " + e.getMessage(), e);
+    }
+    if (!model.name().equals(parsed.name()) || !row.version().equals(parsed.version())) {
+      throw new CatalogException(where + ": entry says " + parsed.name() + " "
+          + parsed.version() + " -- index is stale; rebuild it from the version files");
+    }
+    Entry entry = parsed.withIndexFacts(model, row);
+    try {
+      validator.validate(entry);
+    } catch (CatalogException e) {
+      throw new CatalogException(where + ": " + e.getMessage(), e);
+    }
+    return entry;
+  }
+
+  @Override
+  public String toString() {
+    return location() + " " + ref;
+  }
+}

@@ -1,0 +1,144 @@
+package dev.modelsphere.swiss.catalog;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * Reads a catalog over http(s). Entry paths resolve against the index URL's directory. Every body
+ * is capped, counted while it streams, so a wrong URL cannot fill the memory.
+ */
+public final class HttpFetcher implements Fetcher {
+  /** The largest body read, index or entry: 8 MiB. */
+  public static final int MAX_BODY = 8 << 20;
+
+  static final Duration TIMEOUT = Duration.ofSeconds(30);
+  static final String ACCEPT = "application/json, application/yaml, text/yaml, */*";
+
+  /** One client for every catalog: it pools connections and owns a selector thread. */
+  private static final HttpClient SHARED_CLIENT = HttpClient.newBuilder()
+      .connectTimeout(TIMEOUT)
+      .followRedirects(HttpClient.Redirect.NORMAL)
+      .build();
+
+  private final URI indexUrl;
+  private final HttpClient client;
+
+  public HttpFetcher(URI indexUrl) {
+    this(indexUrl, SHARED_CLIENT);
+  }
+
+  public HttpFetcher(URI indexUrl, HttpClient client) {
+    this.indexUrl = indexUrl;
+    this.client = client;
+  }
+
+  /** Parses the URL and appends {@code index.json} when its path does not name a JSON file. */
+  static HttpFetcher forUrl(String location) {
+    URI url;
+    try {
+      url = new URI(location);
+      if (url.getHost() == null) {
+        throw new URISyntaxException(location, "no host");
+      }
+    } catch (URISyntaxException e) {
+      throw new CatalogException("catalog url \"" + location + "\": " + e.getMessage(), e);
+    }
+    return new HttpFetcher(withIndexFile(url));
+  }
+
+  private static URI withIndexFile(URI url) {
+    String path = url.getRawPath() == null ? "" : url.getRawPath();
+    if (path.endsWith(".json")) {
+      return url;
+    }
+    String joined = (path.endsWith("/") ? path : path + "/") + "index.json";
+    try {
+      return new URI(url.getScheme(), url.getRawAuthority(), joined, url.getRawQuery(), null);
+    } catch (URISyntaxException e) {
+      throw new CatalogException("catalog url \"" + url + "\": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public byte[] readIndex() {
+    try {
+      return get(indexUrl);
+    } catch (CatalogException e) {
+      throw new CatalogException("catalog index: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public byte[] read(String relativePath) {
+    SafePath.check(relativePath);
+    URI relative;
+    try {
+      // Built from parts so characters that are legal in a file name but not in a URL get escaped.
+      relative = new URI(null, null, relativePath, null);
+    } catch (URISyntaxException e) {
+      throw new CatalogException("path \"" + relativePath + "\": " + e.getMessage(), e);
+    }
+    return get(indexUrl.resolve(relative));
+  }
+
+  @Override
+  public String location() {
+    return indexUrl.toString();
+  }
+
+  @Override
+  public String toString() {
+    return location();
+  }
+
+  private byte[] get(URI url) {
+    HttpRequest request = HttpRequest.newBuilder(url)
+        .timeout(TIMEOUT)
+        .header("Accept", ACCEPT)
+        .GET()
+        .build();
+    HttpResponse<InputStream> response;
+    try {
+      response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (IOException e) {
+      throw new CatalogException("GET " + url + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CatalogException("GET " + url + ": interrupted", e);
+    }
+    try (InputStream body = response.body()) {
+      if (response.statusCode() != 200) {
+        throw new CatalogException("GET " + url + ": " + statusLine(response.statusCode()));
+      }
+      // Read one byte past the cap: getting it proves the body is too large.
+      byte[] bytes = body.readNBytes(MAX_BODY + 1);
+      if (bytes.length > MAX_BODY) {
+        throw new CatalogException("GET " + url + ": larger than " + MAX_BODY + " bytes");
+      }
+      return bytes;
+    } catch (IOException e) {
+      throw new CatalogException("GET " + url + ": " + e, e);
+    }
+  }
+
+  private static String statusLine(int code) {
+    String reason = switch (code) {
+      case 400 -> " Bad Request";
+      case 401 -> " Unauthorized";
+      case 403 -> " Forbidden";
+      case 404 -> " Not Found";
+      case 500 -> " Internal Server Error";
+      case 502 -> " Bad Gateway";
+      case 503 -> " Service Unavailable";
+      case 504 -> " Gateway Timeout";
+      default -> "";
+    };
+    return code + reason;
+  }
+}

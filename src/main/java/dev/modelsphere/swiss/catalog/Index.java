@@ -1,0 +1,99 @@
+package dev.modelsphere.swiss.catalog;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The catalog's listing, {@code index.json}: every model, its metadata and its published versions.
+ *
+ * @param site where the catalog's website is published, optional
+ * @param count the number of models; checked only when non-zero
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record Index(String apiVersion, String site, int count, List<IndexModel> models) {
+  public static final String API_VERSION = "catalog.swiss/v1";
+
+  public Index {
+    models = models == null ? List.of() : List.copyOf(models);
+  }
+
+  /** Parses and validates an index; every problem is reported prefixed {@code index.json: }. */
+  public static Index parse(byte[] json) {
+    try {
+      Index index = StrictMappers.read(StrictMappers.JSON, json, Index.class);
+      index.validate();
+      return index;
+    } catch (CatalogException e) {
+      throw new CatalogException("index.json: " + e.getMessage(), e);
+    }
+  }
+
+  public Optional<IndexModel> model(String name) {
+    return models.stream().filter(m -> m.name().equals(name)).findFirst();
+  }
+
+  private void validate() {
+    if (!API_VERSION.equals(apiVersion)) {
+      throw new CatalogException(
+          "apiVersion \"" + nullToEmpty(apiVersion) + "\", want \"" + API_VERSION + "\"");
+    }
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < models.size(); i++) {
+      IndexModel model = models.get(i);
+      String name = nullToEmpty(model.name());
+      if (name.isEmpty()) {
+        throw new CatalogException("models[" + i + "] has no name");
+      }
+      if (model.versions().isEmpty()) {
+        throw new CatalogException("model \"" + name + "\" has no versions");
+      }
+      if (!names.add(name)) {
+        throw new CatalogException("model \"" + name + "\" listed twice");
+      }
+      validateVersions(model);
+    }
+    if (count != 0 && count != models.size()) {
+      throw new CatalogException(
+          "count is " + count + " but " + models.size() + " models are listed");
+    }
+  }
+
+  private static void validateVersions(IndexModel model) {
+    String name = model.name();
+    Set<String> seen = new HashSet<>();
+    for (IndexVersion row : model.versions()) {
+      String version = nullToEmpty(row.version());
+      if (version.isEmpty()) {
+        throw new CatalogException("model \"" + name + "\" has an unnamed version");
+      }
+      String what = name + " " + version;
+      if (nullToEmpty(row.path()).isEmpty()) {
+        throw new CatalogException(what + " has no path");
+      }
+      if (nullToEmpty(row.digest()).isEmpty()) {
+        throw new CatalogException(what
+            + " has no digest -- a pin cannot be verified without one; rebuild the index");
+      }
+      if (!seen.add(version)) {
+        throw new CatalogException(what + " listed twice");
+      }
+      try {
+        SafePath.check(row.path());
+      } catch (CatalogException e) {
+        throw new CatalogException(what + ": " + e.getMessage());
+      }
+    }
+    String latest = nullToEmpty(model.latest());
+    if (!seen.contains(latest)) {
+      throw new CatalogException("model \"" + name + "\" names latest \"" + latest
+          + "\", which is not published (have: " + model.versionNames() + ")");
+    }
+  }
+
+  private static String nullToEmpty(String s) {
+    return s == null ? "" : s;
+  }
+}

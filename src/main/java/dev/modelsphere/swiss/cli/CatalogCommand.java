@@ -1,0 +1,126 @@
+package dev.modelsphere.swiss.cli;
+
+import dev.modelsphere.swiss.catalog.Catalog;
+import dev.modelsphere.swiss.catalog.Entry;
+import dev.modelsphere.swiss.catalog.IndexModel;
+import dev.modelsphere.swiss.catalog.IndexVariant;
+import dev.modelsphere.swiss.catalog.IndexVersion;
+import dev.modelsphere.swiss.catalog.Requires;
+import dev.modelsphere.swiss.catalog.Variant;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Browses the model catalog. */
+@Command(
+    name = "catalog",
+    mixinStandardHelpOptions = true,
+    description = "Browse the model catalog.",
+    subcommands = {CatalogCommand.ListCommand.class, CatalogCommand.ShowCommand.class})
+public final class CatalogCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  @Command(name = "list", mixinStandardHelpOptions = true,
+      description = "List every variant of each model's latest version.")
+  static final class ListCommand implements Runnable {
+    @Mixin GlobalOptions global;
+    @Spec CommandSpec spec;
+
+    @Override
+    public void run() {
+      Catalog catalog = Catalog.open(global.resolve().catalog());
+      Table table = new Table();
+      table.add("MODEL", "VERSION", "VARIANT", "ENGINE", "GPUS", "TOPOLOGY", "CHART");
+      for (IndexModel model : catalog.index().models()) {
+        IndexVersion latest = model.version(model.latest());
+        for (IndexVariant v : latest.variants()) {
+          table.add(model.name(), latest.version(), v.id(), v.engine(), gpus(v.requires()),
+              v.requires().topologyOrDefault(), v.chart().name() + "-" + v.chart().version());
+        }
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(table.render());
+      out.flush();
+      PrintWriter err = spec.commandLine().getErr();
+      err.printf("%ncatalog %s%n%s%n", catalog.location(), catalog.ref());
+      err.flush();
+    }
+
+    private static String gpus(Requires r) {
+      int nodes = r.nodesOrDefault();
+      return nodes > 1 ? nodes + "x" + r.gpus() : String.valueOf(r.gpus());
+    }
+  }
+
+  @Command(name = "show", mixinStandardHelpOptions = true,
+      description = "Show one model: its weights, version, served name and variants.")
+  static final class ShowCommand implements Runnable {
+    @Mixin GlobalOptions global;
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "MODEL", description = "The model's catalog name.")
+    String model;
+
+    @Option(names = "--model-version", description = "A published version (default: the latest).")
+    String version;
+
+    @Override
+    public void run() {
+      Entry entry = Catalog.open(global.resolve().catalog()).entry(model, version);
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(describe(entry));
+      out.flush();
+    }
+
+    static String describe(Entry e) {
+      StringBuilder b = new StringBuilder();
+      String title = GlobalOptions.empty(e.displayName()) ? e.name() : e.displayName();
+      b.append(title).append(" (").append(e.name()).append(")\n");
+      if (!GlobalOptions.empty(e.description())) {
+        b.append('\n').append(e.description().trim()).append('\n');
+      }
+      b.append("\nweights   ").append(e.source().hf());
+      if (e.source().sizeGiB() != null) {
+        b.append(String.format("  (%.0f GiB)", e.source().sizeGiB()));
+      }
+      b.append("\nversion   ").append(e.version());
+      if (!GlobalOptions.empty(e.digest())) {
+        b.append("  ").append(e.digest(), 0, Math.min(19, e.digest().length()));
+      }
+      b.append("\nserved as ").append(e.servedModelName()).append("\n\nvariants:\n");
+      for (Variant v : e.variants()) {
+        b.append(variantLine(v));
+      }
+      return b.toString();
+    }
+
+    private static String variantLine(Variant v) {
+      Requires r = v.requires();
+      StringBuilder b = new StringBuilder("  ");
+      b.append(v.isDefault() ? '*' : ' ').append(' ').append(v.id()).append("  ").append(v.engine())
+          .append("  ").append(r.gpus()).append(" GPU");
+      if (r.nodesOrDefault() > 1) {
+        b.append(" x ").append(r.nodesOrDefault()).append(" nodes");
+      }
+      List<String> products = r.gpuProduct();
+      if (products != null && !products.isEmpty()) {
+        b.append("  [").append(String.join(", ", products)).append(']');
+      }
+      b.append('\n');
+      if (!GlobalOptions.empty(v.description())) {
+        b.append("      ").append(v.description()).append('\n');
+      }
+      return b.toString();
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.modelsphere.swiss.config;
+
+/** The rules of a usable config. */
+final class ConfigRules {
+  private ConfigRules() {}
+
+  static void validate(Config c) {
+    String origin = c.origin().isEmpty() ? "config" : c.origin();
+    if (c.catalog().isEmpty()) {
+      fail(origin, "catalog is required");
+    }
+    ProfileSource profile = c.cluster().profile();
+    if (profile.file().isEmpty() && profile.configMap().isEmpty()) {
+      fail(origin, "cluster.profile needs one of file or configMap");
+    }
+    if (!profile.file().isEmpty() && !profile.configMap().isEmpty()) {
+      fail(origin, "cluster.profile has both file and configMap; exactly one");
+    }
+    if (!profile.configMap().isEmpty() && !isNamespaced(profile.configMap())) {
+      fail(origin, "cluster.profile.configMap \"" + profile.configMap() + "\" is not namespace/name");
+    }
+  }
+
+  static void validateServer(Config c) {
+    validate(c);
+    String origin = c.origin().isEmpty() ? "config" : c.origin();
+    Auth auth = c.server().auth();
+    if (!auth.disabled() && auth.dir().isEmpty()) {
+      fail(origin, "server.auth.dir is required -- mount the credential Secret, or set "
+          + "server.auth.disabled to run without a login");
+    }
+    if (!Auth.COOKIE_SECURE_MODES.contains(auth.cookieSecure())) {
+      fail(origin, "server.auth.cookieSecure \"" + auth.cookieSecure() + "\" is not auto, always or never");
+    }
+    if (!Server.APPLY_WITH_BACKENDS.contains(c.server().applyWith())) {
+      fail(origin, "server.applyWith \"" + c.server().applyWith() + "\" is not helm or llmsvc");
+    }
+  }
+
+  private static boolean isNamespaced(String ref) {
+    int slash = ref.indexOf('/');
+    return slash > 0 && slash < ref.length() - 1 && ref.indexOf('/', slash + 1) < 0;
+  }
+
+  private static void fail(String origin, String problem) {
+    throw new ConfigException(origin + ": " + problem);
+  }
+}

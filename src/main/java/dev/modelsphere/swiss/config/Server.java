@@ -1,0 +1,79 @@
+package dev.modelsphere.swiss.config;
+
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The settings of {@code swiss serve}. The CLI reads and checks them but does not use them.
+ *
+ * @param addr the listen address
+ * @param database the SQLite file of the audit log and plan staging
+ * @param allowDeploy whether the server may change releases; read-only otherwise
+ * @param helmBin the helm binary of the reference; kept so its configs load, unused here
+ * @param helmfileBin the helmfile binary of the reference; kept so its configs load, unused here
+ * @param planHistory how many archived plans to keep per release
+ * @param cacheTTL how long a fetched catalog index is reused
+ * @param cacheDir the on-disk catalog index cache; see {@link #catalogCacheDir()}
+ * @param auth the login
+ * @param gpuProductLabels GPU resource name to the node label keys naming the GPU product
+ * @param applyWith the backend of new installs: {@code helm} or {@code llmsvc}
+ */
+public record Server(
+    String addr,
+    String database,
+    boolean allowDeploy,
+    String helmBin,
+    String helmfileBin,
+    int planHistory,
+    @JsonDeserialize(using = GoDurationDeserializer.class) Duration cacheTTL,
+    String cacheDir,
+    Auth auth,
+    @JsonDeserialize(contentUsing = LabelKeysDeserializer.class) Map<String, List<String>> gpuProductLabels,
+    String applyWith) {
+
+  public static final String DEFAULT_ADDR = ":8080";
+  public static final String DEFAULT_DATABASE = "/tmp/swiss/swiss.db";
+  public static final String DEFAULT_HELM_BIN = "helm";
+  public static final String DEFAULT_HELMFILE_BIN = "helmfile";
+  public static final int DEFAULT_PLAN_HISTORY = 5;
+  public static final Duration DEFAULT_CACHE_TTL = Duration.ofSeconds(60);
+  public static final String APPLY_WITH_HELM = "helm";
+  public static final String APPLY_WITH_LLMSVC = "llmsvc";
+  public static final Set<String> APPLY_WITH_BACKENDS = Set.of(APPLY_WITH_HELM, APPLY_WITH_LLMSVC);
+
+  public Server {
+    addr = Values.or(addr, DEFAULT_ADDR);
+    database = Values.or(database, DEFAULT_DATABASE);
+    helmBin = Values.or(helmBin, DEFAULT_HELM_BIN);
+    helmfileBin = Values.or(helmfileBin, DEFAULT_HELMFILE_BIN);
+    planHistory = planHistory <= 0 ? DEFAULT_PLAN_HISTORY : planHistory;
+    cacheTTL = cacheTTL == null || cacheTTL.isZero() ? DEFAULT_CACHE_TTL : cacheTTL;
+    cacheDir = Values.orEmpty(cacheDir);
+    auth = auth == null ? Auth.defaults() : auth;
+    gpuProductLabels = Values.map(gpuProductLabels);
+    applyWith = Values.or(applyWith, APPLY_WITH_HELM);
+  }
+
+  public static Server defaults() {
+    return new Server(null, null, false, null, null, 0, null, null, null, null, null);
+  }
+
+  /**
+   * The directory of the on-disk catalog index cache: {@code cacheDir} if set, else
+   * {@code catalog-cache} beside the database; empty (no disk cache) when neither is set.
+   */
+  public String catalogCacheDir() {
+    if (!cacheDir.isEmpty()) {
+      return cacheDir;
+    }
+    if (database.isEmpty()) {
+      return "";
+    }
+    Path parent = Path.of(database).getParent();
+    return (parent == null ? Path.of("catalog-cache") : parent.resolve("catalog-cache")).toString();
+  }
+}

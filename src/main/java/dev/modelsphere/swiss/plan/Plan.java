@@ -1,0 +1,213 @@
+package dev.modelsphere.swiss.plan;
+
+import dev.modelsphere.swiss.values.Tree;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The plan document ({@code plan.swiss/v1}): everything one deploy is made of. The values helm
+ * receives are the merge of the layers in {@link Layer#ORDER}; nothing else is stored.
+ *
+ * @param layers the non-empty layers by wire name, iterated in merge order (empty layers and
+ *     null are dropped on construction; the trees are copied)
+ * @param helmfile the rendered helmfile document, or null when not rendered
+ * @param hash {@code sha256:<hex>} over release, source (without catalogName), chart and the
+ *     merged values; "" when not yet computed
+ */
+public record Plan(
+    String apiVersion,
+    ReleaseRef release,
+    SourceRef source,
+    ChartRef chart,
+    String engine,
+    String profile,
+    Map<String, Map<String, Object>> layers,
+    boolean createNamespace,
+    String helmfile,
+    String hash) {
+
+  public static final String API_VERSION = "plan.swiss/v1";
+
+  public Plan {
+    apiVersion = apiVersion == null ? "" : apiVersion;
+    release = release == null ? new ReleaseRef("", "") : release;
+    source = source == null ? new SourceRef(null, null, null, null, null, null, null, null) : source;
+    chart = chart == null ? new ChartRef(null, null, null, null) : chart;
+    engine = engine == null ? "" : engine;
+    profile = profile == null ? "" : profile;
+    layers = orderedLayers(layers);
+    helmfile = helmfile == null || helmfile.isEmpty() ? null : helmfile;
+    hash = hash == null ? "" : hash;
+  }
+
+  private static Map<String, Map<String, Object>> orderedLayers(
+      Map<String, ? extends Map<String, ?>> given) {
+    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    if (given == null) {
+      return Collections.unmodifiableMap(out);
+    }
+    for (String name : given.keySet()) {
+      if (!Layer.isLayer(name)) {
+        throw new PlanException("unknown layer \"" + name + "\": want one of " + Layer.ORDER);
+      }
+    }
+    for (String name : Layer.ORDER) {
+      Map<String, ?> tree = given.get(name);
+      if (tree != null && !tree.isEmpty()) {
+        out.put(name, Collections.unmodifiableMap(Tree.copy(tree)));
+      }
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** The merged values, a fresh tree: the document helm receives. */
+  public Map<String, Object> values() {
+    return Tree.merged(new ArrayList<>(layers.values()));
+  }
+
+  /** The tree of one layer, empty when the plan has none. */
+  public Map<String, Object> layer(String name) {
+    return layers.getOrDefault(name, Map.of());
+  }
+
+  /**
+   * The layer whose value for the path stands: the last layer in merge order that holds the
+   * path, even as an explicit null; "" when no layer does.
+   */
+  public String layerOf(String path) {
+    List<String> names = new ArrayList<>(layers.keySet());
+    Collections.reverse(names);
+    for (String name : names) {
+      if (Tree.has(layers.get(name), path)) {
+        return name;
+      }
+    }
+    return "";
+  }
+
+  /** For each present layer, in merge order, the sorted leaf paths it sets. */
+  public Map<String, List<String>> byLayer() {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    layers.forEach((name, tree) -> out.put(name, sortedPaths(tree)));
+    return out;
+  }
+
+  /** The values files helm is handed, one per present layer in merge order. */
+  public List<String> valuesFiles() {
+    return layers.keySet().stream().map(Layer::fileName).toList();
+  }
+
+  /**
+   * Every path set by two or more layers, sorted by path. Works on leaf paths, so a list is one
+   * value and sibling keys in one map never collide.
+   */
+  public List<Shadow> shadowed() {
+    Map<String, List<String>> setters = new TreeMap<>(CanonicalJson.KEY_ORDER);
+    layers.forEach((name, tree) ->
+        Tree.paths(tree).forEach(path ->
+            setters.computeIfAbsent(path, p -> new ArrayList<>()).add(name)));
+    List<Shadow> out = new ArrayList<>();
+    setters.forEach((path, names) -> {
+      if (names.size() > 1) {
+        out.add(new Shadow(path, names.get(names.size() - 1), names.subList(0, names.size() - 1)));
+      }
+    });
+    return out;
+  }
+
+  /** {@code sha256:<hex>} of the canonical hash payload. */
+  public String computeHash() {
+    byte[] payload = hashPayload().getBytes(StandardCharsets.UTF_8);
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(payload);
+      return "sha256:" + HexFormat.of().formatHex(digest);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK always provides SHA-256", e);
+    }
+  }
+
+  /**
+   * The bytes that are hashed: release, source without catalogName, chart and the merged values,
+   * encoded as Go's encoding/json encodes the reference's payload struct.
+   */
+  String hashPayload() {
+    return CanonicalJson.compact(CanonicalJson.struct()
+        .field("release", PlanJson.release(release))
+        .field("source", PlanJson.source(source.withoutCatalogName()))
+        .field("chart", PlanJson.chart(chart))
+        .field("values", values()));
+  }
+
+  /** A copy carrying its computed hash. */
+  public Plan withHash() {
+    return withHash(computeHash());
+  }
+
+  /** A copy carrying the given hash (as read from a stored plan). */
+  public Plan withHash(String newHash) {
+    return new Plan(apiVersion, release, source, chart, engine, profile, layers, createNamespace,
+        helmfile, newHash);
+  }
+
+  /** A copy carrying the given helmfile document (null for none). */
+  public Plan withHelmfile(String document) {
+    return new Plan(apiVersion, release, source, chart, engine, profile, layers, createNamespace,
+        document, hash);
+  }
+
+  /**
+   * A copy carrying its helmfile document rendered with no chart root, when the chart can be
+   * addressed that way; otherwise this plan unchanged. The helmfile is not hashed.
+   */
+  public Plan withHelmfile() {
+    try {
+      return withHelmfile(Helmfile.render(this, ""));
+    } catch (PlanException notRenderable) {
+      return this;
+    }
+  }
+
+  /** A copy with other layers (the hash is kept; recompute it with {@link #withHash()}). */
+  public Plan withLayers(Map<String, ? extends Map<String, ?>> newLayers) {
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> typed = (Map<String, Map<String, Object>>) newLayers;
+    return new Plan(apiVersion, release, source, chart, engine, profile, typed, createNamespace,
+        helmfile, hash);
+  }
+
+  /** A copy without the site's name for its catalog (which the hash does not cover). */
+  public Plan withoutCatalogName() {
+    return new Plan(apiVersion, release, source.withoutCatalogName(), chart, engine, profile,
+        layers, createNamespace, helmfile, hash);
+  }
+
+  /**
+   * Checks the stored hash against the plan's content.
+   *
+   * @throws PlanException when the plan carries no hash, or one that its content does not give
+   */
+  public void verifyHash() {
+    if (hash.isEmpty()) {
+      throw new PlanException("plan carries no hash");
+    }
+    String computed = computeHash();
+    if (!computed.equals(hash)) {
+      throw new PlanException("hash " + computed + " does not match the plan it is stored under ("
+          + hash + ") -- it was edited in place; compose it again rather than editing it");
+    }
+  }
+
+  private static List<String> sortedPaths(Map<String, ?> tree) {
+    List<String> paths = Tree.paths(tree);
+    paths.sort(CanonicalJson.KEY_ORDER);
+    return List.copyOf(paths);
+  }
+}

@@ -1,0 +1,235 @@
+package dev.modelsphere.swiss.plan;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The plan as a stored document, JSON or YAML. Fields are written in the reference's struct
+ * order and left out when empty; unknown fields are ignored when reading.
+ */
+public final class PlanJson {
+  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+              YAMLFactory.builder()
+                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                  .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                  .build())
+          .enable(DeserializationFeature.USE_LONG_FOR_INTS);
+
+  private PlanJson() {}
+
+  /** The plan as indented JSON (two spaces) with a trailing newline, as {@code swiss plan} writes it. */
+  public static String toJson(Plan plan) {
+    return CanonicalJson.indented(document(plan)) + "\n";
+  }
+
+  /**
+   * Reads a stored plan and checks it was not edited after it was composed. An empty stored hash
+   * is accepted and filled in.
+   *
+   * @param origin names the document in errors (a file path, a request)
+   * @throws PlanException for malformed JSON, a wrong apiVersion, or a hash that does not match
+   */
+  public static Plan fromJson(String origin, String json) {
+    Map<String, Object> raw;
+    try {
+      raw = JSON.readValue(json, OBJECT);
+    } catch (JsonProcessingException e) {
+      throw new PlanException(origin + ": " + e.getOriginalMessage(), e);
+    }
+    if (raw == null) {
+      throw new PlanException(origin + ": empty document, want a plan.swiss/v1 plan");
+    }
+    Plan plan = fromDocument(origin, raw);
+    String computed = plan.computeHash();
+    if (!plan.hash().isEmpty() && !plan.hash().equals(computed)) {
+      throw new PlanException(origin + ": hash mismatch -- the plan was edited after it was"
+          + " composed (it records " + plan.hash() + " but its content hashes to " + computed
+          + "); compose it again instead of editing it");
+    }
+    return plan.withHash(computed);
+  }
+
+  /** The plan as YAML; keys are the JSON field names. */
+  public static String toYaml(Plan plan) {
+    Map<String, Object> generic = JSON.convertValue(
+        readJsonTree(CanonicalJson.compact(document(plan))), OBJECT);
+    try {
+      return YAML.writeValueAsString(generic);
+    } catch (JsonProcessingException e) {
+      throw new PlanException("cannot write the plan as YAML: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** Reads a plan written by {@link #toYaml}. The hash is taken as stored, not checked. */
+  public static Plan fromYaml(String yaml) {
+    return fromYaml("plan YAML", yaml);
+  }
+
+  /**
+   * Reads a plan written by {@link #toYaml}, naming {@code origin} in errors. The hash is taken
+   * as stored, not checked.
+   */
+  public static Plan fromYaml(String origin, String yaml) {
+    Map<String, Object> raw;
+    try {
+      raw = YAML.readValue(yaml, OBJECT);
+    } catch (JsonProcessingException e) {
+      throw new PlanException(origin + ": " + e.getOriginalMessage(), e);
+    }
+    if (raw == null) {
+      throw new PlanException(origin + ": empty document, want a plan.swiss/v1 plan");
+    }
+    return fromDocument(origin, raw);
+  }
+
+  /** The plan as an ordered document: the reference's struct order, empty fields omitted. */
+  static CanonicalJson.Struct document(Plan plan) {
+    CanonicalJson.Struct layers = CanonicalJson.struct();
+    plan.layers().forEach(layers::field);
+    return CanonicalJson.struct()
+        .field("apiVersion", plan.apiVersion())
+        .field("release", release(plan.release()))
+        .field("source", source(plan.source()))
+        .field("chart", chart(plan.chart()))
+        .field("engine", plan.engine())
+        .field("profile", plan.profile())
+        .omitEmpty("layers", plan.layers().isEmpty() ? null : layers)
+        .omitEmpty("createNamespace", plan.createNamespace())
+        .omitEmpty("helmfile", plan.helmfile())
+        .field("hash", plan.hash());
+  }
+
+  static CanonicalJson.Struct release(ReleaseRef release) {
+    return CanonicalJson.struct()
+        .field("name", release.name())
+        .field("namespace", release.namespace());
+  }
+
+  static CanonicalJson.Struct source(SourceRef source) {
+    return CanonicalJson.struct()
+        .omitEmpty("catalog", source.catalog())
+        .omitEmpty("catalogName", source.catalogName())
+        .omitEmpty("ref", source.ref())
+        .field("model", source.model())
+        .omitEmpty("hf", source.hf())
+        .omitEmpty("version", source.version())
+        .omitEmpty("digest", source.digest())
+        .field("variant", source.variant());
+  }
+
+  static CanonicalJson.Struct chart(ChartRef chart) {
+    return CanonicalJson.struct()
+        .field("name", chart.name())
+        .field("version", chart.version())
+        .omitEmpty("repo", chart.repo())
+        .omitEmpty("path", chart.path());
+  }
+
+  private static Object readJsonTree(String json) {
+    try {
+      return JSON.readValue(json, LinkedHashMap.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("canonical JSON did not read back", e);
+    }
+  }
+
+  private static Plan fromDocument(String origin, Map<String, Object> raw) {
+    DocumentReader doc = new DocumentReader(origin);
+    String apiVersion = doc.string(raw, "apiVersion");
+    if (!Plan.API_VERSION.equals(apiVersion)) {
+      throw new PlanException(origin + ": apiVersion \"" + apiVersion + "\", want \""
+          + Plan.API_VERSION + "\"");
+    }
+    Map<String, Object> release = doc.object(raw, "release");
+    Map<String, Object> source = doc.object(raw, "source");
+    Map<String, Object> chart = doc.object(raw, "chart");
+    return new Plan(
+        apiVersion,
+        new ReleaseRef(doc.string(release, "name"), doc.string(release, "namespace")),
+        new SourceRef(
+            doc.string(source, "catalog"),
+            doc.string(source, "catalogName"),
+            doc.string(source, "ref"),
+            doc.string(source, "model"),
+            doc.string(source, "hf"),
+            doc.string(source, "version"),
+            doc.string(source, "digest"),
+            doc.string(source, "variant")),
+        new ChartRef(
+            doc.string(chart, "name"),
+            doc.string(chart, "version"),
+            doc.string(chart, "repo"),
+            doc.string(chart, "path")),
+        doc.string(raw, "engine"),
+        doc.string(raw, "profile"),
+        doc.layers(raw),
+        doc.bool(raw, "createNamespace"),
+        doc.string(raw, "helmfile"),
+        doc.string(raw, "hash"));
+  }
+
+  /** Typed access to a generic document, naming the field in errors. */
+  private record DocumentReader(String origin) {
+    String string(Map<String, Object> map, String key) {
+      Object v = map.get(key);
+      if (v == null) {
+        return "";
+      }
+      if (!(v instanceof String s)) {
+        throw wrongType(key, "a string", v);
+      }
+      return s;
+    }
+
+    boolean bool(Map<String, Object> map, String key) {
+      Object v = map.get(key);
+      if (v == null) {
+        return false;
+      }
+      if (!(v instanceof Boolean b)) {
+        throw wrongType(key, "true or false", v);
+      }
+      return b;
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> object(Map<String, Object> map, String key) {
+      Object v = map.get(key);
+      if (v == null) {
+        return Map.of();
+      }
+      if (!(v instanceof Map<?, ?> m)) {
+        throw wrongType(key, "an object", v);
+      }
+      return (Map<String, Object>) m;
+    }
+
+    /** The known layers; unknown keys under {@code layers} are ignored like unknown fields. */
+    Map<String, Map<String, Object>> layers(Map<String, Object> raw) {
+      Map<String, Object> given = object(raw, "layers");
+      Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+      for (String name : Layer.ORDER) {
+        if (given.containsKey(name)) {
+          out.put(name, object(given, name));
+        }
+      }
+      return out;
+    }
+
+    private PlanException wrongType(String key, String want, Object got) {
+      return new PlanException(origin + ": \"" + key + "\" must be " + want + ", not "
+          + CanonicalJson.compact(got));
+    }
+  }
+}

@@ -1,0 +1,23 @@
+package dev.modelsphere.swiss.site;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * A named model catalog the site offers.
+ *
+ * @param isDefault {@code default: true} in YAML: the catalog used when a request names none
+ */
+public record CatalogRepo(
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) String name,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) String url,
+    @JsonProperty("default") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean isDefault) {
+
+  /** The name given to a catalog that has none of its own (the legacy single {@code catalog}). */
+  public static final String DEFAULT_CATALOG_NAME = "default";
+
+  public CatalogRepo {
+    name = Text.trimmed(name);
+    url = Text.trimmed(url);
+  }
+}

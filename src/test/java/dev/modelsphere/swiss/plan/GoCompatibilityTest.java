@@ -1,0 +1,129 @@
+package dev.modelsphere.swiss.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hash against the Go reference's encoding: {@code src/test/go/canonical/main.go} hashes a
+ * fixed payload with encoding/json, and its output is kept as a test vector in
+ * {@code expected.txt}. The same plan built here must give the same bytes and the same hash.
+ */
+class GoCompatibilityTest {
+  private static final Path PROGRAM_DIR =
+      Path.of(System.getProperty("user.dir"), "src", "test", "go", "canonical");
+
+  @Test
+  void theHashPayloadIsByteForByteWhatGoWrites() throws IOException {
+    assertThat(vectorPlan().hashPayload()).isEqualTo(expected().get(0));
+  }
+
+  @Test
+  void theHashIsTheOneGoComputes() throws IOException {
+    assertThat(vectorPlan().computeHash()).isEqualTo(expected().get(1));
+  }
+
+  @Test
+  void theKeptVectorIsWhatTheGoProgramPrintsToday() throws Exception {
+    String go = findGo();
+    Process process = new ProcessBuilder(go, "run", "main.go")
+        .directory(PROGRAM_DIR.toFile())
+        .redirectErrorStream(true)
+        .start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("go run finished").isTrue();
+    assertThat(process.exitValue()).as("go run exit status; output:%n%s", output).isZero();
+    assertThat(output.lines().toList()).isEqualTo(expected());
+  }
+
+  /** The Go program's plan, its values split over layers (the split is not hashed). */
+  static Plan vectorPlan() {
+    Map<String, Object> model = new LinkedHashMap<>();
+    model.put("name", "kimi");
+    model.put("gpus", "8");
+    Map<String, Object> catalog = new LinkedHashMap<>();
+    catalog.put("model", model);
+    catalog.put("extraArgs", List.of("--tp", 2L, "--mem-fraction-static", 0.85));
+    catalog.put("progressDeadlineSeconds", 7200L);
+    catalog.put("floats", List.of(0.85, 1e-7, 1e21, 1e20, 123456789.123, 2.5e-6, -0.000001, 100.0,
+        5e-324, Double.MAX_VALUE, 0.1, 1.0 / 3.0, -1.5e-10, 12345678901234567890.0));
+
+    Map<String, Object> site = new LinkedHashMap<>();
+    site.put("model", new LinkedHashMap<>(Map.of("localPath", "/data/models/modelforge")));
+    Map<String, Object> strings = new LinkedHashMap<>();
+    strings.put("html", "<a href=\"x\">&amp;</a>");
+    strings.put("controls", "tab\there\nnew\rret\bback\fform\u0000nul\u001funit\u007fdel");
+    strings.put("separator", "line\u2028para\u2029end");
+    strings.put("unicode", "é 日本 😀");
+    strings.put("backslash", "C:\\path\\\"quoted\"");
+    site.put("strings", strings);
+
+    Map<String, Object> keys = new LinkedHashMap<>();
+    String[] names = {"z", "Z", "a", "é", "😀", "\uff21", "a.b", ""};
+    for (int i = 0; i < names.length; i++) {
+      keys.put(names[i], (long) i + 1);
+    }
+    Map<String, Object> nulls = new LinkedHashMap<>();
+    nulls.put("gone", null);
+    Map<String, Object> form = new LinkedHashMap<>();
+    form.put("replicaCount", 2L);
+    form.put("big", 9007199254740993L);
+    form.put("negative", -42L);
+    form.put("keys", keys);
+    form.put("nulls", nulls);
+    form.put("flags", new LinkedHashMap<>(Map.of("on", true, "off", false)));
+    form.put("empty", new LinkedHashMap<>());
+    form.put("list", new ArrayList<>());
+
+    Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
+    layers.put("catalog", catalog);
+    layers.put("site", site);
+    layers.put("form", form);
+    return new Plan(Plan.API_VERSION,
+        new ReleaseRef("glm-53", "models"),
+        new SourceRef("https://models.example.com/swiss-catalog/", "prod", "", "modelforge",
+            "modelforge/Qwen3.6-35B-A3B-793303", "1.0.0",
+            "sha256:2ddf0000000000000000000000000000000000000000000000000000000000aa",
+            "sglang-tp2"),
+        new ChartRef("sglang", "0.8.0", "oci://harbor.4pd.io/hardcore-tech", ""),
+        "sglang", "prod", layers, false, null, "");
+  }
+
+  private static List<String> expected() throws IOException {
+    List<String> lines =
+        Files.readString(PROGRAM_DIR.resolve("expected.txt"), StandardCharsets.UTF_8).lines().toList();
+    assertThat(lines).as("expected.txt holds the payload and the hash").hasSize(2);
+    return lines;
+  }
+
+  /** CI has Go: a missing go is a failure, never a skip, so the vector cannot go stale quietly. */
+  private static String findGo() {
+    List<Path> candidates = new ArrayList<>();
+    String path = System.getenv().getOrDefault("PATH", "");
+    Arrays.stream(path.split(File.pathSeparator)).forEach(dir -> candidates.add(Path.of(dir, "go")));
+    String goroot = System.getenv("GOROOT");
+    if (goroot != null) {
+      candidates.add(Path.of(goroot, "bin", "go"));
+    }
+    candidates.add(Path.of("/usr/local/go/bin/go"));
+    for (Path candidate : candidates) {
+      if (Files.isExecutable(candidate)) {
+        return candidate.toString();
+      }
+    }
+    return fail("go is not installed (looked on PATH, in $GOROOT/bin and /usr/local/go/bin); "
+        + "this test checks the Go test vector and needs it");
+  }
+}

@@ -1,0 +1,43 @@
+package dev.modelsphere.swiss.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class DefaultProfileTest {
+
+  @Test
+  void defaultProfileParsesWithTheClusterAsItsName() {
+    Profile p = Profile.parse(Profile.defaultYaml("gpu-east"), "default");
+
+    assertThat(p.name()).isEqualTo("gpu-east");
+    assertThat(p.namespace()).isEqualTo("modelforge");
+    assertThat(p.nodes().gpusPerNode()).isEqualTo(8);
+    assertThat(p.cache().enabled()).isFalse();
+    assertThat(p.scaler().serverAddress()).isEqualTo("http://decision-gen.llm-scaler.svc:80");
+    assertThat(p.scaler().sloAddress()).isEqualTo("http://slo-api.llm-scaler.svc:80");
+    assertThat(p.route().nginxConfigMap()).isEqualTo("llm-route/openresty-conf");
+    assertThat(p.route().monitorConfigMap()).isEqualTo("llm-route/monitor-conf");
+  }
+
+  @Test
+  void defaultProfileKeepsTheNamePlaceholderForCompose() {
+    Profile p = Profile.parse(Profile.defaultYaml("gpu-east"), "default");
+
+    assertThat(p.model().pathTemplate()).isEqualTo("/mnt/disk0/models/{{name}}");
+    assertThat(p.localPath("zai-org/GLM-5.3", "glm")).isEqualTo("/mnt/disk0/models/GLM-5.3");
+  }
+
+  @Test
+  void defaultProfileStillParsesWithoutAClusterName() {
+    assertThat(Profile.parse(Profile.defaultYaml(""), "default").name()).isEqualTo("this-cluster");
+    assertThat(Profile.parse(Profile.defaultYaml(null), "default").name()).isEqualTo("this-cluster");
+  }
+
+  @Test
+  void defaultProfileExplainsItsSettingsInComments() {
+    String yaml = Profile.defaultYaml("gpu-east");
+
+    assertThat(yaml).contains("# catalog:", "# chartRepo:", "# hostPath:", "# sites:");
+  }
+}
