@@ -26,11 +26,11 @@ import java.util.UUID;
  * Everything a deploy test needs against the real API server: an admin client, its own fresh
  * namespace, and a deployer wired the way the CLI and server wire it.
  */
-final class HelmTestbed implements AutoCloseable {
+public final class HelmTestbed implements AutoCloseable {
 
-  final KubernetesClient client;
-  final Kube kube;
-  final String namespace;
+  public final KubernetesClient client;
+  public final Kube kube;
+  public final String namespace;
   final ChartRenderer renderer;
   final HelmReleases helm;
   final HelmDeployer deployer;
@@ -55,7 +55,7 @@ final class HelmTestbed implements AutoCloseable {
     this.differ = new PlanDiffer(kube, renderer, "");
   }
 
-  static HelmTestbed start() {
+  public static HelmTestbed start() {
     return new HelmTestbed(DeploySettings.DEFAULT_PLAN_HISTORY);
   }
 
@@ -69,7 +69,7 @@ final class HelmTestbed implements AutoCloseable {
         TestCharts.exampleCharts().toString()), false);
   }
 
-  static Plan plan(String release, String namespace, String form, ChartRef chart,
+  public static Plan plan(String release, String namespace, String form, ChartRef chart,
       boolean createNamespace) {
     Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
     layers.put("catalog", ValuesYaml.parse("catalog", """
@@ -95,7 +95,7 @@ final class HelmTestbed implements AutoCloseable {
     client.namespaces().withName(namespace).delete();
   }
 
-  static Path kubeconfigFile() {
+  public static Path kubeconfigFile() {
     return TestCluster.get().dir().resolve("admin.kubeconfig");
   }
 }
