@@ -6,5 +6,6 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 helm_bin="$(bench/build-helm.sh)"
 mvn -q -B -ntp test-compile
-classpath="target/test-classes:target/classes:$(mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=/dev/stdout)"
+mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
 exec java -cp "$classpath" dev.modelsphere.swiss.bench.RenderBench "$helm_bin" "${1:-30}"

@@ -201,10 +201,15 @@ public final class Kube {
       Map<String, Object> tree = Serialization.jsonMapper().convertValue(found, Map.class);
       return Optional.of(tree);
     } catch (KubernetesClientException e) {
-      if (e.getCode() == 404 || e.getMessage() != null && e.getMessage().contains("resource type")) {
+      if (e.getCode() == 404 || notServed(e)) {
         return Optional.empty();
       }
       throw new KubeException("get " + kind + " " + namespace + "/" + name + ": " + e.getMessage(), e);
     }
+  }
+
+  /** Discovery does not know the kind: its CRD is not installed, so no such object can exist. */
+  private static boolean notServed(KubernetesClientException e) {
+    return e.getMessage() != null && e.getMessage().contains("Could not find the metadata");
   }
 }

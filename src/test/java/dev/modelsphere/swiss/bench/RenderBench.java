@@ -81,7 +81,8 @@ public final class RenderBench {
         name: bench
         namespace: models
         chartPath: %s
-        model: {pathTemplate: /mnt/disk0/models/{{org}}/{{name}}}
+        model:
+          pathTemplate: /mnt/disk0/models/{{org}}/{{name}}
         nodes: {gpusPerNode: 8}
         """.formatted(charts), "bench profile");
     Map<String, Object> form = Form.assemble(FormInput.of(Map.of("replicaCount", 2L)),

@@ -6,6 +6,7 @@ import dev.modelsphere.swiss.deploy.HelmTestbed;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.plan.PlanJson;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,9 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -24,16 +25,12 @@ import picocli.CommandLine;
 class DeployCommandsTest {
 
   @TempDir Path dir;
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
   private HelmTestbed bed;
 
   @BeforeEach
   void start() {
-    bed = HelmTestbed.start();
-  }
-
-  @AfterEach
-  void stop() {
-    bed.close();
+    bed = HelmTestbed.on(cluster);
   }
 
   @Test

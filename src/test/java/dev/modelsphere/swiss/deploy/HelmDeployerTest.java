@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.modelsphere.swiss.helm.ObjectChange;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
@@ -13,23 +14,19 @@ import io.fabric8.kubernetes.client.WatcherException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The helm backend against a real API server, from install to uninstall. */
 class HelmDeployerTest {
 
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
   private HelmTestbed bed;
 
   @BeforeEach
   void start() {
-    bed = HelmTestbed.start();
-  }
-
-  @AfterEach
-  void stop() {
-    bed.close();
+    bed = HelmTestbed.on(cluster);
   }
 
   @Test
@@ -119,7 +116,7 @@ class HelmDeployerTest {
 
   @Test
   void aPlanForANamespaceThatDoesNotExistIsRefusedBeforeAnythingIsWritten() {
-    String missing = bed.namespace + "-missing";
+    String missing = "swiss-missing-" + Long.toString(System.nanoTime(), 36);
     Plan plan = HelmTestbed.plan("qwen", missing, "replicaCount: 1",
         bed.plan("qwen", "").chart(), false);
 
@@ -133,7 +130,7 @@ class HelmDeployerTest {
 
   @Test
   void aPlanThatAsksForItsNamespaceGetsItCreated() {
-    String fresh = bed.namespace + "-new";
+    String fresh = "swiss-new-" + Long.toString(System.nanoTime(), 36);
     Plan plan = HelmTestbed.plan("qwen", fresh, "replicaCount: 1", bed.plan("qwen", "").chart(), true);
     try {
       ApplyResult result = bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
@@ -159,19 +156,18 @@ class HelmDeployerTest {
 
   @Test
   void archivedPlansArePrunedToThePlanHistory() {
-    try (HelmTestbed small = HelmTestbed.withPlanHistory(2)) {
-      small.deployer.apply(small.plan("qwen", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
-      for (int n = 2; n <= 5; n++) {
-        small.deployer.apply(small.plan("qwen", "replicaCount: " + n), Mode.UPGRADE, ApplyOptions.apply(0));
-      }
-
-      assertThat(small.deployer.archivedRevisions(small.namespace, "qwen")).containsExactly(4, 3);
-      assertThat(small.client.secrets().inNamespace(small.namespace)
-          .withName("swiss.plan.v1.qwen.v4").get().getMetadata().getLabels())
-          .containsEntry("owner", "swiss").containsEntry("name", "qwen").containsEntry("version", "4")
-          .containsEntry("app.kubernetes.io/managed-by", "swiss");
-      assertThat(small.deployer.archived(small.namespace, "qwen", 4).values()).containsEntry("replicaCount", 4L);
+    HelmTestbed small = HelmTestbed.on(cluster, 2);
+    small.deployer.apply(small.plan("qwen", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
+    for (int n = 2; n <= 5; n++) {
+      small.deployer.apply(small.plan("qwen", "replicaCount: " + n), Mode.UPGRADE, ApplyOptions.apply(0));
     }
+
+    assertThat(small.deployer.archivedRevisions(small.namespace, "qwen")).containsExactly(4, 3);
+    assertThat(small.client.secrets().inNamespace(small.namespace)
+        .withName("swiss.plan.v1.qwen.v4").get().getMetadata().getLabels())
+        .containsEntry("owner", "swiss").containsEntry("name", "qwen").containsEntry("version", "4")
+        .containsEntry("app.kubernetes.io/managed-by", "swiss");
+    assertThat(small.deployer.archived(small.namespace, "qwen", 4).values()).containsEntry("replicaCount", 4L);
   }
 
   private int replicas() {

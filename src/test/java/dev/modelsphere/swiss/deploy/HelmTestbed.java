@@ -9,9 +9,9 @@ import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.plan.SourceRef;
+import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.TestCluster;
 import dev.modelsphere.swiss.values.ValuesYaml;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,13 +20,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
- * Everything a deploy test needs against the real API server: an admin client, its own fresh
- * namespace, and a deployer wired the way the CLI and server wire it.
+ * Everything a deploy test needs against the real API server: an admin client, the test's own
+ * namespace (from {@link KubeCluster}), and a deployer wired the way the CLI and server wire it.
  */
-public final class HelmTestbed implements AutoCloseable {
+public final class HelmTestbed {
 
   public final KubernetesClient client;
   public final Kube kube;
@@ -36,16 +35,13 @@ public final class HelmTestbed implements AutoCloseable {
   final HelmDeployer deployer;
   final PlanDiffer differ;
 
-  private HelmTestbed(int planHistory) {
-    TestCluster cluster = TestCluster.get();
+  private HelmTestbed(KubeCluster cluster, int planHistory) {
     this.client = cluster.admin();
     this.kube = new Kube(client);
-    this.namespace = "swiss-helm-" + UUID.randomUUID().toString().substring(0, 8);
-    client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace)
-        .endMetadata().build()).create();
+    this.namespace = cluster.namespace();
     try {
       this.renderer = new ChartRenderer(new ChartRepository(Files.createTempDirectory("swiss-charts-")));
-      String kubeconfig = Files.readString(cluster.dir().resolve("admin.kubeconfig"));
+      String kubeconfig = Files.readString(kubeconfigFile());
       this.helm = new HelmReleases(renderer, kubeconfig);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -55,12 +51,13 @@ public final class HelmTestbed implements AutoCloseable {
     this.differ = new PlanDiffer(kube, renderer, "");
   }
 
-  public static HelmTestbed start() {
-    return new HelmTestbed(DeploySettings.DEFAULT_PLAN_HISTORY);
+  /** A deployer working in the test's own namespace. */
+  public static HelmTestbed on(KubeCluster cluster) {
+    return new HelmTestbed(cluster, DeploySettings.DEFAULT_PLAN_HISTORY);
   }
 
-  static HelmTestbed withPlanHistory(int planHistory) {
-    return new HelmTestbed(planHistory);
+  static HelmTestbed on(KubeCluster cluster, int planHistory) {
+    return new HelmTestbed(cluster, planHistory);
   }
 
   /** A plan for the example sglang chart on disk with the given form layer (YAML). */
@@ -88,11 +85,6 @@ public final class HelmTestbed implements AutoCloseable {
     return kube.configMap(namespace, HelmDeployer.planConfigMap(release))
         .map(files -> PlanStatus.parse(files.get(PlanStatus.FILE)).phase())
         .orElse("");
-  }
-
-  @Override
-  public void close() {
-    client.namespaces().withName(namespace).delete();
   }
 
   public static Path kubeconfigFile() {

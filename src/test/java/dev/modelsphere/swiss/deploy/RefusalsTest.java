@@ -7,26 +7,23 @@ import dev.modelsphere.swiss.helm.ChartRepoServer;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.KubeCluster;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Bad input is refused with a message naming the problem, and the cluster is left as it was. */
 class RefusalsTest {
 
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
   private HelmTestbed bed;
 
   @BeforeEach
   void start() {
-    bed = HelmTestbed.start();
-  }
-
-  @AfterEach
-  void stop() {
-    bed.close();
+    bed = HelmTestbed.on(cluster);
   }
 
   @Test

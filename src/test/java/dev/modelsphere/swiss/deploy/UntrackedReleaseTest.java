@@ -8,25 +8,22 @@ import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.helm.ValuesDocument;
 import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Releases installed by hand, without a plan, are seen and can be removed. */
 class UntrackedReleaseTest {
 
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
   private HelmTestbed bed;
 
   @BeforeEach
   void start() {
-    bed = HelmTestbed.start();
-  }
-
-  @AfterEach
-  void stop() {
-    bed.close();
+    bed = HelmTestbed.on(cluster);
   }
 
   @Test
