@@ -5,49 +5,49 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * Values documents written to a private temporary directory, one {@code <name>.yaml} per
- * document, because the helm SDK reads values from files. Closing removes the directory.
+ * Values documents written to private temporary files, one per document, because the helm SDK
+ * reads values from files. Closing removes them.
  */
 final class ValuesFiles implements AutoCloseable {
 
   // JSON is YAML: writing JSON keeps every type exact ("1" stays a string, 1 an integer).
   private static final ObjectMapper JSON = new ObjectMapper();
+  // Memory-backed when the system has it: values never reach a disk, and a render is not slowed
+  // down by other processes' disk traffic.
+  private static final Path DIR = scratchDir();
 
-  private final Path dir;
   private final List<Path> files;
 
-  private ValuesFiles(Path dir, List<Path> files) {
-    this.dir = dir;
+  private ValuesFiles(List<Path> files) {
     this.files = List.copyOf(files);
   }
 
   static ValuesFiles write(List<ValuesDocument> documents) {
-    Path dir = null;
+    List<Path> files = new ArrayList<>();
     try {
-      dir = Files.createTempDirectory("swiss-values-",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      List<Path> files = new ArrayList<>();
-      int i = 0;
       for (ValuesDocument document : documents) {
-        // The index keeps two documents with the same name apart and the order visible.
-        Path file = dir.resolve(String.format("%02d-%s.yaml", i++, document.name()));
-        Files.writeString(file, JSON.writeValueAsString(document.values()));
+        // createTempFile makes the file readable by its owner only: values can carry secrets.
+        Path file = Files.createTempFile(DIR, "swiss-values-" + document.name() + "-", ".yaml");
         files.add(file);
+        Files.write(file, JSON.writeValueAsBytes(document.values()));
       }
-      return new ValuesFiles(dir, files);
+      return new ValuesFiles(files);
     } catch (IOException e) {
-      if (dir != null) {
-        deleteTree(dir);
-      }
+      new ValuesFiles(files).close();
       throw new UncheckedIOException("cannot write values files for helm", e);
     }
+  }
+
+  private static Path scratchDir() {
+    Path shm = Path.of("/dev/shm");
+    if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+      return shm;
+    }
+    return Path.of(System.getProperty("java.io.tmpdir"));
   }
 
   /** The files in merge order. */
@@ -57,14 +57,12 @@ final class ValuesFiles implements AutoCloseable {
 
   @Override
   public void close() {
-    deleteTree(dir);
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException ignored) {
-      // A leftover temp directory is harmless; the render result is what matters.
+    for (Path file : files) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException ignored) {
+        // A leftover temp file is harmless; the render result is what matters.
+      }
     }
   }
 }

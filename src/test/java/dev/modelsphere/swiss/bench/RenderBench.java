@@ -31,7 +31,7 @@ import java.util.Map;
  */
 public final class RenderBench {
 
-  private static final int WARMUP = 10;
+  private static final int WARMUP = 60;
 
   public static void main(String[] args) throws Exception {
     Path helm = Path.of(args[0]);
