@@ -50,7 +50,7 @@ public record Server(
     database = Values.or(database, DEFAULT_DATABASE);
     helmBin = Values.or(helmBin, DEFAULT_HELM_BIN);
     helmfileBin = Values.or(helmfileBin, DEFAULT_HELMFILE_BIN);
-    planHistory = planHistory <= 0 ? DEFAULT_PLAN_HISTORY : planHistory;
+    planHistory = planHistory == 0 ? DEFAULT_PLAN_HISTORY : planHistory;
     cacheTTL = cacheTTL == null || cacheTTL.isZero() ? DEFAULT_CACHE_TTL : cacheTTL;
     cacheDir = Values.orEmpty(cacheDir);
     auth = auth == null ? Auth.defaults() : auth;
