@@ -3,6 +3,8 @@ package dev.modelsphere.swiss.config;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,8 +56,17 @@ public record Server(
     cacheTTL = cacheTTL == null || cacheTTL.isZero() ? DEFAULT_CACHE_TTL : cacheTTL;
     cacheDir = Values.orEmpty(cacheDir);
     auth = auth == null ? Auth.defaults() : auth;
-    gpuProductLabels = Values.map(gpuProductLabels);
+    gpuProductLabels = labelKeys(gpuProductLabels);
     applyWith = Values.or(applyWith, APPLY_WITH_HELM);
+  }
+
+  /** An immutable copy in which a resource with no label keys (null in YAML) has an empty list. */
+  private static Map<String, List<String>> labelKeys(Map<String, List<String>> labels) {
+    Map<String, List<String>> copy = new LinkedHashMap<>();
+    if (labels != null) {
+      labels.forEach((resource, keys) -> copy.put(resource, Values.list(keys)));
+    }
+    return Collections.unmodifiableMap(copy);
   }
 
   public static Server defaults() {

@@ -288,6 +288,14 @@ class ConfigTest {
   }
 
   @Test
+  void emptyItemsInListsAreDropped() throws IOException {
+    Config c = load("cluster:\n  namespaces: [models, ~]\nserver:\n  gpuProductLabels:\n    nvidia.com/gpu: ~\n");
+
+    assertThat(c.cluster().namespaces()).containsExactly("models");
+    assertThat(c.server().gpuProductLabels()).containsEntry("nvidia.com/gpu", List.of());
+  }
+
+  @Test
   void aGpuProductLabelMustBeAStringOrAListOfStrings() {
     assertThatThrownBy(() -> load("server:\n  gpuProductLabels:\n    nvidia.com/gpu: {a: b}\n"))
         .isInstanceOf(ConfigException.class)
