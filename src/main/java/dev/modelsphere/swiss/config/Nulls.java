@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /** Null and empty handling shared by the config records. */
-final class Values {
-  private Values() {}
+final class Nulls {
+  private Nulls() {}
 
   static String orEmpty(String s) {
     return s == null ? "" : s;
