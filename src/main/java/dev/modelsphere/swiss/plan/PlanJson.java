@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -17,14 +15,6 @@ public final class PlanJson {
   private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
-  private static final ObjectMapper YAML =
-      new ObjectMapper(
-              YAMLFactory.builder()
-                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                  .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
-                  .build())
-          .enable(DeserializationFeature.USE_LONG_FOR_INTS);
 
   private PlanJson() {}
 
@@ -64,11 +54,7 @@ public final class PlanJson {
   public static String toYaml(Plan plan) {
     Map<String, Object> generic = JSON.convertValue(
         readJsonTree(CanonicalJson.compact(document(plan))), OBJECT);
-    try {
-      return YAML.writeValueAsString(generic);
-    } catch (JsonProcessingException e) {
-      throw new PlanException("cannot write the plan as YAML: " + e.getOriginalMessage(), e);
-    }
+    return PlanYaml.write(generic);
   }
 
   /** Reads a plan written by {@link #toYaml}. The hash is taken as stored, not checked. */
@@ -83,7 +69,7 @@ public final class PlanJson {
   public static Plan fromYaml(String origin, String yaml) {
     Map<String, Object> raw;
     try {
-      raw = YAML.readValue(yaml, OBJECT);
+      raw = PlanYaml.MAPPER.readValue(yaml, OBJECT);
     } catch (JsonProcessingException e) {
       throw new PlanException(origin + ": " + e.getOriginalMessage(), e);
     }
