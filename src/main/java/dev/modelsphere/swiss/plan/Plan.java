@@ -49,7 +49,7 @@ public record Plan(
   }
 
   private static Map<String, Map<String, Object>> orderedLayers(
-      Map<String, ? extends Map<String, ?>> given) {
+      Map<String, Map<String, Object>> given) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
     if (given == null) {
       return Collections.unmodifiableMap(out);
@@ -60,7 +60,7 @@ public record Plan(
       }
     }
     for (String name : Layer.ORDER) {
-      Map<String, ?> tree = given.get(name);
+      Map<String, Object> tree = given.get(name);
       if (tree != null && !tree.isEmpty()) {
         out.put(name, Collections.unmodifiableMap(Tree.copy(tree)));
       }
@@ -176,11 +176,9 @@ public record Plan(
   }
 
   /** A copy with other layers (the hash is kept; recompute it with {@link #withHash()}). */
-  public Plan withLayers(Map<String, ? extends Map<String, ?>> newLayers) {
-    @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> typed = (Map<String, Map<String, Object>>) newLayers;
-    return new Plan(apiVersion, release, source, chart, engine, profile, typed, createNamespace,
-        helmfile, hash);
+  public Plan withLayers(Map<String, Map<String, Object>> newLayers) {
+    return new Plan(apiVersion, release, source, chart, engine, profile, newLayers,
+        createNamespace, helmfile, hash);
   }
 
   /** A copy without the site's name for its catalog (which the hash does not cover). */

@@ -50,11 +50,16 @@ public final class PlanJson {
     return plan.withHash(computed);
   }
 
-  /** The plan as YAML; keys are the JSON field names. */
+  /**
+   * The plan as YAML; keys are the JSON field names. Like the reference it goes through JSON, so
+   * the YAML holds exactly what the JSON holds (map keys sorted, empty fields left out).
+   */
   public static String toYaml(Plan plan) {
-    Map<String, Object> generic = JSON.convertValue(
-        readJsonTree(CanonicalJson.compact(document(plan))), OBJECT);
-    return PlanYaml.write(generic);
+    try {
+      return PlanYaml.write(JSON.readValue(CanonicalJson.compact(document(plan)), OBJECT));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("canonical JSON did not read back", e);
+    }
   }
 
   /** Reads a plan written by {@link #toYaml}. The hash is taken as stored, not checked. */
@@ -120,14 +125,6 @@ public final class PlanJson {
         .field("version", chart.version())
         .omitEmpty("repo", chart.repo())
         .omitEmpty("path", chart.path());
-  }
-
-  private static Object readJsonTree(String json) {
-    try {
-      return JSON.readValue(json, LinkedHashMap.class);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("canonical JSON did not read back", e);
-    }
   }
 
   private static Plan fromDocument(String origin, Map<String, Object> raw) {
