@@ -66,6 +66,25 @@ class PlanFilesTest {
   }
 
   @Test
+  void anExplicitNullSurvivesTheFilesAndKeepsTheHash() {
+    Plan plan = plan(layers(
+        "catalog", tree("{startupProbe: {periodSeconds: 10}}"),
+        "edit", tree("{startupProbe: {periodSeconds: null}}")));
+
+    Plan back = PlanFiles.fromFiles(PlanFiles.files(plan, ""));
+
+    assertThat(back.layerOf("startupProbe.periodSeconds")).isEqualTo("edit");
+    assertThat(back.values()).containsEntry("startupProbe", nullPeriod());
+    assertThat(back.computeHash()).isEqualTo(plan.hash());
+  }
+
+  private static Map<String, Object> nullPeriod() {
+    Map<String, Object> probe = new LinkedHashMap<>();
+    probe.put("periodSeconds", null);
+    return probe;
+  }
+
+  @Test
   void anUnrenderablePlanHasNoHelmfileFile() {
     Plan plan = plan(TestPlans.NO_SOURCE_CHART, TestPlans.composed().layers());
 
