@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * receives are the merge of the layers in {@link Layer#ORDER}; nothing else is stored.
  *
  * @param layers the non-empty layers by wire name, iterated in merge order (empty layers and
- *     null are dropped on construction; the trees are copied)
+ *     null are dropped on construction; the trees are copied, and the maps handed out are
+ *     unmodifiable at the top: treat nested maps as read-only too)
  * @param helmfile the rendered helmfile document, or null when not rendered
  * @param hash {@code sha256:<hex>} over release, source (without catalogName), chart and the
  *     merged values; "" when not yet computed
