@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
+import dev.modelsphere.swiss.values.ValuesYaml;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +51,7 @@ public final class Helmfile {
     }
     release.put("values", plan.valuesFiles());
     doc.put("releases", List.of(release));
-    return PlanYaml.write(doc);
+    return ValuesYaml.write(doc);
   }
 
   private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {

@@ -24,7 +24,7 @@ public final class PlanFiles {
    */
   public static Map<String, String> files(Plan plan, String chartRoot) {
     Map<String, String> out = new LinkedHashMap<>();
-    plan.layers().forEach((name, tree) -> out.put(Layer.fileName(name), PlanYaml.write(tree)));
+    plan.layers().forEach((name, tree) -> out.put(Layer.fileName(name), ValuesYaml.write(tree)));
     try {
       out.put(HELMFILE_FILE, Helmfile.render(plan, chartRoot));
     } catch (PlanException notRenderable) {

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
+import dev.modelsphere.swiss.values.ValuesYaml;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -56,7 +57,7 @@ public final class PlanJson {
    */
   public static String toYaml(Plan plan) {
     try {
-      return PlanYaml.write(JSON.readValue(CanonicalJson.compact(document(plan)), OBJECT));
+      return ValuesYaml.write(JSON.readValue(CanonicalJson.compact(document(plan)), OBJECT));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("canonical JSON did not read back", e);
     }
@@ -74,7 +75,7 @@ public final class PlanJson {
   public static Plan fromYaml(String origin, String yaml) {
     Map<String, Object> raw;
     try {
-      raw = PlanYaml.MAPPER.readValue(yaml, OBJECT);
+      raw = ValuesYaml.MAPPER.readValue(yaml, OBJECT);
     } catch (JsonProcessingException e) {
       throw new PlanException(origin + ": " + e.getOriginalMessage(), e);
     }
