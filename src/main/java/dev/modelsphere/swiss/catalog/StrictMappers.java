@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -46,10 +47,14 @@ final class StrictMappers {
   /** A decoder error as one line: what was wrong, where in the document, and the line. */
   private static String describe(JsonProcessingException e) {
     StringBuilder out = new StringBuilder();
+    if (e instanceof MismatchedInputException && e.getOriginalMessage().startsWith("No content")) {
+      return "the document is empty";
+    }
     if (e instanceof UnrecognizedPropertyException unknown) {
       out.append("unknown field \"").append(unknown.getPropertyName()).append('"');
     } else {
-      out.append(e.getOriginalMessage());
+      // YAML syntax errors span several lines, with a caret drawing; one line reads better.
+      out.append(e.getOriginalMessage().strip().replaceAll("\\s*\\n\\s*", " "));
     }
     if (e instanceof JsonMappingException bad && !bad.getPath().isEmpty()) {
       String at = path(bad);
