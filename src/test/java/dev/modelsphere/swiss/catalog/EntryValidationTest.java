@@ -70,7 +70,9 @@ class EntryValidationTest {
 
   @Test
   void anEntryWithoutVariantsIsRefused() {
-    assertThatThrownBy(() -> fetch("apiVersion: catalog.swiss/v1\nname: tiny\nversion: 1.0.0\nvariants: []\n")))
+    String noVariants = "apiVersion: catalog.swiss/v1\nname: tiny\nversion: 1.0.0\nvariants: []\n";
+
+    assertThatThrownBy(() -> fetch(noVariants))
         .hasMessageContainingAll("tiny 1.0.0", "no variants");
   }
 
