@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -167,5 +168,15 @@ class IndexTest {
 
     assertThat(parse(flagged).models().get(0).deprecated()).isEqualTo(true);
     assertThat(parse(explained).models().get(0).deprecated()).isEqualTo("use b");
+  }
+
+  @Test
+  void theIndexWritesBackAsTheSameJsonDocument() throws IOException {
+    byte[] published = Files.readAllBytes(Fixtures.catalogDir().resolve("index.json"));
+    ObjectMapper json = new ObjectMapper();
+
+    String written = json.writeValueAsString(Index.parse(published));
+
+    assertThat(json.readTree(written)).isEqualTo(json.readTree(published));
   }
 }
