@@ -28,6 +28,8 @@ class HttpSourceTest {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/catalog/", this::serveFixtureFile);
     server.createContext("/huge/", HttpSourceTest::serveAnEndlessBody);
+    server.createContext("/stalled/", HttpSourceTest::serveAStalledBody);
+    server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
     server.start();
     base = "http://127.0.0.1:" + server.getAddress().getPort();
   }
@@ -35,6 +37,7 @@ class HttpSourceTest {
   @AfterEach
   void stop() {
     server.stop(0);
+    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
   }
 
   @Test
@@ -81,6 +84,18 @@ class HttpSourceTest {
         .isInstanceOf(CatalogException.class)
         .hasMessageContainingAll("catalog index", base + "/huge/index.json",
             String.valueOf(8 << 20));
+  }
+
+  @Test
+  void aBodyThatStallsIsAbandonedAtTheTimeout() {
+    Fetcher fetcher = new HttpFetcher(java.net.URI.create(base + "/stalled/index.json"),
+        java.net.http.HttpClient.newHttpClient(), java.time.Duration.ofMillis(500));
+    long start = System.nanoTime();
+
+    assertThatThrownBy(fetcher::readIndex)
+        .hasMessageContainingAll("catalog index", "/stalled/index.json", "500 ms");
+    assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(
+        java.time.Duration.ofSeconds(5));
   }
 
   @Test
@@ -140,6 +155,18 @@ class HttpSourceTest {
     exchange.sendResponseHeaders(200, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);
+    }
+  }
+
+  /** Sends the headers and a few bytes, then nothing for far longer than the test waits. */
+  private static void serveAStalledBody(HttpExchange exchange) throws IOException {
+    exchange.sendResponseHeaders(200, 0);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write("{\"apiVersion\":".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      out.flush();
+      Thread.sleep(10_000);
+    } catch (IOException | InterruptedException clientGaveUp) {
+      // Expected: the fetcher closes the connection at its deadline.
     }
   }
 
