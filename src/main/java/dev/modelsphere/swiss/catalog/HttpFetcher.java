@@ -80,11 +80,8 @@ public final class HttpFetcher implements Fetcher {
       return url;
     }
     String joined = (path.endsWith("/") ? path : path + "/") + "index.json";
-    try {
-      return new URI(url.getScheme(), url.getRawAuthority(), joined, url.getRawQuery(), null);
-    } catch (URISyntaxException e) {
-      throw new CatalogException("catalog url \"" + url + "\": " + e.getMessage(), e);
-    }
+    String query = url.getRawQuery() == null ? "" : "?" + url.getRawQuery();
+    return URI.create(url.getScheme() + "://" + url.getRawAuthority() + joined + query);
   }
 
   @Override
@@ -101,8 +98,9 @@ public final class HttpFetcher implements Fetcher {
     SafePath.check(relativePath);
     URI relative;
     try {
-      // Built from parts so characters that are legal in a file name but not in a URL get escaped.
-      relative = new URI(null, null, relativePath, null);
+      // Built from parts so characters that are legal in a file name but not in a URL get
+      // escaped; the "./" keeps a first segment such as "https:" from reading as a scheme.
+      relative = new URI(null, null, "./" + relativePath, null);
     } catch (URISyntaxException e) {
       throw new CatalogException("path \"" + relativePath + "\": " + e.getMessage(), e);
     }

@@ -124,6 +124,23 @@ class HttpSourceTest {
   }
 
   @Test
+  void anEntryPathThatLooksLikeAUrlStaysInsideTheCatalog() {
+    Fetcher fetcher = Fetcher.forLocation(base + "/catalog/");
+
+    assertThatThrownBy(() -> fetcher.read("http://elsewhere.invalid/x.yaml"))
+        .hasMessageContainingAll(base + "/catalog/http:", "404");
+  }
+
+  @Test
+  void entryPathsAreEscapedAndQueriesKept() {
+    Fetcher fetcher = Fetcher.forLocation(base + "/catalog?channel=stable");
+
+    assertThat(fetcher.location()).isEqualTo(base + "/catalog/index.json?channel=stable");
+    assertThatThrownBy(() -> fetcher.read("models/with space.yaml"))
+        .hasMessageContainingAll(base + "/catalog/models/with%20space.yaml", "404");
+  }
+
+  @Test
   void anUnparseableUrlIsRefusedNamingIt() {
     assertThatThrownBy(() -> Catalog.open("http://bad host/catalog"))
         .hasMessageContainingAll("catalog url", "http://bad host/catalog");
