@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.config;
 
+import dev.modelsphere.swiss.values.YamlProblem;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;

@@ -1,17 +1,12 @@
 package dev.modelsphere.swiss.bench;
 
 import dev.modelsphere.swiss.catalog.Catalog;
-import dev.modelsphere.swiss.catalog.ChartVersionSpec;
-import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.catalog.IndexModel;
-import dev.modelsphere.swiss.catalog.IndexVersion;
-import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.testing.EveryFixtureVariant;
 import dev.modelsphere.swiss.testing.SharedFixtures;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -68,18 +63,6 @@ public final class ComposeBench {
   private static List<ComposeRequest> requests() {
     Catalog catalog = Catalog.open(SharedFixtures.modelCatalog().toString());
     Profile profile = Profile.parse(SITE, "bench-site");
-    List<ComposeRequest> out = new ArrayList<>();
-    for (IndexModel model : catalog.index().models()) {
-      for (IndexVersion version : model.versions()) {
-        Entry entry = catalog.entry(model.name(), version.version());
-        for (Variant variant : entry.variants()) {
-          String chart = ChartVersionSpec.resolve(ChartVersionSpec.parse(variant.chart().version()),
-              null, null, () -> List.of("0.7.0", "0.7.8", "0.8.0", "0.9.1"));
-          out.add(new ComposeRequest(catalog.location(), "", catalog.ref(), entry, variant,
-              profile, entry.name(), "", Map.of("replicaCount", 2L), Map.of(), false, chart));
-        }
-      }
-    }
-    return out;
+    return EveryFixtureVariant.requests(catalog, profile, Map.of("replicaCount", 2L));
   }
 }

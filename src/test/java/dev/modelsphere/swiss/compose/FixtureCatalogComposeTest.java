@@ -3,16 +3,11 @@ package dev.modelsphere.swiss.compose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.catalog.Catalog;
-import dev.modelsphere.swiss.catalog.ChartVersionSpec;
-import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.catalog.IndexModel;
-import dev.modelsphere.swiss.catalog.IndexVersion;
-import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.testing.EveryFixtureVariant;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import dev.modelsphere.swiss.values.Tree;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +17,6 @@ import org.junit.jupiter.api.Test;
 
 /** Every variant of every version of the real catalog composes, and its hash behaves. */
 class FixtureCatalogComposeTest {
-  /** Chart versions a repository could list; the catalog's ranges pick from these. */
-  static final List<String> PUBLISHED_CHARTS =
-      List.of("0.6.0", "0.7.0", "0.7.6", "0.7.8", "0.8.0", "0.8.2", "0.9.1");
-
   static final String SITE =
       """
       name: test-site
@@ -50,19 +41,7 @@ class FixtureCatalogComposeTest {
   }
 
   static List<ComposeRequest> everyVariant(Map<String, Object> form) {
-    List<ComposeRequest> out = new ArrayList<>();
-    for (IndexModel model : catalog.index().models()) {
-      for (IndexVersion version : model.versions()) {
-        Entry entry = catalog.entry(model.name(), version.version());
-        for (Variant variant : entry.variants()) {
-          String chart = ChartVersionSpec.resolve(ChartVersionSpec.parse(variant.chart().version()),
-              null, null, () -> PUBLISHED_CHARTS);
-          out.add(new ComposeRequest(catalog.location(), "", catalog.ref(), entry, variant, profile,
-              entry.name(), "", form, Map.of(), false, chart));
-        }
-      }
-    }
-    return out;
+    return EveryFixtureVariant.requests(catalog, profile, form);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.site;
+package dev.modelsphere.swiss.values;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * Says what is wrong with a YAML document in the terms of the document (its keys), not of the
  * Java classes it is read into.
  */
-final class YamlProblem {
+public final class YamlProblem {
   private YamlProblem() {}
 
   /**
@@ -22,7 +22,7 @@ final class YamlProblem {
    * whole mapping is read, which puts Jackson's position past the offending key. Syntax errors
    * have a true position and keep their line.
    */
-  static String describe(JsonProcessingException e) {
+  public static String describe(JsonProcessingException e) {
     if (e instanceof UnrecognizedPropertyException u) {
       return "unknown key " + path(u);
     }
