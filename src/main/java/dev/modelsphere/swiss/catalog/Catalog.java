@@ -66,7 +66,7 @@ public final class Catalog {
   public Entry entry(String model, String version) {
     IndexModel listed = index.model(model)
         .orElseThrow(() -> new CatalogException("no model \"" + model + "\" in catalog "
-            + location()));
+            + location() + " (have: " + String.join(", ", modelNames()) + ")"));
     IndexVersion row = listed.version(version);
     String key = model + "@" + row.version();
     Entry known = entries.get(key);
@@ -124,5 +124,9 @@ public final class Catalog {
   @Override
   public String toString() {
     return location() + " " + ref;
+  }
+
+  private List<String> modelNames() {
+    return index.models().stream().map(IndexModel::name).toList();
   }
 }

@@ -13,16 +13,6 @@ import java.util.Set;
 final class EntryValidator {
   private static final List<String> ENGINES = List.of("sglang", "vllm");
 
-  private final ChartSpecCheck chartSpecs;
-
-  EntryValidator(ChartSpecCheck chartSpecs) {
-    this.chartSpecs = chartSpecs;
-  }
-
-  EntryValidator() {
-    this(new SemverChartSpecCheck());
-  }
-
   void validate(Entry entry) {
     if (!Index.API_VERSION.equals(entry.apiVersion())) {
       fail("apiVersion is \"" + orEmpty(entry.apiVersion()) + "\", want \"" + Index.API_VERSION
@@ -76,9 +66,10 @@ final class EntryValidator {
     if (orEmpty(chart.version()).isEmpty()) {
       return "chart.version is required -- an unpinned chart is not a reproducible deploy";
     }
-    String specProblem = chartSpecs.problem(chart.version());
-    if (specProblem != null) {
-      return specProblem;
+    try {
+      ChartVersionSpec.parse(chart.version());
+    } catch (ChartVersionException e) {
+      return e.getMessage();
     }
     return requiresProblem(variant);
   }

@@ -8,6 +8,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Reads a catalog over http(s). Entry paths resolve against the index URL's directory. Every body
@@ -26,16 +31,33 @@ public final class HttpFetcher implements Fetcher {
       .followRedirects(HttpClient.Redirect.NORMAL)
       .build();
 
+  /**
+   * Closes a body that is still streaming when the time is up. The client's own request timeout
+   * stops at the response headers; a server that then drips its body must not hold a refresh.
+   */
+  private static final ScheduledExecutorService WATCHDOG =
+      Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "catalog-http-watchdog");
+        thread.setDaemon(true);
+        return thread;
+      });
+
   private final URI indexUrl;
   private final HttpClient client;
+  private final Duration timeout;
 
   public HttpFetcher(URI indexUrl) {
     this(indexUrl, SHARED_CLIENT);
   }
 
   public HttpFetcher(URI indexUrl, HttpClient client) {
+    this(indexUrl, client, TIMEOUT);
+  }
+
+  HttpFetcher(URI indexUrl, HttpClient client, Duration timeout) {
     this.indexUrl = indexUrl;
     this.client = client;
+    this.timeout = timeout;
   }
 
   /** Parses the URL and appends {@code index.json} when its path does not name a JSON file. */
@@ -58,11 +80,8 @@ public final class HttpFetcher implements Fetcher {
       return url;
     }
     String joined = (path.endsWith("/") ? path : path + "/") + "index.json";
-    try {
-      return new URI(url.getScheme(), url.getRawAuthority(), joined, url.getRawQuery(), null);
-    } catch (URISyntaxException e) {
-      throw new CatalogException("catalog url \"" + url + "\": " + e.getMessage(), e);
-    }
+    String query = url.getRawQuery() == null ? "" : "?" + url.getRawQuery();
+    return URI.create(url.getScheme() + "://" + url.getRawAuthority() + joined + query);
   }
 
   @Override
@@ -79,8 +98,9 @@ public final class HttpFetcher implements Fetcher {
     SafePath.check(relativePath);
     URI relative;
     try {
-      // Built from parts so characters that are legal in a file name but not in a URL get escaped.
-      relative = new URI(null, null, relativePath, null);
+      // Built from parts so characters that are legal in a file name but not in a URL get
+      // escaped; the "./" keeps a first segment such as "https:" from reading as a scheme.
+      relative = new URI(null, null, "./" + relativePath, null);
     } catch (URISyntaxException e) {
       throw new CatalogException("path \"" + relativePath + "\": " + e.getMessage(), e);
     }
@@ -98,8 +118,9 @@ public final class HttpFetcher implements Fetcher {
   }
 
   private byte[] get(URI url) {
+    long deadline = System.nanoTime() + timeout.toNanos();
     HttpRequest request = HttpRequest.newBuilder(url)
-        .timeout(TIMEOUT)
+        .timeout(timeout)
         .header("Accept", ACCEPT)
         .GET()
         .build();
@@ -116,14 +137,45 @@ public final class HttpFetcher implements Fetcher {
       if (response.statusCode() != 200) {
         throw new CatalogException("GET " + url + ": " + statusLine(response.statusCode()));
       }
-      // Read one byte past the cap: getting it proves the body is too large.
-      byte[] bytes = body.readNBytes(MAX_BODY + 1);
-      if (bytes.length > MAX_BODY) {
-        throw new CatalogException("GET " + url + ": larger than " + MAX_BODY + " bytes");
-      }
-      return bytes;
+      return readCapped(url, body, deadline);
     } catch (IOException e) {
       throw new CatalogException("GET " + url + ": " + e, e);
+    }
+  }
+
+  private byte[] readCapped(URI url, InputStream body, long deadline) throws IOException {
+    AtomicBoolean expired = new AtomicBoolean();
+    ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
+      expired.set(true);
+      closeQuietly(body);
+    }, Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    byte[] bytes;
+    try {
+      // Read one byte past the cap: getting it proves the body is too large.
+      bytes = body.readNBytes(MAX_BODY + 1);
+    } catch (IOException e) {
+      if (!expired.get()) {
+        throw e;
+      }
+      bytes = null;
+    } finally {
+      watchdog.cancel(false);
+    }
+    if (expired.get()) {
+      throw new CatalogException("GET " + url + ": no complete response within "
+          + timeout.toMillis() + " ms");
+    }
+    if (bytes.length > MAX_BODY) {
+      throw new CatalogException("GET " + url + ": larger than " + MAX_BODY + " bytes");
+    }
+    return bytes;
+  }
+
+  private static void closeQuietly(InputStream body) {
+    try {
+      body.close();
+    } catch (IOException e) {
+      // The reader sees the stream end either way.
     }
   }
 

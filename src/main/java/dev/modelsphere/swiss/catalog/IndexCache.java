@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -25,14 +26,23 @@ public final class IndexCache {
   static final Duration STALE_INDEX = Duration.ofDays(7);
 
   private final Path dir;
+  private final Clock clock;
 
-  private IndexCache(Path dir) {
+  private IndexCache(Path dir, Clock clock) {
     this.dir = dir;
+    this.clock = clock;
   }
 
-  /** A cache in {@code dir}; null means disabled: saving does nothing and opening fails. */
+  /**
+   * A cache in {@code dir}; null or empty means disabled: saving does nothing and opening fails.
+   */
   public static IndexCache at(Path dir) {
-    return new IndexCache(dir == null || dir.toString().isEmpty() ? null : dir);
+    return at(dir, Clock.systemUTC());
+  }
+
+  /** A cache that judges file ages by {@code clock}. */
+  static IndexCache at(Path dir, Clock clock) {
+    return new IndexCache(dir == null || dir.toString().isEmpty() ? null : dir, clock);
   }
 
   /** The cache directory, null when the cache is disabled. */
@@ -108,7 +118,7 @@ public final class IndexCache {
    * locations not saved for a week. The index just written is kept however old its location is.
    */
   private void prune(Path keep) {
-    Instant now = Instant.now();
+    Instant now = clock.instant();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
       for (Path file : files) {
         String name = file.getFileName().toString();

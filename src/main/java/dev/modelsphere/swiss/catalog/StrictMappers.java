@@ -5,10 +5,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
+import java.util.stream.Collectors;
 
 /**
  * The JSON and YAML readers for catalog documents. Both refuse unknown fields: a misspelt key in
@@ -46,21 +48,45 @@ final class StrictMappers {
   /** A decoder error as one line: what was wrong, where in the document, and the line. */
   private static String describe(JsonProcessingException e) {
     StringBuilder out = new StringBuilder();
+    if (e instanceof MismatchedInputException && e.getOriginalMessage().startsWith("No content")) {
+      return "the document is empty";
+    }
     if (e instanceof UnrecognizedPropertyException unknown) {
       out.append("unknown field \"").append(unknown.getPropertyName()).append('"');
+      appendPath(out, unknown);
+      appendLine(out, e);
+      out.append(" -- the format allows only ").append(knownFields(unknown));
+      return out.toString();
     } else {
-      out.append(e.getOriginalMessage());
+      // YAML syntax errors span several lines, with a caret drawing; one line reads better.
+      out.append(e.getOriginalMessage().strip().replaceAll("\\s*\\n\\s*", " "));
     }
-    if (e instanceof JsonMappingException bad && !bad.getPath().isEmpty()) {
-      String at = path(bad);
-      if (!at.isEmpty()) {
-        out.append(" at ").append(at);
-      }
+    if (e instanceof JsonMappingException bad) {
+      appendPath(out, bad);
     }
+    appendLine(out, e);
+    return out.toString();
+  }
+
+  private static void appendPath(StringBuilder out, JsonMappingException e) {
+    String at = path(e);
+    if (!at.isEmpty()) {
+      out.append(" at ").append(at);
+    }
+  }
+
+  private static void appendLine(StringBuilder out, JsonProcessingException e) {
     if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
       out.append(" (line ").append(e.getLocation().getLineNr()).append(')');
     }
-    return out.toString();
+  }
+
+  private static String knownFields(UnrecognizedPropertyException e) {
+    if (e.getKnownPropertyIds() == null) {
+      return "the documented fields";
+    }
+    return e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
+        .collect(Collectors.joining(", "));
   }
 
   /** The path of the object that holds the failing field, e.g. {@code variants[0].requires}. */

@@ -10,7 +10,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "A deploy control plane for LLM serving on Kubernetes.",
-    subcommands = {CommandLine.HelpCommand.class, CatalogCommand.class, PlanCommand.class})
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      CatalogCommand.class,
+      PlanCommand.class,
+      VerifyCommand.class
+    })
 public final class Main implements Runnable {
   /** Exit code for any failure; {@code swiss diff} alone also uses 2 for "changes pending". */
   public static final int FAILED = 1;

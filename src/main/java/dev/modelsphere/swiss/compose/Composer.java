@@ -36,11 +36,11 @@ public final class Composer {
     addDefaults(req, base, site, derived, form);
 
     Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
-    putIfPresent(layers, Layer.CATALOG, catalog);
-    putIfPresent(layers, Layer.SITE, site);
-    putIfPresent(layers, Layer.DERIVED, derived);
-    putIfPresent(layers, Layer.FORM, form);
-    putIfPresent(layers, Layer.EDIT, Tree.copy(req.edits()));
+    putIfPresent(layers, Layer.CATALOG.wireName(), catalog);
+    putIfPresent(layers, Layer.SITE.wireName(), site);
+    putIfPresent(layers, Layer.DERIVED.wireName(), derived);
+    putIfPresent(layers, Layer.FORM.wireName(), form);
+    putIfPresent(layers, Layer.EDIT.wireName(), Tree.copy(req.edits()));
 
     Entry entry = req.entry();
     Variant variant = req.variant();

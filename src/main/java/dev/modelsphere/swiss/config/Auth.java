@@ -25,9 +25,9 @@ public record Auth(
   public static final Set<String> COOKIE_SECURE_MODES = Set.of("auto", "always", "never");
 
   public Auth {
-    dir = Values.orEmpty(dir);
+    dir = Nulls.orEmpty(dir);
     tokenTTL = tokenTTL == null || tokenTTL.isZero() ? DEFAULT_TOKEN_TTL : tokenTTL;
-    cookieSecure = Values.or(cookieSecure, COOKIE_SECURE_AUTO);
+    cookieSecure = Nulls.or(cookieSecure, COOKIE_SECURE_AUTO);
   }
 
   public static Auth defaults() {

@@ -26,14 +26,14 @@ public record CanaryKeys(
   public static final String DEFAULT_GROUP = "canary.modelsphere.dev";
 
   public CanaryKeys {
-    group = Values.or(group, DEFAULT_GROUP);
-    version = Values.or(version, "v1alpha1");
-    kind = Values.or(kind, "LLMCanary");
-    plural = Values.or(plural, "llmcanaries");
-    nameLabel = Values.or(nameLabel, DEFAULT_GROUP + "/name");
-    namespaceLabel = Values.or(namespaceLabel, DEFAULT_GROUP + "/namespace");
-    armLabel = Values.or(armLabel, DEFAULT_GROUP + "/arm");
-    assignmentAnnotation = Values.or(assignmentAnnotation, DEFAULT_GROUP + "/assigned-to");
+    group = Nulls.or(group, DEFAULT_GROUP);
+    version = Nulls.or(version, "v1alpha1");
+    kind = Nulls.or(kind, "LLMCanary");
+    plural = Nulls.or(plural, "llmcanaries");
+    nameLabel = Nulls.or(nameLabel, DEFAULT_GROUP + "/name");
+    namespaceLabel = Nulls.or(namespaceLabel, DEFAULT_GROUP + "/namespace");
+    armLabel = Nulls.or(armLabel, DEFAULT_GROUP + "/arm");
+    assignmentAnnotation = Nulls.or(assignmentAnnotation, DEFAULT_GROUP + "/assigned-to");
   }
 
   /** The keys of {@code spec/canary.md} §2. */

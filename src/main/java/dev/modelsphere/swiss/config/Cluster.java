@@ -13,9 +13,9 @@ import java.util.List;
 public record Cluster(ProfileSource profile, List<String> namespaces, String kubeconfig, String context) {
   public Cluster {
     profile = profile == null ? ProfileSource.none() : profile;
-    namespaces = Values.list(namespaces);
-    kubeconfig = Values.orEmpty(kubeconfig);
-    context = Values.orEmpty(context);
+    namespaces = Nulls.list(namespaces);
+    kubeconfig = Nulls.orEmpty(kubeconfig);
+    context = Nulls.orEmpty(context);
   }
 
   public static Cluster none() {

@@ -18,11 +18,11 @@ import java.util.Map;
 public record Config(String catalog, Cluster cluster, Server server, CanaryKeys canary, String origin) {
 
   public Config {
-    catalog = Values.orEmpty(catalog).strip();
+    catalog = Nulls.orEmpty(catalog).strip();
     cluster = cluster == null ? Cluster.none() : cluster;
     server = server == null ? Server.defaults() : server;
     canary = canary == null ? CanaryKeys.defaults() : canary;
-    origin = Values.orEmpty(origin);
+    origin = Nulls.orEmpty(origin);
   }
 
   /**

@@ -32,6 +32,15 @@ final class ConfigRules {
     if (!Auth.COOKIE_SECURE_MODES.contains(auth.cookieSecure())) {
       fail(origin, "server.auth.cookieSecure \"" + auth.cookieSecure() + "\" is not auto, always or never");
     }
+    if (c.server().planHistory() < 0) {
+      fail(origin, "server.planHistory " + c.server().planHistory() + " is negative; keep at least 1 plan");
+    }
+    if (c.server().cacheTTL().isNegative()) {
+      fail(origin, "server.cacheTTL " + c.server().cacheTTL() + " is negative");
+    }
+    if (auth.tokenTTL().isNegative()) {
+      fail(origin, "server.auth.tokenTTL " + auth.tokenTTL() + " is negative");
+    }
     if (!Server.APPLY_WITH_BACKENDS.contains(c.server().applyWith())) {
       fail(origin, "server.applyWith \"" + c.server().applyWith() + "\" is not helm or llmsvc");
     }

@@ -19,13 +19,12 @@ final class GoDurationDeserializer extends StdDeserializer<Duration> {
   @Override
   public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
     if (p.currentToken() != JsonToken.VALUE_STRING) {
-      return (Duration) ctxt.handleUnexpectedToken(Duration.class, p.currentToken(), p,
-          "a duration needs a unit, e.g. 60s, 1m30s or 24h");
+      return ctxt.reportInputMismatch(this, "a duration needs a unit, e.g. 60s, 1m30s or 24h");
     }
     try {
       return GoDuration.parse(p.getText());
     } catch (IllegalArgumentException e) {
-      return (Duration) ctxt.handleWeirdStringValue(Duration.class, p.getText(), e.getMessage());
+      return ctxt.reportInputMismatch(this, e.getMessage());
     }
   }
 }

@@ -32,9 +32,7 @@ final class LabelKeysDeserializer extends StdDeserializer<List<String>> {
     return List.copyOf(keys);
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<String> fail(JsonParser p, DeserializationContext ctxt) throws IOException {
-    return (List<String>) ctxt.handleUnexpectedToken(List.class, p.currentToken(), p,
-        "expected a node label key or a list of label keys");
+  private List<String> fail(JsonParser p, DeserializationContext ctxt) throws IOException {
+    return ctxt.reportInputMismatch(this, "expected a node label key or a list of label keys");
   }
 }

@@ -11,9 +11,9 @@ public record ProfileSource(String file, String configMap, String key) {
   public static final String DEFAULT_KEY = "profile.yaml";
 
   public ProfileSource {
-    file = Values.orEmpty(file);
-    configMap = Values.orEmpty(configMap);
-    key = Values.or(key, DEFAULT_KEY);
+    file = Nulls.orEmpty(file);
+    configMap = Nulls.orEmpty(configMap);
+    key = Nulls.or(key, DEFAULT_KEY);
   }
 
   public static ProfileSource none() {

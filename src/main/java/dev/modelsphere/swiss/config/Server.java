@@ -3,6 +3,8 @@ package dev.modelsphere.swiss.config;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,16 +48,25 @@ public record Server(
   public static final Set<String> APPLY_WITH_BACKENDS = Set.of(APPLY_WITH_HELM, APPLY_WITH_LLMSVC);
 
   public Server {
-    addr = Values.or(addr, DEFAULT_ADDR);
-    database = Values.or(database, DEFAULT_DATABASE);
-    helmBin = Values.or(helmBin, DEFAULT_HELM_BIN);
-    helmfileBin = Values.or(helmfileBin, DEFAULT_HELMFILE_BIN);
-    planHistory = planHistory <= 0 ? DEFAULT_PLAN_HISTORY : planHistory;
+    addr = Nulls.or(addr, DEFAULT_ADDR);
+    database = Nulls.or(database, DEFAULT_DATABASE);
+    helmBin = Nulls.or(helmBin, DEFAULT_HELM_BIN);
+    helmfileBin = Nulls.or(helmfileBin, DEFAULT_HELMFILE_BIN);
+    planHistory = planHistory == 0 ? DEFAULT_PLAN_HISTORY : planHistory;
     cacheTTL = cacheTTL == null || cacheTTL.isZero() ? DEFAULT_CACHE_TTL : cacheTTL;
-    cacheDir = Values.orEmpty(cacheDir);
+    cacheDir = Nulls.orEmpty(cacheDir);
     auth = auth == null ? Auth.defaults() : auth;
-    gpuProductLabels = Values.map(gpuProductLabels);
-    applyWith = Values.or(applyWith, APPLY_WITH_HELM);
+    gpuProductLabels = labelKeys(gpuProductLabels);
+    applyWith = Nulls.or(applyWith, APPLY_WITH_HELM);
+  }
+
+  /** An immutable copy in which a resource with no label keys (null in YAML) has an empty list. */
+  private static Map<String, List<String>> labelKeys(Map<String, List<String>> labels) {
+    Map<String, List<String>> copy = new LinkedHashMap<>();
+    if (labels != null) {
+      labels.forEach((resource, keys) -> copy.put(resource, Nulls.list(keys)));
+    }
+    return Collections.unmodifiableMap(copy);
   }
 
   public static Server defaults() {

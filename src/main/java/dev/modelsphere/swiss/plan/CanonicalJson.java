@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -35,7 +36,7 @@ public final class CanonicalJson {
 
     /** Adds a field that is always written (a plain {@code json:"name"} tag). */
     public Struct field(String name, Object value) {
-      fields.add(new java.util.AbstractMap.SimpleImmutableEntry<>(name, value));
+      fields.add(new SimpleImmutableEntry<>(name, value));
       return this;
     }
 
@@ -243,7 +244,7 @@ public final class CanonicalJson {
     private static List<Map.Entry<String, Object>> sortedEntries(Map<?, ?> map) {
       List<Map.Entry<String, Object>> entries = new ArrayList<>(map.size());
       map.forEach((k, v) ->
-          entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(String.valueOf(k), v)));
+          entries.add(new SimpleImmutableEntry<>(String.valueOf(k), v)));
       entries.sort(Map.Entry.comparingByKey(KEY_ORDER));
       return entries;
     }

@@ -1,9 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.modelsphere.swiss.values.ValuesYaml;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,14 +16,6 @@ public final class Helmfile {
   static final int HISTORY_MAX = 20;
   /** helm applies server-side, so helm-diff must diff server-side as well. */
   static final List<String> DIFF_ARGS = List.of("--three-way-merge", "--server-side=true");
-
-  private static final ObjectMapper YAML =
-      new ObjectMapper(
-          YAMLFactory.builder()
-              .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-              .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-              .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
-              .build());
 
   private Helmfile() {}
 
@@ -62,11 +51,7 @@ public final class Helmfile {
     }
     release.put("values", plan.valuesFiles());
     doc.put("releases", List.of(release));
-    try {
-      return YAML.writeValueAsString(doc);
-    } catch (JsonProcessingException e) {
-      throw new PlanException("cannot write the helmfile document: " + e.getOriginalMessage(), e);
-    }
+    return ValuesYaml.write(doc);
   }
 
   private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {

@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * receives are the merge of the layers in {@link Layer#ORDER}; nothing else is stored.
  *
  * @param layers the non-empty layers by wire name, iterated in merge order (empty layers and
- *     null are dropped on construction; the trees are copied)
+ *     null are dropped on construction; the trees are copied, and the maps handed out are
+ *     unmodifiable at the top: treat nested maps as read-only too)
  * @param helmfile the rendered helmfile document, or null when not rendered
  * @param hash {@code sha256:<hex>} over release, source (without catalogName), chart and the
  *     merged values; "" when not yet computed
@@ -49,7 +50,7 @@ public record Plan(
   }
 
   private static Map<String, Map<String, Object>> orderedLayers(
-      Map<String, ? extends Map<String, ?>> given) {
+      Map<String, Map<String, Object>> given) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
     if (given == null) {
       return Collections.unmodifiableMap(out);
@@ -60,7 +61,7 @@ public record Plan(
       }
     }
     for (String name : Layer.ORDER) {
-      Map<String, ?> tree = given.get(name);
+      Map<String, Object> tree = given.get(name);
       if (tree != null && !tree.isEmpty()) {
         out.put(name, Collections.unmodifiableMap(Tree.copy(tree)));
       }
@@ -176,11 +177,9 @@ public record Plan(
   }
 
   /** A copy with other layers (the hash is kept; recompute it with {@link #withHash()}). */
-  public Plan withLayers(Map<String, ? extends Map<String, ?>> newLayers) {
-    @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> typed = (Map<String, Map<String, Object>>) newLayers;
-    return new Plan(apiVersion, release, source, chart, engine, profile, typed, createNamespace,
-        helmfile, hash);
+  public Plan withLayers(Map<String, Map<String, Object>> newLayers) {
+    return new Plan(apiVersion, release, source, chart, engine, profile, newLayers,
+        createNamespace, helmfile, hash);
   }
 
   /** A copy without the site's name for its catalog (which the hash does not cover). */

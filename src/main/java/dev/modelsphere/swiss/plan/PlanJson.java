@@ -1,11 +1,10 @@
 package dev.modelsphere.swiss.plan;
 
+import dev.modelsphere.swiss.values.ValuesYaml;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -17,14 +16,6 @@ public final class PlanJson {
   private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
-  private static final ObjectMapper YAML =
-      new ObjectMapper(
-              YAMLFactory.builder()
-                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                  .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
-                  .build())
-          .enable(DeserializationFeature.USE_LONG_FOR_INTS);
 
   private PlanJson() {}
 
@@ -60,14 +51,15 @@ public final class PlanJson {
     return plan.withHash(computed);
   }
 
-  /** The plan as YAML; keys are the JSON field names. */
+  /**
+   * The plan as YAML; keys are the JSON field names. Like the reference it goes through JSON, so
+   * the YAML holds exactly what the JSON holds (map keys sorted, empty fields left out).
+   */
   public static String toYaml(Plan plan) {
-    Map<String, Object> generic = JSON.convertValue(
-        readJsonTree(CanonicalJson.compact(document(plan))), OBJECT);
     try {
-      return YAML.writeValueAsString(generic);
+      return ValuesYaml.write(JSON.readValue(CanonicalJson.compact(document(plan)), OBJECT));
     } catch (JsonProcessingException e) {
-      throw new PlanException("cannot write the plan as YAML: " + e.getOriginalMessage(), e);
+      throw new IllegalStateException("canonical JSON did not read back", e);
     }
   }
 
@@ -83,7 +75,7 @@ public final class PlanJson {
   public static Plan fromYaml(String origin, String yaml) {
     Map<String, Object> raw;
     try {
-      raw = YAML.readValue(yaml, OBJECT);
+      raw = ValuesYaml.MAPPER.readValue(yaml, OBJECT);
     } catch (JsonProcessingException e) {
       throw new PlanException(origin + ": " + e.getOriginalMessage(), e);
     }
@@ -134,14 +126,6 @@ public final class PlanJson {
         .field("version", chart.version())
         .omitEmpty("repo", chart.repo())
         .omitEmpty("path", chart.path());
-  }
-
-  private static Object readJsonTree(String json) {
-    try {
-      return JSON.readValue(json, LinkedHashMap.class);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("canonical JSON did not read back", e);
-    }
   }
 
   private static Plan fromDocument(String origin, Map<String, Object> raw) {

@@ -16,6 +16,8 @@ public record ModelPaths(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String pathTemplate,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> overrides) {
 
+  private static final List<String> PLACEHOLDERS = List.of("{{hf}}", "{{org}}", "{{name}}", "{{model}}");
+
   public ModelPaths {
     pathTemplate = Text.orEmpty(pathTemplate);
     overrides = Text.map(overrides);
@@ -32,7 +34,7 @@ public record ModelPaths(
    * @param modelName the catalog entry's name, which is also the key of {@link #overrides}
    */
   public String localPath(String hf, String modelName) {
-    String override = overrides.get(modelName);
+    String override = modelName == null ? null : overrides.get(modelName);
     if (override != null) {
       return override;
     }
@@ -54,8 +56,6 @@ public record ModelPaths(
     }
     return path;
   }
-
-  private static final List<String> PLACEHOLDERS = List.of("{{hf}}", "{{org}}", "{{name}}", "{{model}}");
 
   /** One left-to-right pass: a substituted value is never itself expanded. */
   private static String expand(String template, Map<String, String> values) {

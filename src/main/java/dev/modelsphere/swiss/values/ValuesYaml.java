@@ -6,17 +6,29 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 import java.util.Map;
+import org.yaml.snakeyaml.nodes.NodeId;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.resolver.Resolver;
 
-/** Reads and writes values trees as YAML documents. */
+/**
+ * Reads and writes values trees as YAML documents.
+ *
+ * <p>Strings that a reader would take for another type ({@code "8"}, {@code "true"},
+ * {@code "0x10"}, {@code ".inf"}, {@code "1_000"}) are written quoted: a string that came back
+ * as a number would change the values, and so a plan's hash.
+ */
 public final class ValuesYaml {
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
-  private static final ObjectMapper MAPPER =
+  /** The mapper behind {@link #parse} and {@link #write}, for documents that are not trees. */
+  public static final ObjectMapper MAPPER =
       new ObjectMapper(
               YAMLFactory.builder()
                   .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                   .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                   .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                  .stringQuotingChecker(new QuoteWhatReadsAsAnotherType())
                   .build())
           .enable(DeserializationFeature.USE_LONG_FOR_INTS);
 
@@ -46,12 +58,26 @@ public final class ValuesYaml {
     }
   }
 
-  /** The tree as a YAML document; an empty tree is {@code {}}. */
-  public static String write(Map<String, ?> tree) {
+  /** The value (a tree, or any document of maps, lists and scalars) as YAML; {@code {}} when empty. */
+  public static String write(Object tree) {
     try {
       return MAPPER.writeValueAsString(tree);
     } catch (JsonProcessingException e) {
       throw new ValuesException("cannot write values as YAML: " + e.getOriginalMessage());
+    }
+  }
+
+  /**
+   * Quotes what the default quotes, and any string the reader would resolve to another type:
+   * the reader decides with SnakeYAML's resolver, so the writer asks the same resolver.
+   */
+  private static final class QuoteWhatReadsAsAnotherType extends StringQuotingChecker.Default {
+    private static final Resolver RESOLVER = new Resolver();
+
+    @Override
+    public boolean needToQuoteValue(String value) {
+      return super.needToQuoteValue(value)
+          || !Tag.STR.equals(RESOLVER.resolve(NodeId.scalar, value, true));
     }
   }
 }

@@ -28,6 +28,8 @@ class HttpSourceTest {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/catalog/", this::serveFixtureFile);
     server.createContext("/huge/", HttpSourceTest::serveAnEndlessBody);
+    server.createContext("/stalled/", HttpSourceTest::serveAStalledBody);
+    server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
     server.start();
     base = "http://127.0.0.1:" + server.getAddress().getPort();
   }
@@ -35,6 +37,7 @@ class HttpSourceTest {
   @AfterEach
   void stop() {
     server.stop(0);
+    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
   }
 
   @Test
@@ -84,6 +87,18 @@ class HttpSourceTest {
   }
 
   @Test
+  void aBodyThatStallsIsAbandonedAtTheTimeout() {
+    Fetcher fetcher = new HttpFetcher(java.net.URI.create(base + "/stalled/index.json"),
+        java.net.http.HttpClient.newHttpClient(), java.time.Duration.ofMillis(500));
+    long start = System.nanoTime();
+
+    assertThatThrownBy(fetcher::readIndex)
+        .hasMessageContainingAll("catalog index", "/stalled/index.json", "500 ms");
+    assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(
+        java.time.Duration.ofSeconds(5));
+  }
+
+  @Test
   void aMissingIndexNamesTheStatus() {
     assertThatThrownBy(() -> Catalog.open(base + "/catalog/nowhere/"))
         .isInstanceOf(CatalogException.class)
@@ -106,6 +121,23 @@ class HttpSourceTest {
         files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
+  }
+
+  @Test
+  void anEntryPathThatLooksLikeAUrlStaysInsideTheCatalog() {
+    Fetcher fetcher = Fetcher.forLocation(base + "/catalog/");
+
+    assertThatThrownBy(() -> fetcher.read("http://elsewhere.invalid/x.yaml"))
+        .hasMessageContainingAll(base + "/catalog/http:", "404");
+  }
+
+  @Test
+  void entryPathsAreEscapedAndQueriesKept() {
+    Fetcher fetcher = Fetcher.forLocation(base + "/catalog?channel=stable");
+
+    assertThat(fetcher.location()).isEqualTo(base + "/catalog/index.json?channel=stable");
+    assertThatThrownBy(() -> fetcher.read("models/with space.yaml"))
+        .hasMessageContainingAll(base + "/catalog/models/with%20space.yaml", "404");
   }
 
   @Test
@@ -140,6 +172,18 @@ class HttpSourceTest {
     exchange.sendResponseHeaders(200, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);
+    }
+  }
+
+  /** Sends the headers and a few bytes, then nothing for far longer than the test waits. */
+  private static void serveAStalledBody(HttpExchange exchange) throws IOException {
+    exchange.sendResponseHeaders(200, 0);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write("{\"apiVersion\":".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      out.flush();
+      Thread.sleep(10_000);
+    } catch (IOException | InterruptedException clientGaveUp) {
+      // Expected: the fetcher closes the connection at its deadline.
     }
   }
 

@@ -154,6 +154,18 @@ class ConfigTest {
   }
 
   @Test
+  void durationsAndPlanHistoryMustNotBeNegative() throws IOException {
+    String base = "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\n";
+
+    assertThatThrownBy(load(base + "server:\n  auth: {disabled: true}\n  cacheTTL: -1s\n")::validateServer)
+        .hasMessageContaining("server.cacheTTL");
+    assertThatThrownBy(load(base + "server:\n  auth: {disabled: true, tokenTTL: -1h}\n")::validateServer)
+        .hasMessageContaining("server.auth.tokenTTL");
+    assertThatThrownBy(load(base + "server:\n  auth: {disabled: true}\n  planHistory: -2\n")::validateServer)
+        .hasMessageContaining("server.planHistory");
+  }
+
+  @Test
   void applyWithIsHelmOrLlmsvc() throws IOException {
     String base = "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth: {disabled: true}\n";
     Config llmsvc = load(base + "  applyWith: llmsvc\n");
@@ -196,7 +208,7 @@ class ConfigTest {
   }
 
   @Test
-  void defaults() throws IOException {
+  void defaultsFillEveryKeyLeftOut() throws IOException {
     Config c = load("catalog: /c\n");
 
     assertThat(c.origin()).isEqualTo(dir.resolve("swiss.yaml").toString());
@@ -273,6 +285,14 @@ class ConfigTest {
     assertThat(c.cluster()).isEqualTo(
         new Cluster(new ProfileSource("", "swiss/site-profile", "site.yaml"), List.of("models", "ci"),
             "/etc/kube/config", "east"));
+  }
+
+  @Test
+  void emptyItemsInListsAreDropped() throws IOException {
+    Config c = load("cluster:\n  namespaces: [models, ~]\nserver:\n  gpuProductLabels:\n    nvidia.com/gpu: ~\n");
+
+    assertThat(c.cluster().namespaces()).containsExactly("models");
+    assertThat(c.server().gpuProductLabels()).containsEntry("nvidia.com/gpu", List.of());
   }
 
   @Test

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
  * {@code expected.txt}. The same plan built here must give the same bytes and the same hash.
  */
 class GoCompatibilityTest {
-  private static final Path PROGRAM_DIR =
-      Path.of(System.getProperty("user.dir"), "src", "test", "go", "canonical");
+  private static final Path GO_DIR = Path.of(System.getProperty("user.dir"), "src", "test", "go");
+  private static final Path PROGRAM_DIR = GO_DIR.resolve("canonical");
+  private static final Path FLOATS_DIR = GO_DIR.resolve("floats");
 
   @Test
   void theHashPayloadIsByteForByteWhatGoWrites() throws IOException {
@@ -36,16 +37,41 @@ class GoCompatibilityTest {
   }
 
   @Test
+  void floatsAreWrittenAsGoWritesThemAcrossThousandsOfValues() throws IOException {
+    List<String> mismatches = new ArrayList<>();
+    List<String> lines = Files.readAllLines(FLOATS_DIR.resolve("floats.txt"));
+    for (String line : lines) {
+      String[] parts = line.split(" ");
+      double f = Double.longBitsToDouble(Long.parseUnsignedLong(parts[0], 16));
+      String ours = CanonicalJson.formatFloat(f);
+      if (!ours.equals(parts[1])) {
+        mismatches.add(parts[0] + ": go " + parts[1] + ", ours " + ours);
+      }
+    }
+    assertThat(lines).hasSizeGreaterThan(3000);
+    assertThat(mismatches).isEmpty();
+  }
+
+  @Test
   void theKeptVectorIsWhatTheGoProgramPrintsToday() throws Exception {
-    String go = findGo();
-    Process process = new ProcessBuilder(go, "run", "main.go")
-        .directory(PROGRAM_DIR.toFile())
-        .redirectErrorStream(true)
+    assertThat(runGo(PROGRAM_DIR).lines().toList()).isEqualTo(expected());
+  }
+
+  @Test
+  void theKeptFloatsAreWhatTheGoProgramPrintsToday() throws Exception {
+    assertThat(runGo(FLOATS_DIR))
+        .isEqualTo(Files.readString(FLOATS_DIR.resolve("floats.txt"), StandardCharsets.UTF_8));
+  }
+
+  private static String runGo(Path dir) throws Exception {
+    Process process = new ProcessBuilder(findGo(), "run", "main.go")
+        .directory(dir.toFile())
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
         .start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("go run finished").isTrue();
-    assertThat(process.exitValue()).as("go run exit status; output:%n%s", output).isZero();
-    assertThat(output.lines().toList()).isEqualTo(expected());
+    assertThat(process.exitValue()).as("go run exit status in %s", dir).isZero();
+    return output;
   }
 
   /** The Go program's plan, its values split over layers (the split is not hashed). */

@@ -30,12 +30,12 @@ class ExampleProfilesTest {
   }
 
   @Test
-  void theDemoProfileDescribesAnEightGpuSiteWithoutAMirror() {
+  void theDemoProfileDescribesAnEightGpuSiteWithLocalChartsAndNoMirror() {
     Profile demo = Profile.load(EXAMPLES.resolve("site-demo.yaml"));
 
     assertThat(demo.name()).isEqualTo("demo");
     assertThat(demo.namespace()).isEqualTo("models");
-    assertThat(demo.chartPath()).isEmpty();
+    assertThat(demo.chartPath()).isEqualTo("examples/charts");
     assertThat(demo.mirrorImage("lmsysorg/sglang")).isEqualTo("lmsysorg/sglang");
     assertThat(demo.cache().enabled()).isFalse();
     assertThat(demo.nodes().gpusPerNode()).isEqualTo(8);

@@ -2,12 +2,13 @@ package dev.modelsphere.swiss.site;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 class ProfileJsonTest {
-  private final ObjectMapper json = new ObjectMapper();
+  private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
 
   @Test
   void everySectionIsAnObjectEvenWhenTheProfileLeavesItOut() {
@@ -51,6 +52,7 @@ class ProfileJsonTest {
     assertThat(node.get("route").get("nginxPort").asInt()).isEqualTo(9000);
     assertThat(node.get("nodes").get("gpusPerNode").asInt()).isEqualTo(8);
     assertThat(node.get("catalogs").get(0).get("default").asBoolean()).isTrue();
+    assertThat(node.get("catalogs").get(0).has("isDefault")).isFalse();
   }
 
   @Test
@@ -64,7 +66,9 @@ class ProfileJsonTest {
 
   @Test
   void theJsonFormReadsBackToTheSameProfile() throws Exception {
-    Profile p = Profile.parse(Profile.defaultYaml("c1"), "default");
+    Profile p = Profile.parse(Profile.defaultYaml("c1")
+        + "catalogs:\n  - {name: a, url: /a, default: true}\n  - {name: b, url: https://b}\n"
+        + "sites:\n  - {name: c2, url: https://c2}\nextra:\n  a: {b: 1}\n", "default");
 
     assertThat(json.readValue(json.writeValueAsString(p), Profile.class)).isEqualTo(p);
   }

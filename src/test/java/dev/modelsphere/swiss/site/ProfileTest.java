@@ -81,6 +81,12 @@ class ProfileTest {
   }
 
   @Test
+  void withoutACatalogNameOnlyTheTemplateApplies() {
+    assertThat(Profile.parse(PROD, "site.yaml").localPath("moonshotai/Kimi-K2.5", null))
+        .isEqualTo("/mnt/disk0/models/moonshotai/Kimi-K2.5");
+  }
+
+  @Test
   void overrideWinsOverTheTemplate() {
     Profile p = Profile.parse(PROD, "site.yaml");
 

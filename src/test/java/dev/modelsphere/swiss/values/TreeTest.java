@@ -109,4 +109,14 @@ class TreeTest {
     Tree.remove(tree, "x.y");
     assertThat(tree).isEqualTo(yaml("a: {c: 2}"));
   }
+
+  @Test
+  void stringsThatReadAsAnotherTypeAreQuotedSoTheyComeBackAsStrings() {
+    Map<String, Object> tree = Tree.empty();
+    for (String s : List.of("8", "1.5", "true", "no", "null", "0x10", ".inf", "1_000", "~", "")) {
+      tree.put("k" + tree.size(), s);
+    }
+    tree.put("n", 8L);
+    assertThat(ValuesYaml.parse("round trip", ValuesYaml.write(tree))).isEqualTo(tree);
+  }
 }

@@ -1,13 +1,11 @@
 package dev.modelsphere.swiss.config;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
 /** Null and empty handling shared by the config records. */
-final class Values {
-  private Values() {}
+final class Nulls {
+  private Nulls() {}
 
   static String orEmpty(String s) {
     return s == null ? "" : s;
@@ -18,11 +16,8 @@ final class Values {
     return s == null || s.isBlank() ? fallback : s;
   }
 
+  /** A copy without null items: a bare {@code -} in a YAML list names nothing. */
   static List<String> list(List<String> l) {
-    return l == null ? List.of() : List.copyOf(l);
-  }
-
-  static <V> Map<String, V> map(Map<String, V> m) {
-    return m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
+    return l == null ? List.of() : l.stream().filter(Objects::nonNull).toList();
   }
 }

@@ -1,0 +1,3 @@
+module swiss.test/canonical
+
+go 1.20

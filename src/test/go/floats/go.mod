@@ -1,0 +1,3 @@
+module swiss.test/floats
+
+go 1.20
