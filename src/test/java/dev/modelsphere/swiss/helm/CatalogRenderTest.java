@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.catalog.IndexModel;
-import dev.modelsphere.swiss.catalog.IndexVersion;
 import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
@@ -15,6 +13,7 @@ import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.compose.FormInput;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.testing.EveryFixtureVariant;
 import dev.modelsphere.swiss.values.Tree;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import java.nio.file.Path;
@@ -83,13 +82,9 @@ class CatalogRenderTest {
 
   private static List<Plan> everyPlan(Catalog catalog, Profile profile) {
     List<Plan> plans = new ArrayList<>();
-    for (IndexModel model : catalog.index().models()) {
-      for (IndexVersion version : model.versions()) {
-        Entry entry = catalog.entry(model.name(), version.version());
-        for (Variant variant : entry.variants()) {
-          plans.add(compose(catalog, entry, variant, profile, FORM_PLAIN));
-          plans.add(compose(catalog, entry, variant, profile, FORM_ROUTED));
-        }
+    for (String form : List.of(FORM_PLAIN, FORM_ROUTED)) {
+      for (ComposeRequest request : EveryFixtureVariant.requests(catalog, profile, ValuesYaml.parse("form", form))) {
+        plans.add(Composer.compose(request));
       }
     }
     return plans;
