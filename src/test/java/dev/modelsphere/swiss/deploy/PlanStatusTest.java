@@ -11,7 +11,7 @@ class PlanStatusTest {
     String yaml = PlanStatus.applying("install", "2026-11-30T02:00:00Z", "", false).toYaml();
 
     assertThat(yaml).startsWith("phase: applying\n")
-        .contains("action: install", "startedAt: \"2026-11-30T02:00:00Z\"")
+        .contains("action: install", "startedAt: ", "2026-11-30T02:00:00Z")
         .doesNotContain("revision", "error", "note", "forced", "updatedAt");
   }
 
