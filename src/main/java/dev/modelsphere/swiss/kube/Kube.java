@@ -8,7 +8,16 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -28,6 +37,8 @@ public final class Kube {
   public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
   public static final String SWISS = "swiss";
   public static final String PLAN_PREFIX = "swiss-plan-";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final KubernetesClient client;
 
@@ -167,22 +178,53 @@ public final class Kube {
 
   private List<ManagedRef> listManaged(String namespace) {
     String scope = namespace == null ? "the cluster scope" : "namespace " + namespace;
+    String path = namespace == null ? "api/v1/configmaps"
+        : "api/v1/namespaces/" + encode(namespace) + "/configmaps";
+    String uri = withSlash(client.getMasterUrl().toString()) + path + "?labelSelector="
+        + encode(MANAGED_BY + "=" + SWISS);
+    // Metadata only: the plan files can be large and a listing needs none of them.
+    HttpRequest request = client.getHttpClient().newHttpRequestBuilder().uri(uri)
+        .header("Accept", "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1")
+        .build();
+    HttpResponse<String> response;
     try {
-      var items = (namespace == null
-          ? client.configMaps().inAnyNamespace().withLabel(MANAGED_BY, SWISS).list()
-          : client.configMaps().inNamespace(namespace).withLabel(MANAGED_BY, SWISS).list())
-          .getItems();
-      List<ManagedRef> refs = new ArrayList<>();
-      for (ConfigMap cm : items) {
-        String name = cm.getMetadata().getName();
-        if (name.startsWith(PLAN_PREFIX) && name.length() > PLAN_PREFIX.length()) {
-          refs.add(new ManagedRef(cm.getMetadata().getNamespace(), name.substring(PLAN_PREFIX.length())));
-        }
-      }
-      return refs;
-    } catch (KubernetesClientException e) {
+      response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KubeException("list plan configmaps in " + scope + ": interrupted", e);
+    } catch (ExecutionException | TimeoutException e) {
       throw new KubeException("list plan configmaps in " + scope + ": " + e.getMessage(), e);
     }
+    if (!response.isSuccessful()) {
+      throw new KubeException("list plan configmaps in " + scope + ": HTTP " + response.code()
+          + " " + response.body(), new KubernetesClientException(response.body(), response.code(), null));
+    }
+    List<ManagedRef> refs = new ArrayList<>();
+    for (JsonNode item : readTree(response.body(), scope).path("items")) {
+      String name = item.path("metadata").path("name").asText();
+      if (name.startsWith(PLAN_PREFIX) && name.length() > PLAN_PREFIX.length()) {
+        refs.add(new ManagedRef(item.path("metadata").path("namespace").asText(),
+            name.substring(PLAN_PREFIX.length())));
+      }
+    }
+    return refs;
+  }
+
+  private static JsonNode readTree(String body, String scope) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new KubeException("list plan configmaps in " + scope + ": unreadable answer: "
+          + e.getMessage(), e);
+    }
+  }
+
+  private static String encode(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  private static String withSlash(String url) {
+    return url.endsWith("/") ? url : url + "/";
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.helm.ValuesDocument;
 import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.kube.ManagedRef;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,8 @@ class UntrackedReleaseTest {
     assertThat(bed.kube.managedRefs(List.of(bed.namespace)))
         .extracting(r -> r.namespace() + "/" + r.release())
         .containsExactly(bed.namespace + "/alpha", bed.namespace + "/beta");
+    assertThat(bed.kube.managedRefs(List.of()))
+        .contains(new ManagedRef(bed.namespace, "alpha"), new ManagedRef(bed.namespace, "beta"));
   }
 
   @Test
