@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.site.Profile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,6 +46,8 @@ public final class PlanSourceOptions {
     try {
       return PlanJson.fromJson(planFile.toString(),
           Files.readString(planFile, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      throw new CliException("no plan file " + planFile + ": write one with `swiss plan -o`");
     } catch (IOException e) {
       throw new CliException("cannot read plan " + planFile + ": " + e.getMessage());
     } catch (PlanException e) {
