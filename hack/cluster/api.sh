@@ -3,8 +3,9 @@
 
 api_url() { echo "https://127.0.0.1:$(cat "$STATE_DIR/api.port")"; }
 
+# The API server pretty-prints for a curl user agent; the checks in up grep compact JSON.
 api_curl() { # <curl args...>
-  curl -fsS --max-time 10 --cacert "$STATE_DIR/pki/ca.crt" \
+  curl -fsS --max-time 10 -A swiss-hack-cluster --cacert "$STATE_DIR/pki/ca.crt" \
     -H "Authorization: Bearer $(cat "$STATE_DIR/admin.token")" "$@"
 }
 

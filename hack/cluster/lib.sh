@@ -4,13 +4,18 @@
 CLUSTER_HACK="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$CLUSTER_HACK/../.." && pwd)"
 
-mod_version() { # <go.mod> <module>
-  awk -v m="$2" '$1 == m && $2 ~ /^v/ { print $2; exit }' "$1"
+mod_version() { # <go.mod> <module>: its version on a require line, block or single
+  awk -v m="$2" '
+    $1 == "require" && $2 == m { print $3; exit }
+    $1 == m && $2 ~ /^v/ { print $2; exit }' "$1"
 }
 
 K8S_VERSION="$(mod_version "$CLUSTER_HACK/kube/go.mod" k8s.io/kubernetes)"
 ETCD_VERSION="$(mod_version "$CLUSTER_HACK/kube/go.mod" go.etcd.io/etcd/server/v3)"
 KWOK_VERSION="$(mod_version "$CLUSTER_HACK/kwok/go.mod" sigs.k8s.io/kwok)"
+
+[[ -n "$K8S_VERSION" && -n "$ETCD_VERSION" && -n "$KWOK_VERSION" ]] \
+  || { echo "cluster: error: cannot read pinned versions from $CLUSTER_HACK/{kube,kwok}/go.mod" >&2; exit 1; }
 
 CACHE_ROOT="${SWISS_CLUSTER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/swiss-cluster}"
 KUBE_BIN="$CACHE_ROOT/kube-$K8S_VERSION-etcd-$ETCD_VERSION"
