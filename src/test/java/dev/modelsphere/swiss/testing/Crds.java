@@ -63,17 +63,25 @@ public final class Crds {
     }
   }
 
+  /** Applies all before waiting on any, so the server establishes them in parallel. */
   public static void installFixtures(KubernetesClient client, String... crdNames) {
     for (String name : crdNames) {
-      install(client, fixture(name));
+      apply(client, fixture(name));
+    }
+    for (String name : crdNames) {
+      awaitEstablished(client, name);
     }
   }
 
   public static void install(KubernetesClient client, CustomResourceDefinition crd) {
+    apply(client, crd);
+    awaitEstablished(client, crd.getMetadata().getName());
+  }
+
+  private static void apply(KubernetesClient client, CustomResourceDefinition crd) {
     crd.getMetadata().setResourceVersion(null);
     client.apiextensions().v1().customResourceDefinitions().resource(crd)
         .fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
-    awaitEstablished(client, crd.getMetadata().getName());
   }
 
   public static void awaitEstablished(KubernetesClient client, String crdName) {
