@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Compares rendering one composed plan in process (helm-java, as swiss does) with rendering it
+# through a `helm template` subprocess of the same helm version, and prints medians and the ratio.
+# Usage: bench/render.sh [runs]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+helm_bin="$(bench/build-helm.sh)"
+mvn -q -B -ntp test-compile
+mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+exec java -cp "$classpath" dev.modelsphere.swiss.bench.RenderBench "$helm_bin" "${1:-30}"

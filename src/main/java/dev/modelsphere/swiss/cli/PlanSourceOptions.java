@@ -1,0 +1,107 @@
+package dev.modelsphere.swiss.cli;
+
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.site.Profile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Where a deploy command's plan comes from: an existing plan file ({@code --plan}, its hash
+ * checked) or the compose flags of {@code swiss plan}; and where local charts live.
+ */
+public final class PlanSourceOptions {
+
+  @Mixin ComposeOptions compose;
+
+  @Option(names = {"-p", "--plan"}, paramLabel = "FILE",
+      description = "An existing JSON plan (from swiss plan -o); its hash is checked.")
+  Path planFile;
+
+  @Option(names = "--chart-root", paramLabel = "DIR",
+      description = "Folder of chart directories for plans that name no chart repo or path (default: $SWISS_CHART_ROOT).")
+  String chartRoot;
+
+  /** The plan to act on, read or composed. */
+  Plan plan() {
+    if (planFile == null) {
+      if (!compose.composes()) {
+        throw new CliException("pass --model, or --plan with an existing plan");
+      }
+      return compose.buildPlan();
+    }
+    if (compose.composes()) {
+      throw new CliException("pass either --plan or --model, not both");
+    }
+    if (compose.createNamespace) {
+      throw new CliException("--create-namespace composes into a plan: recompose with"
+          + " `swiss plan --create-namespace`, or apply " + planFile + " as it stands");
+    }
+    try {
+      return PlanJson.fromJson(planFile.toString(),
+          Files.readString(planFile, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new CliException("cannot read plan " + planFile + ": " + e.getMessage());
+    } catch (PlanException e) {
+      throw new CliException(e.getMessage());
+    }
+  }
+
+  /**
+   * The release a command names without needing a whole plan: from {@code --plan}, else
+   * {@code --release} (namespace from {@code --namespace} or the site profile), else composed.
+   */
+  ReleaseName release() {
+    if (planFile != null || compose.composes()) {
+      Plan plan = plan();
+      return new ReleaseName(plan.release().namespace(), plan.release().name());
+    }
+    if (GlobalOptions.empty(compose.release)) {
+      throw new CliException("name the release: --release NAME [--namespace NS], or --plan FILE");
+    }
+    String namespace = compose.namespace;
+    if (GlobalOptions.empty(namespace)) {
+      namespace = profileNamespace();
+    }
+    if (GlobalOptions.empty(namespace)) {
+      throw new CliException("no namespace for release \"" + compose.release
+          + "\": pass --namespace, or set namespace in the site profile");
+    }
+    return new ReleaseName(namespace, compose.release);
+  }
+
+  private String profileNamespace() {
+    String profile;
+    try {
+      profile = compose.global.resolve().profileFile();
+    } catch (CliException noSources) {
+      return "";
+    }
+    return GlobalOptions.empty(profile) ? "" : Profile.load(Path.of(profile)).namespace();
+  }
+
+  String chartRoot() {
+    if (!GlobalOptions.empty(chartRoot)) {
+      return chartRoot;
+    }
+    String env = System.getenv("SWISS_CHART_ROOT");
+    return env == null ? "" : env;
+  }
+
+  String configFlag() {
+    return compose.global.config;
+  }
+
+  /** A release by namespace and name. */
+  record ReleaseName(String namespace, String name) {
+    @Override
+    public String toString() {
+      return namespace + "/" + name;
+    }
+  }
+}

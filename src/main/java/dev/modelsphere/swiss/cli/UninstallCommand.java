@@ -1,0 +1,33 @@
+package dev.modelsphere.swiss.cli;
+
+import dev.modelsphere.swiss.deploy.UninstallResult;
+import java.io.PrintWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** Removes a release, then the plans swiss kept beside it. */
+@Command(name = "uninstall", mixinStandardHelpOptions = true,
+    description = "Uninstall the release (named by --plan, or --release and --namespace), then its plan and archives.")
+public final class UninstallCommand implements Runnable {
+
+  @Mixin PlanSourceOptions source;
+  @Mixin ClusterOptions cluster;
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    PlanSourceOptions.ReleaseName release = source.release();
+    UninstallResult result = cluster.deployer(source).uninstall(release.namespace(), release.name());
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(release + " uninstalled");
+    out.flush();
+    if (!result.planError().isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("warning: the release is gone but its plan ConfigMap was not removed: "
+          + result.planError());
+      err.flush();
+    }
+  }
+}

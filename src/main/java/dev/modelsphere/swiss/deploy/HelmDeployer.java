@@ -1,0 +1,321 @@
+package dev.modelsphere.swiss.deploy;
+
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmException;
+import dev.modelsphere.swiss.helm.HelmOutcome;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.PlanCharts;
+import dev.modelsphere.swiss.helm.ReleaseRecord;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
+import dev.modelsphere.swiss.helm.RenderRequest;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.PlanFiles;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The helm backend: installs, upgrades, rolls back and uninstalls releases with the plan recorded
+ * beside each one. Apply writes the plan first and helm second; uninstall removes the release
+ * first and the plan second, so a crash in between never loses track of a release.
+ */
+public final class HelmDeployer {
+
+  /** Revisions helm keeps per release; older release Secrets are pruned after each apply. */
+  public static final int HELM_HISTORY = 20;
+
+  private static final Logger LOG = LoggerFactory.getLogger(HelmDeployer.class);
+
+  private final Kube kube;
+  private final ReleaseStorage storage;
+  private final ChartRenderer renderer;
+  private final HelmReleases helm;
+  private final PlanArchive archive;
+  private final ReleaseLocks locks;
+  private final String chartRoot;
+  private final Clock clock;
+
+  public HelmDeployer(Kube kube, ChartRenderer renderer, HelmReleases helm, ReleaseLocks locks,
+      DeploySettings settings, Clock clock) {
+    this.kube = kube;
+    this.renderer = renderer;
+    this.storage = new ReleaseStorage(kube.client());
+    this.helm = helm;
+    this.archive = new PlanArchive(kube, settings.planHistory());
+    this.locks = locks;
+    this.chartRoot = settings.chartRoot();
+    this.clock = clock;
+  }
+
+  public static String planConfigMap(String release) {
+    return Kube.PLAN_PREFIX + release;
+  }
+
+  /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
+  public ApplyResult apply(Plan plan, Mode mode, ApplyOptions options) {
+    verify(plan);
+    String ns = plan.release().namespace();
+    String release = plan.release().name();
+    if (ns.isEmpty() || release.isEmpty()) {
+      throw new DeployException(BAD_REQUEST, "the plan names no release or no namespace");
+    }
+    try (ReleaseLocks.Held held = locks.acquire(ns, release)) {
+      ReleaseState before = lookup(ns, release);
+      Preconditions.check(before, mode);
+      Preconditions.checkRevision(before, options.expectRevision());
+      RenderRequest request = render(plan);
+      requireNamespace(plan);
+      if (before.exists()) {
+        archiveLive(ns, release, before.revision());
+      }
+      PlanStatus applying = PlanStatus.applying(options.action(), now(), options.note(), false);
+      writeAhead(plan, applying);
+      return run(plan, mode, request, applying);
+    }
+  }
+
+  /**
+   * Re-applies the plan archived for {@code toRevision} as a new revision. The revision lock is
+   * required: a rollback must not overwrite an apply that landed after the caller looked.
+   */
+  public ApplyResult rollback(String ns, String release, int toRevision, int expectRevision,
+      String note) {
+    if (toRevision <= 0) {
+      throw new DeployException(BAD_REQUEST, "toRevision is required");
+    }
+    Plan plan = archive.read(ns, release, toRevision);
+    if (expectRevision <= 0) {
+      throw new DeployException(BAD_REQUEST, "expectRevision is required: send the revision you"
+          + " were looking at, so a rollback cannot overwrite an apply that landed in between");
+    }
+    return apply(plan, Mode.UPGRADE, new ApplyOptions(expectRevision, "rollback", note));
+  }
+
+  /** Removes the release, then its archived plans, then its plan ConfigMap. */
+  public UninstallResult uninstall(String ns, String release) {
+    try (ReleaseLocks.Held held = locks.acquire(ns, release)) {
+      Preconditions.checkUninstall(lookup(ns, release));
+      String output;
+      try {
+        output = helm.uninstall(ns, release);
+      } catch (HelmException e) {
+        // The plan stays: the release is still there and still swiss's.
+        throw new DeployException(FAILED, e.getMessage(), e);
+      }
+      for (String failure : archive.deleteAll(ns, release)) {
+        LOG.warn("archived plan not removed: {}", failure);
+      }
+      String planError = "";
+      try {
+        kube.deleteConfigMap(ns, planConfigMap(release));
+      } catch (KubeException e) {
+        LOG.warn("plan configmap not removed: {}", e.getMessage());
+        planError = e.getMessage();
+      }
+      return new UninstallResult(ns, release, output, planError);
+    }
+  }
+
+  /** The plan the live release was deployed from. */
+  public Plan current(String ns, String release) {
+    if (!lookup(ns, release).exists()) {
+      throw new DeployException(NOT_FOUND, "no such release " + ns + "/" + release);
+    }
+    Map<String, String> files = planFiles(ns, release);
+    if (files.isEmpty()) {
+      throw new DeployException(NOT_FOUND, "release \"" + release
+          + "\" has no plan beside it -- swiss did not deploy it");
+    }
+    try {
+      return PlanFiles.fromFiles(files);
+    } catch (PlanException e) {
+      throw new DeployException(FAILED, "the plan beside " + ns + "/" + release + " is unreadable: "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** The archived plan that produced {@code revision}, hash verified. */
+  public Plan archived(String ns, String release, int revision) {
+    return archive.read(ns, release, revision);
+  }
+
+  public List<Integer> archivedRevisions(String ns, String release) {
+    return archive.revisions(ns, release);
+  }
+
+  /** What helm and swiss know about the release. */
+  public ReleaseStatus status(String ns, String release) {
+    Optional<ReleaseRecord> record = newest(ns, release);
+    Map<String, String> files = planFiles(ns, release);
+    boolean tracked = files.containsKey(PlanFiles.META_FILE);
+    String hash = "";
+    if (tracked) {
+      try {
+        hash = PlanFiles.fromFiles(files).hash();
+      } catch (PlanException e) {
+        hash = "";
+      }
+    }
+    return new ReleaseStatus(ns, release, record.isPresent(),
+        record.map(ReleaseRecord::revision).orElse(0),
+        record.map(ReleaseRecord::status).orElse(""),
+        record.map(ReleaseRecord::chart).orElse(""),
+        tracked, hash, tracked ? PlanStatus.parse(files.get(PlanStatus.FILE)) : null);
+  }
+
+  private ApplyResult run(Plan plan, Mode mode, RenderRequest request, PlanStatus applying) {
+    String ns = plan.release().namespace();
+    String release = plan.release().name();
+    String failure = "";
+    HelmOutcome outcome = null;
+    try {
+      outcome = mode == Mode.INSTALL
+          ? helm.install(request, plan.createNamespace())
+          : helm.upgrade(request);
+    } catch (HelmException e) {
+      failure = e.getMessage();
+    }
+    int live = lookupQuietly(ns, release);
+    String statusError = finish(plan, applying, live, failure);
+    pruneHelmHistory(ns, release);
+    if (!failure.isEmpty()) {
+      throw new DeployException(FAILED, failure);
+    }
+    return new ApplyResult(ns, release, plan.hash(), outcome.revision() > 0 ? outcome.revision() : live,
+        outcome.output(), statusError);
+  }
+
+  private void verify(Plan plan) {
+    try {
+      plan.verifyHash();
+    } catch (PlanException e) {
+      throw new DeployException(BAD_REQUEST, "plan for " + plan.release().namespace() + "/"
+          + plan.release().name() + " refused: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Renders the plan before anything is written: an unreachable repository, a missing chart
+   * version or a schema refusal stops the apply while the cluster is untouched. It also leaves a
+   * repository chart in the local cache for helm to install from.
+   */
+  private RenderRequest render(Plan plan) {
+    try {
+      RenderRequest request = PlanCharts.request(plan, chartRoot);
+      renderer.render(request);
+      return request;
+    } catch (HelmException e) {
+      throw new DeployException(BAD_REQUEST, "nothing applied: " + e.getMessage(), e);
+    }
+  }
+
+  /** Nothing is written into a namespace that does not exist unless the plan asks to create it. */
+  private void requireNamespace(Plan plan) {
+    String ns = plan.release().namespace();
+    try {
+      if (plan.createNamespace()) {
+        kube.ensureNamespace(ns);
+      } else if (!kube.namespaceExists(ns)) {
+        throw new DeployException(CONFLICT, "namespace " + ns + " does not exist, nothing applied:"
+            + " recompose with --create-namespace to have it created, or ask an admin for it"
+            + " (createNamespace has to be in the plan)");
+      }
+    } catch (KubeException e) {
+      throw new DeployException(FAILED, "namespace not created, nothing applied: " + e.getMessage(), e);
+    }
+  }
+
+  private void archiveLive(String ns, String release, int liveRevision) {
+    try {
+      Map<String, String> files = planFiles(ns, release);
+      if (!files.isEmpty()) {
+        archive.archive(ns, release, liveRevision, files);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("previous plan not archived: {}/{} revision {}: {}", ns, release, liveRevision,
+          e.getMessage());
+    }
+  }
+
+  private void writeAhead(Plan plan, PlanStatus status) {
+    String ns = plan.release().namespace();
+    try {
+      kube.putConfigMap(ns, planConfigMap(plan.release().name()), files(plan, status));
+    } catch (KubeException e) {
+      throw new DeployException(FAILED, "plan not recorded, nothing applied: " + e.getMessage(), e);
+    }
+  }
+
+  /** Records the outcome in status.yaml; returns the error of that write, empty on success. */
+  private String finish(Plan plan, PlanStatus applying, int liveRevision, String failure) {
+    try {
+      kube.putConfigMap(plan.release().namespace(), planConfigMap(plan.release().name()),
+          files(plan, applying.finished(liveRevision, now(), failure)));
+      return "";
+    } catch (KubeException e) {
+      LOG.warn("plan status not updated: {}", e.getMessage());
+      return e.getMessage();
+    }
+  }
+
+  private Map<String, String> files(Plan plan, PlanStatus status) {
+    Map<String, String> files = new LinkedHashMap<>(PlanFiles.files(plan, chartRoot));
+    files.put(PlanStatus.FILE, status.toYaml());
+    return files;
+  }
+
+  private void pruneHelmHistory(String ns, String release) {
+    try {
+      storage.pruneHistory(ns, release, HELM_HISTORY);
+    } catch (RuntimeException e) {
+      LOG.warn("helm history of {}/{} not pruned: {}", ns, release, e.getMessage());
+    }
+  }
+
+  private Map<String, String> planFiles(String ns, String release) {
+    try {
+      return kube.configMap(ns, planConfigMap(release)).orElse(Map.of());
+    } catch (KubeException e) {
+      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+    }
+  }
+
+  private ReleaseState lookup(String ns, String release) {
+    return ReleaseState.of(ns, release, newest(ns, release));
+  }
+
+  private Optional<ReleaseRecord> newest(String ns, String release) {
+    try {
+      return storage.newest(ns, release);
+    } catch (HelmException e) {
+      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+    }
+  }
+
+  private int lookupQuietly(String ns, String release) {
+    try {
+      return newest(ns, release).map(ReleaseRecord::revision).orElse(0);
+    } catch (DeployException e) {
+      return 0;
+    }
+  }
+
+  private String now() {
+    return Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+}

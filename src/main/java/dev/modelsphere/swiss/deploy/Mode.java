@@ -1,0 +1,4 @@
+package dev.modelsphere.swiss.deploy;
+
+/** Whether an apply creates a release or changes an existing one. */
+public enum Mode { INSTALL, UPGRADE }

@@ -1,0 +1,75 @@
+package dev.modelsphere.swiss.deploy;
+
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmException;
+import dev.modelsphere.swiss.helm.ManifestComparison;
+import dev.modelsphere.swiss.helm.ManifestDiff;
+import dev.modelsphere.swiss.helm.ManifestObjects;
+import dev.modelsphere.swiss.helm.ObjectKey;
+import dev.modelsphere.swiss.helm.PlanCharts;
+import dev.modelsphere.swiss.helm.ReleaseRecord;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.KubeException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Diffs a plan against a release: renders the plan, then compares it object by object with the
+ * manifest helm last applied and with the live objects. Reads only; changes nothing.
+ */
+public final class PlanDiffer {
+
+  private final Kube kube;
+  private final ChartRenderer renderer;
+  private final ReleaseStorage storage;
+  private final String chartRoot;
+
+  public PlanDiffer(Kube kube, ChartRenderer renderer, String chartRoot) {
+    this.kube = kube;
+    this.renderer = renderer;
+    this.storage = new ReleaseStorage(kube.client());
+    this.chartRoot = chartRoot == null ? "" : chartRoot;
+  }
+
+  public DiffResult diff(dev.modelsphere.swiss.plan.Plan plan) {
+    String ns = plan.release().namespace();
+    String release = plan.release().name();
+    String manifest;
+    try {
+      manifest = renderer.render(PlanCharts.request(plan, chartRoot));
+    } catch (HelmException e) {
+      throw new DeployException(BAD_REQUEST, e.getMessage(), e);
+    }
+    Optional<ReleaseRecord> live;
+    try {
+      live = storage.newest(ns, release);
+    } catch (HelmException e) {
+      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+    }
+    Map<ObjectKey, Map<String, Object>> rendered = ManifestObjects.parse(manifest, ns);
+    ManifestComparison againstRelease = ManifestDiff.compare(
+        live.map(r -> "release revision " + r.revision()).orElse("no release"),
+        ManifestObjects.parse(live.map(ReleaseRecord::manifest).orElse(""), ns), rendered);
+    ManifestComparison againstLive = ManifestDiff.compareLive(liveObjects(rendered), rendered);
+    return new DiffResult(plan.hash(), ns, release, live.isPresent(),
+        live.map(ReleaseRecord::revision).orElse(0), againstRelease, againstLive);
+  }
+
+  private Map<ObjectKey, Optional<Map<String, Object>>> liveObjects(
+      Map<ObjectKey, Map<String, Object>> rendered) {
+    Map<ObjectKey, Optional<Map<String, Object>>> live = new LinkedHashMap<>();
+    for (ObjectKey key : rendered.keySet()) {
+      try {
+        live.put(key, kube.object(key.apiVersion(), key.kind(), key.namespace(), key.name()));
+      } catch (KubeException e) {
+        throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      }
+    }
+    return live;
+  }
+}

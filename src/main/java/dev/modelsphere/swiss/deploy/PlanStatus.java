@@ -1,0 +1,83 @@
+package dev.modelsphere.swiss.deploy;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * {@code status.yaml} beside a release's plan: how the last apply of it went. Written
+ * {@code applying} before helm runs, then {@code applied} or {@code failed}.
+ */
+@JsonPropertyOrder({"phase", "action", "revision", "startedAt", "updatedAt", "error", "note", "forced"})
+@JsonInclude(JsonInclude.Include.NON_DEFAULT)
+public record PlanStatus(
+    @JsonProperty("phase") @JsonInclude(JsonInclude.Include.ALWAYS) String phase,
+    @JsonProperty("action") String action,
+    @JsonProperty("revision") int revision,
+    @JsonProperty("startedAt") String startedAt,
+    @JsonProperty("updatedAt") String updatedAt,
+    @JsonProperty("error") String error,
+    @JsonProperty("note") String note,
+    @JsonProperty("forced") boolean forced) {
+
+  public static final String FILE = "status.yaml";
+  public static final String APPLYING = "applying";
+  public static final String APPLIED = "applied";
+  public static final String FAILED = "failed";
+
+  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+      .build())
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  public PlanStatus {
+    phase = phase == null ? "" : phase;
+    action = orEmpty(action);
+    startedAt = orEmpty(startedAt);
+    updatedAt = orEmpty(updatedAt);
+    error = orEmpty(error);
+    note = orEmpty(note);
+  }
+
+  public static PlanStatus applying(String action, String startedAt, String note, boolean forced) {
+    return new PlanStatus(APPLYING, action, 0, startedAt, "", "", note, forced);
+  }
+
+  /** The outcome of the apply this status was started for. */
+  public PlanStatus finished(int liveRevision, String updatedAt, String failure) {
+    boolean failed = failure != null && !failure.isEmpty();
+    return new PlanStatus(failed ? FAILED : APPLIED, action, liveRevision, startedAt, updatedAt,
+        failed ? failure : "", note, forced);
+  }
+
+  public String toYaml() {
+    try {
+      return YAML.writeValueAsString(this);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Parses status.yaml; an unreadable one reads as an unknown phase rather than failing a read. */
+  public static PlanStatus parse(String yaml) {
+    if (yaml == null || yaml.isBlank()) {
+      return new PlanStatus("", "", 0, "", "", "", "", false);
+    }
+    try {
+      return YAML.readValue(yaml, PlanStatus.class);
+    } catch (IOException e) {
+      return new PlanStatus("", "", 0, "", "", "status.yaml unreadable: " + e.getMessage(), "", false);
+    }
+  }
+
+  private static String orEmpty(String s) {
+    return s == null ? "" : s;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.modelsphere.swiss.deploy;
+
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
+
+/** The checks every release-changing operation makes before it touches anything. */
+public final class Preconditions {
+
+  private Preconditions() {}
+
+  /** Install needs a release that does not exist, upgrade one that does; neither runs while helm is busy. */
+  public static void check(ReleaseState state, Mode mode) {
+    if (mode == Mode.UPGRADE && !state.exists()) {
+      throw new DeployException(CONFLICT,
+          "no release " + state.ref() + ": use `swiss install` to create it");
+    }
+    if (mode == Mode.INSTALL && state.exists()) {
+      throw new DeployException(CONFLICT, "release " + state.ref() + " already exists at revision "
+          + state.revision() + ": use `swiss apply` to upgrade it");
+    }
+    if (state.status().startsWith("pending")) {
+      throw new DeployException(CONFLICT, "release " + state.ref() + " is " + state.status()
+          + ": another helm operation is in flight; wait for it, or uninstall the release to clear it");
+    }
+  }
+
+  /** The revision lock: when {@code expected} is set, the live revision must still be it. */
+  public static void checkRevision(ReleaseState state, int expected) {
+    if (expected < 0) {
+      throw new DeployException(BAD_REQUEST, "expectRevision must not be negative");
+    }
+    if (expected > 0 && state.revision() != expected) {
+      throw new DeployException(CONFLICT, "release " + state.ref() + " moved from revision "
+          + expected + " to " + state.revision() + " since you looked; re-check it before applying");
+    }
+  }
+
+  /** Uninstall only needs the release to exist; a pending release may be removed. */
+  public static void checkUninstall(ReleaseState state) {
+    if (!state.exists()) {
+      throw new DeployException(NOT_FOUND, "no release " + state.ref());
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package dev.modelsphere.swiss.helm;
+
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads helm's release storage: one Secret per revision, labelled {@code owner=helm,name=<release>},
+ * named {@code sh.helm.release.v1.<release>.v<revision>}. Reads select by label, never scan.
+ */
+public final class ReleaseStorage {
+
+  private final KubernetesClient client;
+
+  public ReleaseStorage(KubernetesClient client) {
+    this.client = client;
+  }
+
+  /** The newest revision of the release, empty when helm stores none. */
+  public Optional<ReleaseRecord> newest(String namespace, String release) {
+    return secrets(namespace, release).stream()
+        .max(Comparator.comparingInt(ReleaseStorage::revisionOf))
+        .map(secret -> decode(secret, namespace, release));
+  }
+
+  /** One stored revision of the release, empty when helm no longer keeps it. */
+  public Optional<ReleaseRecord> revision(String namespace, String release, int revision) {
+    return secrets(namespace, release).stream()
+        .filter(secret -> revisionOf(secret) == revision)
+        .findFirst()
+        .map(secret -> decode(secret, namespace, release));
+  }
+
+  /** Every revision helm keeps for the release, oldest first. */
+  public List<Integer> revisions(String namespace, String release) {
+    return secrets(namespace, release).stream()
+        .map(ReleaseStorage::revisionOf)
+        .sorted()
+        .toList();
+  }
+
+  /**
+   * Deletes all but the newest {@code keep} revisions, the way helm's history limit would. The
+   * embedded SDK offers no history limit, so swiss trims after every apply.
+   */
+  public void pruneHistory(String namespace, String release, int keep) {
+    List<Secret> newestFirst = secrets(namespace, release).stream()
+        .sorted(Comparator.comparingInt(ReleaseStorage::revisionOf).reversed())
+        .toList();
+    for (Secret old : newestFirst.subList(Math.min(keep, newestFirst.size()), newestFirst.size())) {
+      client.secrets().inNamespace(namespace).withName(old.getMetadata().getName()).delete();
+    }
+  }
+
+  private List<Secret> secrets(String namespace, String release) {
+    try {
+      return client.secrets().inNamespace(namespace)
+          .withLabels(Map.of("owner", "helm", "name", release))
+          .list().getItems();
+    } catch (KubernetesClientException e) {
+      throw new HelmException("list helm release secrets for " + namespace + "/" + release + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  private static ReleaseRecord decode(Secret secret, String namespace, String release) {
+    int revision = revisionOf(secret);
+    String payload = secret.getData() == null ? null : secret.getData().get("release");
+    if (payload == null) {
+      return ReleaseRecord.undecodable(release, namespace, revision,
+          "secret " + secret.getMetadata().getName() + " has no release key");
+    }
+    try {
+      byte[] apiDecoded = Base64.getDecoder().decode(payload.getBytes(StandardCharsets.US_ASCII));
+      return ReleasePayload.decode(apiDecoded, release, namespace, revision);
+    } catch (IllegalArgumentException | HelmException e) {
+      // Unreadable but present: the release exists even if swiss cannot read its details.
+      return ReleaseRecord.undecodable(release, namespace, revision,
+          "secret " + secret.getMetadata().getName() + ": " + e.getMessage());
+    }
+  }
+
+  /** The revision from the {@code version} label, else from the name's {@code .v<n>} suffix. */
+  static int revisionOf(Secret secret) {
+    Map<String, String> labels = secret.getMetadata().getLabels();
+    String label = labels == null ? null : labels.get("version");
+    Integer fromLabel = parse(label);
+    if (fromLabel != null) {
+      return fromLabel;
+    }
+    String name = secret.getMetadata().getName();
+    int dot = name.lastIndexOf(".v");
+    Integer fromName = dot < 0 ? null : parse(name.substring(dot + 2));
+    return fromName == null ? 0 : fromName;
+  }
+
+  private static Integer parse(String s) {
+    if (s == null || s.isEmpty()) {
+      return null;
+    }
+    try {
+      return Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package dev.modelsphere.swiss.kube;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Which cluster to talk to: an explicit kubeconfig file and/or context, or (both null) the
+ * standard loading rules (in-cluster service account, {@code $KUBECONFIG}, {@code ~/.kube/config}).
+ * The same target feeds the fabric8 client and the embedded helm SDK, so both reach one cluster.
+ */
+public record KubeTarget(Path kubeconfig, String context) {
+
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  public KubeTarget {
+    context = context == null || context.isBlank() ? null : context;
+  }
+
+  public static KubeTarget defaults() {
+    return new KubeTarget(null, null);
+  }
+
+  public KubernetesClient connect() {
+    Config config;
+    if (kubeconfig != null) {
+      config = Config.fromKubeconfig(context, read(kubeconfig), kubeconfig.toString());
+    } else {
+      config = Config.autoConfigure(context);
+    }
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  /**
+   * The kubeconfig document helm is handed, with the chosen context made current (the helm SDK
+   * takes no context of its own); null means helm's own defaults, as for the client.
+   */
+  public String helmKubeConfig() {
+    Path file = kubeconfig != null ? kubeconfig : defaultKubeconfig();
+    if (file == null) {
+      return null;
+    }
+    String contents = read(file);
+    if (context == null) {
+      return contents;
+    }
+    try {
+      ObjectNode document = (ObjectNode) YAML.readTree(contents);
+      document.put("current-context", context);
+      return YAML.writeValueAsString(document);
+    } catch (IOException | ClassCastException e) {
+      throw new KubeException("kubeconfig " + file + " is not a kubeconfig document: " + e.getMessage(), e);
+    }
+  }
+
+  private static Path defaultKubeconfig() {
+    String env = System.getenv("KUBECONFIG");
+    if (env != null && !env.isBlank()) {
+      return Path.of(env.split(java.io.File.pathSeparator)[0]);
+    }
+    Path home = Path.of(System.getProperty("user.home"), ".kube", "config");
+    return Files.isReadable(home) ? home : null;
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new KubeException("cannot read kubeconfig " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

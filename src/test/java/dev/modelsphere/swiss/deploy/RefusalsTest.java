@@ -1,0 +1,132 @@
+package dev.modelsphere.swiss.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.modelsphere.swiss.helm.ChartRepoServer;
+import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.plan.ChartRef;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Bad input is refused with a message naming the problem, and the cluster is left as it was. */
+class RefusalsTest {
+
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  private HelmTestbed bed;
+
+  @BeforeEach
+  void start() {
+    bed = HelmTestbed.on(cluster);
+  }
+
+  @Test
+  void aPlanWhoseHashWasTamperedWithIsRefused() {
+    Plan plan = bed.plan("qwen", "replicaCount: 1");
+    Plan tampered = plan.withLayers(bed.plan("qwen", "replicaCount: 9").layers());
+
+    assertThatThrownBy(() -> bed.deployer.apply(tampered, Mode.INSTALL, ApplyOptions.install()))
+        .isInstanceOfSatisfying(DeployException.class, e -> {
+          assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
+          assertThat(e.getMessage()).contains("does not match", plan.hash());
+        });
+    assertNothingWritten("qwen");
+  }
+
+  @Test
+  void aChartVersionTheRepositoryDoesNotHaveIsRefused() {
+    try (ChartRepoServer repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.8.0"))) {
+      Plan plan = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
+          new ChartRef("sglang", "0.9.9", repo.url(), ""), false);
+
+      assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
+          .isInstanceOfSatisfying(DeployException.class, e -> {
+            assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
+            assertThat(e.getMessage()).contains("0.9.9", "0.8.0", "nothing applied");
+          });
+      assertNothingWritten("qwen");
+    }
+  }
+
+  @Test
+  void aChartFromARepositoryInstallsAtThePlansVersion() {
+    try (ChartRepoServer repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
+      Plan plan = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
+          new ChartRef("sglang", "0.7.9", repo.url(), ""), false);
+
+      ApplyResult result = bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
+
+      assertThat(result.revision()).isEqualTo(1);
+      assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.7.9");
+    }
+  }
+
+  @Test
+  void anUnreachableRepositoryIsRefused() throws IOException {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closed = socket.getLocalPort();
+    }
+    String url = "http://127.0.0.1:" + closed + "/charts";
+    Plan plan = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
+        new ChartRef("sglang", "0.8.0", url, ""), false);
+
+    assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
+        .isInstanceOfSatisfying(DeployException.class, e -> {
+          assertThat(e.getMessage()).contains("unreachable", url);
+        });
+    assertNothingWritten("qwen");
+  }
+
+  @Test
+  void aReleaseInAPendingStateIsRefused() {
+    Plan plan = bed.plan("qwen", "replicaCount: 1");
+    bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
+    HelmSecrets.store(bed.kube, bed.namespace, "qwen", 2, "pending-upgrade");
+    String before = bed.kube.configMap(bed.namespace, "swiss-plan-qwen").orElseThrow().toString();
+
+    assertThatThrownBy(() -> bed.deployer.apply(bed.plan("qwen", "replicaCount: 2"), Mode.UPGRADE,
+        ApplyOptions.apply(0)))
+        .isInstanceOfSatisfying(DeployException.class, e -> {
+          assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+          assertThat(e.getMessage()).contains(bed.namespace + "/qwen", "pending-upgrade");
+        });
+    assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-qwen").orElseThrow().toString()).isEqualTo(before);
+    assertThat(bed.deployer.archivedRevisions(bed.namespace, "qwen")).isEmpty();
+  }
+
+  @Test
+  void aSecondOperationOnTheSameReleaseWhileOneHoldsItsLockIsRefusedAtOnce() {
+    ReleaseLocks locks = new ReleaseLocks();
+    try (ReleaseLocks.Held held = locks.acquire(bed.namespace, "qwen")) {
+      Thread other = new Thread(() -> assertThatThrownBy(() -> locks.acquire(bed.namespace, "qwen"))
+          .isInstanceOfSatisfying(DeployException.class,
+              e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT)));
+      other.start();
+      join(other);
+      locks.acquire(bed.namespace, "other-release").close();
+    }
+    locks.acquire(bed.namespace, "qwen").close();
+  }
+
+  private void assertNothingWritten(String release) {
+    assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-" + release)).isEmpty();
+    assertThat(bed.client.secrets().inNamespace(bed.namespace).list().getItems())
+        .noneMatch(s -> s.getMetadata().getName().contains(release));
+    assertThat(bed.client.apps().deployments().inNamespace(bed.namespace).list().getItems()).isEmpty();
+  }
+
+  private static void join(Thread t) {
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

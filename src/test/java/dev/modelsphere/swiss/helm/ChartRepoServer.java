@@ -1,0 +1,85 @@
+package dev.modelsphere.swiss.helm;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A classic helm chart repository on 127.0.0.1: the example charts packaged at the versions asked
+ * for, and an {@code index.yaml} listing them.
+ */
+public final class ChartRepoServer implements AutoCloseable {
+
+  private final HttpServer server;
+  private final Path root;
+  private final AtomicInteger archiveDownloads = new AtomicInteger();
+
+  private ChartRepoServer(HttpServer server, Path root) {
+    this.server = server;
+    this.root = root;
+  }
+
+  /** Serves each example chart at each of {@code versions}. */
+  public static ChartRepoServer serving(List<String> charts, List<String> versions) {
+    try {
+      Path root = Files.createTempDirectory("swiss-chart-repo-");
+      List<String> entries = new ArrayList<>();
+      for (String chart : charts) {
+        StringBuilder entry = new StringBuilder("  " + chart + ":\n");
+        for (String version : versions) {
+          TestCharts.packageAt(chart, version, root);
+          entry.append("    - apiVersion: v2\n")
+              .append("      name: ").append(chart).append('\n')
+              .append("      version: ").append(version).append('\n')
+              .append("      urls:\n        - ").append(chart).append('-').append(version)
+              .append(".tgz\n");
+        }
+        entries.add(entry.toString());
+      }
+      Files.writeString(root.resolve("index.yaml"),
+          "apiVersion: v1\nentries:\n" + String.join("", entries));
+      HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+      ChartRepoServer repo = new ChartRepoServer(server, root);
+      server.createContext("/", exchange -> {
+        Path file = root.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
+        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
+          exchange.sendResponseHeaders(404, -1);
+          exchange.close();
+          return;
+        }
+        if (file.toString().endsWith(".tgz")) {
+          repo.archiveDownloads.incrementAndGet();
+        }
+        byte[] body = Files.readAllBytes(file);
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+          out.write(body);
+        }
+      });
+      server.start();
+      return repo;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public String url() {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+  }
+
+  public int archiveDownloads() {
+    return archiveDownloads.get();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}

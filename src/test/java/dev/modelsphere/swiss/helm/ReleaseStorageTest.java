@@ -1,0 +1,64 @@
+package dev.modelsphere.swiss.helm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** helm's release Secrets, read and trimmed on a real API server. */
+class ReleaseStorageTest {
+
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  @Test
+  void theNewestRevisionWinsByLabelAndOtherReleasesAreIgnored() {
+    Kube kube = new Kube(cluster.admin());
+    String ns = cluster.namespace();
+    HelmSecrets.store(kube, ns, "qwen", 2, "superseded");
+    HelmSecrets.store(kube, ns, "qwen", 10, "deployed");
+    HelmSecrets.store(kube, ns, "qwen", 9, "superseded");
+    HelmSecrets.store(kube, ns, "qwen-canary", 11, "deployed");
+
+    ReleaseRecord newest = new ReleaseStorage(cluster.admin()).newest(ns, "qwen").orElseThrow();
+
+    assertThat(newest.revision()).isEqualTo(10);
+    assertThat(newest.status()).isEqualTo("deployed");
+    assertThat(newest.chart()).isEqualTo("sglang-0.8.0");
+  }
+
+  @Test
+  void aReleaseThatIsNotStoredIsAbsent() {
+    assertThat(new ReleaseStorage(cluster.admin()).newest(cluster.namespace(), "nothing")).isEmpty();
+  }
+
+  @Test
+  void anUndecodablePayloadIsStillAPresentRelease() {
+    Kube kube = new Kube(cluster.admin());
+    HelmSecrets.storeRaw(kube, cluster.namespace(), "garbled", 4, "%%% not base64 %%%");
+
+    ReleaseRecord record = new ReleaseStorage(cluster.admin()).newest(cluster.namespace(), "garbled")
+        .orElseThrow();
+
+    assertThat(record.readable()).isFalse();
+    assertThat(record.revision()).isEqualTo(4);
+    assertThat(record.decodeError()).contains("sh.helm.release.v1.garbled.v4");
+  }
+
+  @Test
+  void historyIsTrimmedToTheNewestRevisions() {
+    Kube kube = new Kube(cluster.admin());
+    String ns = cluster.namespace();
+    IntStream.rangeClosed(1, 23).forEach(rev -> HelmSecrets.store(kube, ns, "qwen", rev,
+        rev == 23 ? "deployed" : "superseded"));
+    ReleaseStorage storage = new ReleaseStorage(cluster.admin());
+
+    storage.pruneHistory(ns, "qwen", 20);
+
+    assertThat(storage.revisions(ns, "qwen")).hasSize(20).startsWith(4).endsWith(23);
+    assertThat(kube.secretNames(ns, Map.of("owner", "helm"))).doesNotContain("sh.helm.release.v1.qwen.v3");
+  }
+}
