@@ -14,7 +14,13 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class,
       CatalogCommand.class,
       PlanCommand.class,
-      VerifyCommand.class
+      VerifyCommand.class,
+      RenderCommand.class,
+      DiffCommand.class,
+      InstallCommand.class,
+      ApplyCommand.class,
+      UninstallCommand.class,
+      StatusCommand.class
     })
 public final class Main implements Runnable {
   /** Exit code for any failure; {@code swiss diff} alone also uses 2 for "changes pending". */

@@ -1,0 +1,135 @@
+package dev.modelsphere.swiss.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
+import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.RawHttp;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** LLMService CRUD semantics as the real API server enforces them. */
+class RealApiServerTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  @BeforeAll
+  static void installCrd() {
+    Crds.installLlmService(cluster.admin());
+  }
+
+  private MixedOperation<LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>> llmServices() {
+    return cluster.admin().resources(LLMService.class);
+  }
+
+  private LLMService create(String name) {
+    return llmServices().resource(LlmServices.sample(cluster.namespace(), name)).create();
+  }
+
+  private String path(String name) {
+    return "/apis/" + LLMService.GROUP + "/" + LLMService.VERSION + "/namespaces/" + cluster.namespace() + "/llmservices/" + name;
+  }
+
+  @Test
+  void anLlmServiceIsCreatedReadBackAndListedInItsNamespace() {
+    LLMService created = create("glm-53");
+
+    LLMService read = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
+    assertThat(read.getMetadata().getUid()).isEqualTo(created.getMetadata().getUid());
+    assertThat(read.getSpec()).isEqualTo(LlmServices.sample(cluster.namespace(), "glm-53").getSpec());
+    assertThat(llmServices().inNamespace(cluster.namespace()).list().getItems())
+        .extracting(s -> s.getMetadata().getName()).containsExactly("glm-53");
+    assertThat(llmServices().inNamespace("default").list().getItems())
+        .extracting(s -> s.getMetadata().getName()).doesNotContain("glm-53");
+  }
+
+  @Test
+  void anUpdateWithAStaleResourceVersionIsAnsweredWithConflict() {
+    LLMService stale = create("glm-53");
+    LLMService fresh = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
+    fresh.getMetadata().setLabels(java.util.Map.of("touched", "first"));
+    llmServices().resource(fresh).update();
+
+    stale.getMetadata().setLabels(java.util.Map.of("touched", "second"));
+    assertThatThrownBy(() -> llmServices().resource(stale).update())
+        .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
+    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get().getMetadata().getLabels())
+        .containsEntry("touched", "first");
+  }
+
+  @Test
+  void deleteWithAStaleUidPreconditionIsRefusedAndKeepsTheObject() {
+    create("glm-53");
+
+    RawHttp.Response r = RawHttp.delete(cluster.admin(), path("glm-53"),
+        "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"00000000-0000-0000-0000-000000000000\"}}");
+
+    assertThat(r.code()).as(r.body()).isEqualTo(409);
+    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get()).isNotNull();
+  }
+
+  @Test
+  void deleteWithMatchingUidAndResourceVersionPreconditionsRemovesTheObject() {
+    LLMService created = create("glm-53");
+
+    RawHttp.Response r = RawHttp.delete(cluster.admin(), path("glm-53"),
+        "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"" + created.getMetadata().getUid()
+            + "\",\"resourceVersion\":\"" + created.getMetadata().getResourceVersion() + "\"}}");
+
+    assertThat(r.code()).as(r.body()).isEqualTo(200);
+    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get()).isNull();
+  }
+
+  @Test
+  void aFinalizerKeepsADeletedLlmServiceVisibleWithADeletionTimestampUntilItIsRemoved() {
+    LLMService svc = LlmServices.sample(cluster.namespace(), "glm-53");
+    svc.getMetadata().setFinalizers(List.of(LLMService.FINALIZER));
+    llmServices().resource(svc).create();
+    Resource<LLMService> handle = llmServices().inNamespace(cluster.namespace()).withName("glm-53");
+
+    handle.delete();
+
+    LLMService terminating = handle.get();
+    assertThat(terminating).isNotNull();
+    assertThat(terminating.getMetadata().getDeletionTimestamp()).isNotBlank();
+    handle.edit(s -> {
+      s.getMetadata().setFinalizers(List.of());
+      return s;
+    });
+    await().atMost(Duration.ofSeconds(10)).until(() -> handle.get() == null);
+  }
+
+  @Test
+  void aStatusWrittenThroughTheStatusSubresourceComesBackFieldForField() {
+    LLMService svc = create("glm-53");
+    LLMServiceStatus status = LlmServices.appliedStatus();
+    svc.setStatus(status);
+
+    llmServices().resource(svc).updateStatus();
+
+    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get().getStatus()).isEqualTo(status);
+  }
+
+  @Test
+  void theRestrictedUserIsForbiddenToListLlmServices() {
+    create("glm-53");
+
+    assertThatThrownBy(() -> cluster.restricted().resources(LLMService.class).inNamespace(cluster.namespace()).list())
+        .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
+  }
+
+  @Test
+  void theRestrictedUserMayListConfigMaps() {
+    assertThat(cluster.restricted().configMaps().inNamespace(cluster.namespace()).list().getItems()).isNotNull();
+  }
+}

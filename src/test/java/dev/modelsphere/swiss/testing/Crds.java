@@ -1,0 +1,98 @@
+package dev.modelsphere.swiss.testing;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.modelsphere.swiss.llmsvc.LLMService;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Installs CRDs into the test cluster and waits until they are served. Installing is idempotent
+ * (server-side apply), so every test class may ask for what it needs.
+ */
+public final class Crds {
+  private static final String FIELD_MANAGER = "swiss-tests";
+  private static final Duration ESTABLISHED_TIMEOUT = Duration.ofSeconds(30);
+
+  private Crds() {}
+
+  /** The LLMService CRD generated from our own types at build time. */
+  public static CustomResourceDefinition llmService() {
+    try (InputStream in = Crds.class.getClassLoader().getResourceAsStream(LLMService.CRD_RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(LLMService.CRD_RESOURCE + " is not on the classpath; run the Maven build (process-classes)");
+      }
+      return io.fabric8.kubernetes.client.utils.Serialization.unmarshal(in, CustomResourceDefinition.class);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read " + LLMService.CRD_RESOURCE, e);
+    }
+  }
+
+  public static void installLlmService(KubernetesClient client) {
+    install(client, llmService());
+  }
+
+  /** A shared fixture CRD by its name, e.g. {@code modelroutes.routing.modelsphere.dev}. */
+  public static CustomResourceDefinition fixture(String crdName) {
+    Path file = ProjectPaths.fixtureCrds().resolve(crdName + ".yaml");
+    try (InputStream in = Files.newInputStream(file)) {
+      return io.fabric8.kubernetes.client.utils.Serialization.unmarshal(in, CustomResourceDefinition.class);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read fixture CRD " + file, e);
+    }
+  }
+
+  /**
+   * Every fixture CRD except LLMService, whose CRD comes from our own types: ModelRoute, LLMScaler,
+   * LLMSLORequirement, LeaderWorkerSet, ServiceMonitor and the rest of the shared set.
+   */
+  public static List<String> fixtureNames() {
+    try (Stream<Path> files = Files.list(ProjectPaths.fixtureCrds())) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml"))
+          .map(n -> n.substring(0, n.length() - ".yaml".length()))
+          .filter(n -> !n.equals(LLMService.CRD_NAME)).sorted().toList();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot list " + ProjectPaths.fixtureCrds(), e);
+    }
+  }
+
+  /** Applies all before waiting on any, so the server establishes them in parallel. */
+  public static void installFixtures(KubernetesClient client, String... crdNames) {
+    for (String name : crdNames) {
+      apply(client, fixture(name));
+    }
+    for (String name : crdNames) {
+      awaitEstablished(client, name);
+    }
+  }
+
+  public static void install(KubernetesClient client, CustomResourceDefinition crd) {
+    apply(client, crd);
+    awaitEstablished(client, crd.getMetadata().getName());
+  }
+
+  private static void apply(KubernetesClient client, CustomResourceDefinition crd) {
+    crd.getMetadata().setResourceVersion(null);
+    client.apiextensions().v1().customResourceDefinitions().resource(crd)
+        .fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+  }
+
+  public static void awaitEstablished(KubernetesClient client, String crdName) {
+    await("CRD " + crdName + " Established").atMost(ESTABLISHED_TIMEOUT).pollInterval(Duration.ofMillis(100))
+        .until(() -> established(client, crdName));
+  }
+
+  private static boolean established(KubernetesClient client, String crdName) {
+    CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().withName(crdName).get();
+    return crd != null && crd.getStatus() != null && crd.getStatus().getConditions() != null
+        && crd.getStatus().getConditions().stream()
+            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+}

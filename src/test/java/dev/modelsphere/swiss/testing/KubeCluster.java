@@ -1,0 +1,85 @@
+package dev.modelsphere.swiss.testing;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Gives a test the real API server: admin and restricted clients, and a fresh namespace per test
+ * that is deleted afterwards without waiting. Register it as a static field:
+ *
+ * <pre>{@code @RegisterExtension static final KubeCluster cluster = new KubeCluster();}</pre>
+ *
+ * <p>The cluster is started once per test run (see {@link TestCluster}). If it cannot be started
+ * the tests fail with the reason: a missing cluster must not look like a green run.
+ */
+public final class KubeCluster implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback {
+  private static final int MAX_NAME = 63;
+
+  private TestCluster cluster;
+  private String namespace;
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    cluster = TestCluster.get();
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    if (cluster == null) {
+      cluster = TestCluster.get();
+    }
+    namespace = namespaceName(context.getRequiredTestMethod().getName());
+    admin().namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace)
+        .addToLabels("swiss.modelsphere.dev/test", "true").endMetadata().build()).create();
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    String ns = namespace;
+    namespace = null;
+    if (ns == null) {
+      return;
+    }
+    try {
+      admin().namespaces().withName(ns).delete();
+    } catch (RuntimeException e) {
+      // Best effort: a leftover namespace in a throwaway cluster must not fail a passing test.
+      System.err.println("could not delete test namespace " + ns + ": " + e.getMessage());
+    }
+  }
+
+  /** A client with system:masters rights. */
+  public KubernetesClient admin() {
+    return cluster.admin();
+  }
+
+  /** A client that may read configmaps and nothing else. */
+  public KubernetesClient restricted() {
+    return cluster.restricted();
+  }
+
+  /** This test's own namespace, created before it and deleted after it. */
+  public String namespace() {
+    if (namespace == null) {
+      throw new IllegalStateException("no test namespace outside a test method");
+    }
+    return namespace;
+  }
+
+  public TestCluster cluster() {
+    return cluster;
+  }
+
+  static String namespaceName(String testName) {
+    String suffix = "-" + Integer.toString(ThreadLocalRandom.current().nextInt(36 * 36 * 36 * 36, 36 * 36 * 36 * 36 * 36), 36);
+    String slug = testName.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]+", "-");
+    String head = ("t-" + slug).substring(0, Math.min(MAX_NAME - suffix.length(), slug.length() + 2));
+    return head.replaceAll("-+$", "") + suffix;
+  }
+}

@@ -1,0 +1,43 @@
+package dev.modelsphere.swiss.testing;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Plain requests through a fabric8 client's authenticated HTTP stack, for what its DSL does not
+ * expose (delete preconditions on uid) or caches (discovery).
+ */
+public final class RawHttp {
+  public record Response(int code, String body) {}
+
+  private RawHttp() {}
+
+  public static Response get(KubernetesClient client, String path) {
+    return send(client, request(client, path).build());
+  }
+
+  public static Response delete(KubernetesClient client, String path, String jsonBody) {
+    return send(client, request(client, path).method("DELETE", "application/json", jsonBody).build());
+  }
+
+  private static HttpRequest.Builder request(KubernetesClient client, String path) {
+    String base = client.getMasterUrl().toString().replaceAll("/+$", "");
+    return client.getHttpClient().newHttpRequestBuilder().uri(base + path).timeout(10, TimeUnit.SECONDS);
+  }
+
+  private static Response send(KubernetesClient client, HttpRequest request) {
+    try {
+      HttpResponse<String> r = client.getHttpClient().sendAsync(request, String.class).get(15, TimeUnit.SECONDS);
+      return new Response(r.code(), r.body());
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted: " + request.uri(), e);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package dev.modelsphere.swiss.testing;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/**
+ * The one cluster of a test run: the one named by {@code SWISS_TEST_CLUSTER}, or one started with
+ * {@code hack/cluster/up} on first use. A cluster this JVM started is stopped when the JVM exits;
+ * one it found running is left alone.
+ */
+public final class TestCluster {
+  public static final String ENV = "SWISS_TEST_CLUSTER";
+
+  private static TestCluster instance;
+  private static RuntimeException failure;
+
+  private final Path dir;
+  private final KubernetesClient admin;
+  private final KubernetesClient restricted;
+
+  private TestCluster(Path dir) {
+    this.dir = dir;
+    this.admin = client(dir, "admin");
+    this.restricted = client(dir, "restricted");
+    Runtime.getRuntime().addShutdownHook(new Thread(this::closeClients, "swiss-test-cluster-clients"));
+  }
+
+  /** The shared cluster; a failure to start is remembered so every test fails fast with it. */
+  public static synchronized TestCluster get() {
+    if (failure != null) {
+      throw failure;
+    }
+    if (instance == null) {
+      try {
+        instance = new TestCluster(locate());
+      } catch (RuntimeException e) {
+        failure = new IllegalStateException("the test Kubernetes cluster is not available: " + e.getMessage(), e);
+        throw failure;
+      }
+    }
+    return instance;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public KubernetesClient admin() {
+    return admin;
+  }
+
+  public KubernetesClient restricted() {
+    return restricted;
+  }
+
+  private static Path locate() {
+    String named = System.getenv(ENV);
+    if (named != null && !named.isBlank()) {
+      return requireKubeconfigs(Paths.get(named));
+    }
+    ClusterScript.Result up = ClusterScript.up();
+    if (up.started()) {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> ClusterScript.down(up.dir()), "swiss-test-cluster-down"));
+    }
+    return requireKubeconfigs(up.dir());
+  }
+
+  private static Path requireKubeconfigs(Path dir) {
+    for (String user : new String[] {"admin", "restricted"}) {
+      if (!Files.isReadable(kubeconfig(dir, user))) {
+        throw new IllegalStateException(ENV + "=" + dir + " holds no readable " + user + ".kubeconfig");
+      }
+    }
+    return dir;
+  }
+
+  private static Path kubeconfig(Path dir, String user) {
+    return dir.resolve(user + ".kubeconfig");
+  }
+
+  private static KubernetesClient client(Path dir, String user) {
+    try {
+      Config config = Config.fromKubeconfig(Files.readString(kubeconfig(dir, user)));
+      return new KubernetesClientBuilder().withConfig(config).build();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read " + kubeconfig(dir, user), e);
+    }
+  }
+
+  private void closeClients() {
+    admin.close();
+    restricted.close();
+  }
+}
