@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.helm;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -41,6 +42,18 @@ public record ChartLocation(Kind kind, String location, String name, String vers
   /** The chart reference helm resolves for OCI charts: {@code oci://host/path/name}. */
   public String ociReference() {
     return location + "/" + name;
+  }
+
+  /**
+   * True for an OCI registry on this machine (a test or a local development registry): it is
+   * spoken to over plain http, as docker does for localhost. Every other registry needs TLS.
+   */
+  public boolean plainHttp() {
+    if (kind != Kind.OCI) {
+      return false;
+    }
+    String host = URI.create("oci://" + location.substring("oci://".length())).getHost();
+    return "localhost".equals(host) || "127.0.0.1".equals(host) || "[::1]".equals(host);
   }
 
   public String describe() {

@@ -38,7 +38,10 @@ public final class ChartRenderer {
     return switch (chart.kind()) {
       case LOCAL -> new Helm(Path.of(chart.location())).template();
       case REPOSITORY -> new Helm(localArchive(chart)).template();
-      case OCI -> Helm.template(chart.ociReference()).withVersion(chart.version());
+      case OCI -> {
+        TemplateCommand pull = Helm.template(chart.ociReference()).withVersion(chart.version());
+        yield chart.plainHttp() ? pull.plainHttp() : pull;
+      }
     };
   }
 

@@ -31,6 +31,9 @@ public final class HelmReleases {
           ? Helm.install(chart.ociReference()).withVersion(chart.version())
           : new Helm(charts.localArchive(chart)).install();
       command = command.withName(request.release()).withNamespace(request.namespace());
+      if (chart.plainHttp()) {
+        command = command.plainHttp();
+      }
       if (createNamespace) {
         command = command.createNamespace();
       }
@@ -58,6 +61,9 @@ public final class HelmReleases {
           : new Helm(charts.localArchive(chart)).upgrade();
       command = command.withName(request.release()).withNamespace(request.namespace())
           .resetValues();
+      if (chart.plainHttp()) {
+        command = command.plainHttp();
+      }
       for (Path file : values.files()) {
         command = command.withValuesFile(file);
       }

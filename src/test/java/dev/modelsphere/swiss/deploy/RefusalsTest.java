@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.helm.ChartRepoServer;
 import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.helm.OciRegistryServer;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -64,6 +65,23 @@ class RefusalsTest {
 
       assertThat(result.revision()).isEqualTo(1);
       assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.7.9");
+    }
+  }
+
+  @Test
+  void aChartFromAnOciRegistryInstallsAndUpgradesAtThePlansVersion() {
+    try (OciRegistryServer registry = OciRegistryServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
+      Plan first = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
+          new ChartRef("sglang", "0.7.9", registry.url(), ""), false);
+      Plan second = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
+          new ChartRef("sglang", "0.8.0", registry.url(), ""), false);
+
+      bed.deployer.apply(first, Mode.INSTALL, ApplyOptions.install());
+      assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.7.9");
+      ApplyResult upgraded = bed.deployer.apply(second, Mode.UPGRADE, ApplyOptions.apply(1));
+
+      assertThat(upgraded.revision()).isEqualTo(2);
+      assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.8.0");
     }
   }
 

@@ -114,6 +114,17 @@ class ChartRendererTest {
   }
 
   @Test
+  void anOciChartIsPulledFromTheRegistryAtTheRequestedVersion() {
+    try (OciRegistryServer registry = OciRegistryServer.serving(List.of("vllm"), List.of("0.7.8", "0.8.0"))) {
+      String manifest = renderer().render(request(ChartLocation.oci(registry.url(), "vllm", "0.7.8")));
+
+      assertThat(manifest).contains("helm.sh/chart: vllm-0.7.8").contains("kind: Deployment");
+      assertThatThrownBy(() -> renderer().render(request(ChartLocation.oci(registry.url(), "vllm", "0.9.0"))))
+          .isInstanceOf(HelmException.class).hasMessageContaining("0.9.0");
+    }
+  }
+
+  @Test
   void aChartVersionTheRepositoryDoesNotHaveIsRefusedNamingTheVersionsItHas() {
     try (ChartRepoServer repo = ChartRepoServer.serving(List.of("vllm"), List.of("0.8.0"))) {
       ChartLocation chart = ChartLocation.repository(repo.url(), "vllm", "9.9.9");
