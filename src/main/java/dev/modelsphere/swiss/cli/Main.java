@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       DiffCommand.class,
       InstallCommand.class,
       ApplyCommand.class,
+      RollbackCommand.class,
       UninstallCommand.class,
       StatusCommand.class
     })

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.NodeId;
@@ -29,6 +30,8 @@ public final class ValuesYaml {
                   .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                   .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
                   .stringQuotingChecker(new QuoteWhatReadsAsAnotherType())
+                  // `key:` with nothing after it is null in YAML, as helm reads it; '' stays "".
+                  .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL)
                   .build())
           .enable(DeserializationFeature.USE_LONG_FOR_INTS);
 

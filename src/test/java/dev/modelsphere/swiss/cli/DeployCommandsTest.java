@@ -9,8 +9,6 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.plan.PlanJson;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The deploy commands end to end against the real API server, driven by plan files. */
 class DeployCommandsTest {
@@ -38,33 +35,49 @@ class DeployCommandsTest {
     Path one = planFile("one.json", "replicaCount: 1");
     Path two = planFile("two.json", "replicaCount: 4");
 
-    Run install = swiss("install", "--plan", one.toString());
-    assertThat(install.exit).as(install.err).isZero();
-    assertThat(install.out).contains(bed.namespace + "/qwen revision 1");
+    CliRun install = swiss("install", "--plan", one.toString());
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(install.out()).contains(bed.namespace + "/qwen revision 1");
 
-    Run same = swiss("diff", "--plan", one.toString());
-    assertThat(same.exit).as(same.err + same.out).isZero();
-    assertThat(same.err).contains("no changes");
+    CliRun same = swiss("diff", "--plan", one.toString());
+    assertThat(same.exitCode()).as(same.err() + same.out()).isZero();
+    assertThat(same.err()).contains("no changes");
 
-    Run changed = swiss("diff", "--plan", two.toString());
-    assertThat(changed.exit).isEqualTo(2);
-    assertThat(changed.out).contains("-  replicas: 1", "+  replicas: 4");
+    CliRun changed = swiss("diff", "--plan", two.toString());
+    assertThat(changed.exitCode()).isEqualTo(2);
+    assertThat(changed.out()).contains("-  replicas: 1", "+  replicas: 4");
 
-    Run apply = swiss("apply", "--plan", two.toString(), "--expect-revision", "1");
-    assertThat(apply.exit).as(apply.err).isZero();
-    assertThat(apply.out).contains("revision 2");
+    CliRun apply = swiss("apply", "--plan", two.toString(), "--expect-revision", "1");
+    assertThat(apply.exitCode()).as(apply.err()).isZero();
+    assertThat(apply.out()).contains("revision 2");
 
-    Run stale = swiss("apply", "--plan", one.toString(), "--expect-revision", "1");
-    assertThat(stale.exit).isEqualTo(1);
-    assertThat(stale.err).contains("moved from revision 1 to 2");
+    CliRun stale = swiss("apply", "--plan", one.toString(), "--expect-revision", "1");
+    assertThat(stale.exitCode()).isEqualTo(1);
+    assertThat(stale.err()).contains("moved from revision 1 to 2");
 
-    Run status = swiss("status", "--release", "qwen", "--namespace", bed.namespace);
-    assertThat(status.exit).as(status.err).isZero();
-    assertThat(status.out).contains("revision  2", "helm      deployed", "applied at revision 2");
+    CliRun status = swiss("status", "--release", "qwen", "--namespace", bed.namespace);
+    assertThat(status.exitCode()).as(status.err()).isZero();
+    assertThat(status.out()).contains("revision  2", "helm      deployed", "applied at revision 2");
 
-    Run uninstall = swiss("uninstall", "--release", "qwen", "--namespace", bed.namespace);
-    assertThat(uninstall.exit).as(uninstall.err).isZero();
-    assertThat(swiss("status", "--release", "qwen", "--namespace", bed.namespace).exit).isEqualTo(1);
+    CliRun choices = swiss("rollback", "--release", "qwen", "--namespace", bed.namespace);
+    assertThat(choices.exitCode()).as(choices.err()).isZero();
+    assertThat(choices.out()).contains("can roll back to revision 1");
+
+    CliRun unlocked = swiss("rollback", "--release", "qwen", "--namespace", bed.namespace,
+        "--to-revision", "1");
+    assertThat(unlocked.exitCode()).isEqualTo(1);
+    assertThat(unlocked.err()).contains("expectRevision is required");
+
+    CliRun rollback = swiss("rollback", "--release", "qwen", "--namespace", bed.namespace,
+        "--to-revision", "1", "--expect-revision", "2");
+    assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+    assertThat(rollback.out()).contains(bed.namespace + "/qwen revision 3");
+    CliRun backToOne = swiss("diff", "--plan", one.toString());
+    assertThat(backToOne.exitCode()).as("revision 3 carries revision 1's values").isZero();
+
+    CliRun uninstall = swiss("uninstall", "--release", "qwen", "--namespace", bed.namespace);
+    assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
+    assertThat(swiss("status", "--release", "qwen", "--namespace", bed.namespace).exitCode()).isEqualTo(1);
   }
 
   @Test
@@ -72,10 +85,10 @@ class DeployCommandsTest {
     Path file = planFile("plan.json", "replicaCount: 1");
     Files.writeString(file, Files.readString(file).replace("\"replicaCount\": 1", "\"replicaCount\": 7"));
 
-    Run install = swiss("install", "--plan", file.toString());
+    CliRun install = swiss("install", "--plan", file.toString());
 
-    assertThat(install.exit).isEqualTo(1);
-    assertThat(install.err).contains("hash mismatch", file.toString());
+    assertThat(install.exitCode()).isEqualTo(1);
+    assertThat(install.err()).contains("hash mismatch", file.toString());
     assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-qwen")).isEmpty();
   }
 
@@ -87,27 +100,11 @@ class DeployCommandsTest {
     return file;
   }
 
-  private Run swiss(String... args) {
-    CommandLine cli = Main.commandLine();
-    for (Object command : List.of(new RenderCommand(), new DiffCommand(), new ApplyCommand(),
-        new InstallCommand(), new UninstallCommand(), new StatusCommand())) {
-      // Registered here until Main lists them; once it does, Main's own registration is used.
-      String name = new CommandLine(command).getCommandName();
-      if (!cli.getSubcommands().containsKey(name)) {
-        cli.addSubcommand(name, command);
-      }
-    }
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
+  private CliRun swiss(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     if (!args[0].equals("render")) {
       all.addAll(List.of("--kubeconfig", HelmTestbed.kubeconfigFile().toString()));
     }
-    int exit = cli.execute(all.toArray(String[]::new));
-    return new Run(exit, out.toString(), err.toString());
+    return CliRun.of(all.toArray(String[]::new));
   }
-
-  private record Run(int exit, String out, String err) {}
 }

@@ -3,15 +3,10 @@ package dev.modelsphere.swiss.helm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
-import dev.modelsphere.swiss.values.Tree;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -157,13 +152,9 @@ class ChartRendererTest {
         .hasMessageContaining(missing.toString());
   }
 
-  /** Reads a values file the way helm does: an empty value ({@code key:}) is null, not "". */
   private static Map<String, Object> readValues(Path file) {
-    ObjectMapper yaml = new ObjectMapper(YAMLFactory.builder()
-        .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build())
-        .enable(DeserializationFeature.USE_LONG_FOR_INTS);
     try {
-      return Tree.copy(yaml.readValue(file.toFile(), new TypeReference<Map<String, Object>>() {}));
+      return ValuesYaml.parse(file.toString(), Files.readString(file));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

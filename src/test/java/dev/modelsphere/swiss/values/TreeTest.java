@@ -119,4 +119,10 @@ class TreeTest {
     tree.put("n", 8L);
     assertThat(ValuesYaml.parse("round trip", ValuesYaml.write(tree))).isEqualTo(tree);
   }
+
+  @Test
+  void aKeyWithNothingAfterItIsNullButAQuotedEmptyStringStaysAString() {
+    Map<String, Object> tree = yaml("commandOverride:\nname: ''");
+    assertThat(tree).containsEntry("commandOverride", null).containsEntry("name", "");
+  }
 }

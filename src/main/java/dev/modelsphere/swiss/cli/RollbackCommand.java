@@ -1,0 +1,67 @@
+package dev.modelsphere.swiss.cli;
+
+import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.plan.Plan;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Re-applies the plan an earlier revision was deployed from. It goes forward: the release gets a
+ * new revision whose values equal the old one's.
+ */
+@Command(name = "rollback", mixinStandardHelpOptions = true,
+    description = "Re-apply the archived plan of an earlier revision as a new revision."
+        + " Without --to-revision, list the revisions whose plans are archived.")
+public final class RollbackCommand implements Runnable {
+
+  @Mixin PlanSourceOptions source;
+  @Mixin ClusterOptions cluster;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--to-revision", paramLabel = "N",
+      description = "The revision whose plan to re-apply.")
+  int toRevision;
+
+  @Option(names = "--expect-revision", paramLabel = "N",
+      description = "The live revision you looked at; required, so a rollback cannot overwrite"
+          + " an apply that landed in between.")
+  int expectRevision;
+
+  @Option(names = "--note", description = "Free text recorded beside the plan.")
+  String note;
+
+  @Override
+  public void run() {
+    PlanSourceOptions.ReleaseName release = source.release();
+    HelmDeployer deployer = cluster.deployer(source);
+    if (toRevision <= 0) {
+      listArchived(deployer.archivedRevisions(release.namespace(), release.name()), release);
+      return;
+    }
+    Plan plan = deployer.archived(release.namespace(), release.name(), toRevision);
+    ApplyResult result = deployer.rollback(release.namespace(), release.name(), toRevision,
+        expectRevision, note);
+    ApplyCommand.report(spec, plan, result);
+  }
+
+  private void listArchived(List<Integer> revisions, PlanSourceOptions.ReleaseName release) {
+    PrintWriter out = spec.commandLine().getOut();
+    if (revisions.isEmpty()) {
+      out.println(release + " has no archived plans to roll back to");
+    } else {
+      out.println(release + " can roll back to revision " + joined(revisions)
+          + ": pass --to-revision N --expect-revision <live revision>");
+    }
+    out.flush();
+  }
+
+  private static String joined(List<Integer> revisions) {
+    return String.join(", ", revisions.stream().map(String::valueOf).toList());
+  }
+}
