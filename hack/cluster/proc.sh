@@ -15,7 +15,7 @@ pid_of() { cat "$STATE_DIR/pids/$1" 2>/dev/null; }
 alive() { # <name>
   local pid; pid="$(pid_of "$1")" || return 1
   [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null \
-    && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$STATE_DIR"
+    && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$STATE_DIR"
 }
 
 # All at once: each takes a second or two to shut down gracefully, and the
