@@ -15,22 +15,29 @@ pid_of() { cat "$STATE_DIR/pids/$1" 2>/dev/null; }
 alive() { # <name>
   local pid; pid="$(pid_of "$1")" || return 1
   [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null \
-    && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$STATE_DIR"
+    && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$STATE_DIR"
 }
 
-stop_one() { # <name>
-  alive "$1" || return 0
-  local pid; pid="$(pid_of "$1")"
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  kill -KILL "$pid" 2>/dev/null || true
-}
-
-# Reverse start order: clients first, etcd last, so nothing logs a storm of
-# connection errors on the way down.
+# All at once: each takes a second or two to shut down gracefully, and the
+# cluster's data is thrown away, so there is no order to keep.
 stop_all() {
   [[ -d "$STATE_DIR/pids" ]] || return 0
-  for c in kwok kube-scheduler kube-controller-manager kube-apiserver etcd; do stop_one "$c"; done
+  local pids=()
+  for c in kwok kube-scheduler kube-controller-manager kube-apiserver etcd; do
+    alive "$c" && pids+=("$(pid_of "$c")")
+  done
+  ((${#pids[@]})) || return 0
+  kill -TERM "${pids[@]}" 2>/dev/null || true
+  for _ in $(seq 100); do
+    any_alive "${pids[@]}" || return 0
+    sleep 0.1
+  done
+  kill -KILL "${pids[@]}" 2>/dev/null || true
+}
+
+any_alive() { # <pids...>; `kill -0 a b` fails as soon as one is gone, so ask one by one
+  for p in "$@"; do kill -0 "$p" 2>/dev/null && return 0; done
+  return 1
 }
 
 free_port() { # <ports to avoid...>

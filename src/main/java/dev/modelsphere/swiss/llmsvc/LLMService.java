@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.llmsvc;
 
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
+import io.fabric8.generator.annotation.Required;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -34,4 +35,11 @@ public class LLMService extends CustomResource<LLMServiceSpec, LLMServiceStatus>
   /** Where the build puts the generated CRD, so the app can install it from the classpath. */
   public static final String CRD_RESOURCE = "META-INF/fabric8/" + CRD_NAME + "-v1.yml";
   public static final String FINALIZER = GROUP + "/finalizer";
+
+  /** Overridden only to mark it required in the generated schema, as the operator's CRD does. */
+  @Override
+  @Required
+  public LLMServiceSpec getSpec() {
+    return super.getSpec();
+  }
 }

@@ -6,12 +6,11 @@ import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The shared fixture CRDs that other tests lean on are accepted and served by the real API server. */
+@ExtendWith(KubeCluster.class)
 class FixtureCrdsTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
-
   @Test
   void theFixtureSetHoldsTheCrdsTestsNeed() {
     assertThat(Crds.fixtureNames()).contains(
@@ -24,7 +23,7 @@ class FixtureCrdsTest {
   }
 
   @Test
-  void everySharedFixtureCrdBecomesEstablishedOnceInstalled() {
+  void everySharedFixtureCrdBecomesEstablishedOnceInstalled(KubeCluster cluster) {
     List<String> names = Crds.fixtureNames();
 
     Crds.installFixtures(cluster.admin(), names.toArray(String[]::new));

@@ -53,6 +53,23 @@ class LlmServiceCrdTest {
   }
 
   @Test
+  void theGeneratedCrdRequiresWhatTheFixtureRequiresOutsideConditions() {
+    JSONSchemaProps generatedRoot = version(generated).getSchema().getOpenAPIV3Schema();
+    JSONSchemaProps fixtureRoot = version(fixture).getSchema().getOpenAPIV3Schema();
+    assertThat(generatedRoot.getRequired()).containsExactlyInAnyOrderElementsOf(fixtureRoot.getRequired());
+    for (String path : new String[] {"spec", "spec.chart", "spec.chart.credentialsRef", "spec.layers[]", "status.history[]"}) {
+      assertThat(at(generatedRoot, path).getRequired()).as(path)
+          .containsExactlyInAnyOrderElementsOf(at(fixtureRoot, path).getRequired());
+    }
+  }
+
+  @Test
+  void theLayerValuesStaySchemalessLikeTheFixture() {
+    JSONSchemaProps values = at(version(generated).getSchema().getOpenAPIV3Schema(), "spec.layers[].values");
+    assertThat(values.getXKubernetesPreserveUnknownFields()).isTrue();
+  }
+
+  @Test
   void theGeneratedCrdHasTheFixturesPrinterColumns() {
     Map<String, String> generatedColumns = new TreeMap<>();
     version(generated).getAdditionalPrinterColumns().forEach(c -> generatedColumns.put(c.getName(), c.getJsonPath()));
@@ -64,6 +81,20 @@ class LlmServiceCrdTest {
   private static CustomResourceDefinitionVersion version(CustomResourceDefinition crd) {
     assertThat(crd.getSpec().getVersions()).hasSize(1);
     return crd.getSpec().getVersions().get(0);
+  }
+
+  /** The schema node at a dotted path, {@code []} stepping into list items. */
+  private static JSONSchemaProps at(JSONSchemaProps root, String path) {
+    JSONSchemaProps node = root;
+    for (String step : path.split("\\.")) {
+      boolean item = step.endsWith("[]");
+      node = node.getProperties().get(item ? step.substring(0, step.length() - 2) : step);
+      assertThat(node).as(path).isNotNull();
+      if (item) {
+        node = node.getItems().getSchema();
+      }
+    }
+    return node;
   }
 
   /** Every property under {@code root}, by dotted path ({@code []} for list items), to its type. */

@@ -3,8 +3,10 @@ package dev.modelsphere.swiss.testing;
 import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LLMServiceCrd;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -20,19 +22,13 @@ import java.util.stream.Stream;
 public final class Crds {
   private static final String FIELD_MANAGER = "swiss-tests";
   private static final Duration ESTABLISHED_TIMEOUT = Duration.ofSeconds(30);
+  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private Crds() {}
 
   /** The LLMService CRD generated from our own types at build time. */
   public static CustomResourceDefinition llmService() {
-    try (InputStream in = Crds.class.getClassLoader().getResourceAsStream(LLMService.CRD_RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException(LLMService.CRD_RESOURCE + " is not on the classpath; run the Maven build (process-classes)");
-      }
-      return io.fabric8.kubernetes.client.utils.Serialization.unmarshal(in, CustomResourceDefinition.class);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read " + LLMService.CRD_RESOURCE, e);
-    }
+    return LLMServiceCrd.load();
   }
 
   public static void installLlmService(KubernetesClient client) {
@@ -43,7 +39,7 @@ public final class Crds {
   public static CustomResourceDefinition fixture(String crdName) {
     Path file = ProjectPaths.fixtureCrds().resolve(crdName + ".yaml");
     try (InputStream in = Files.newInputStream(file)) {
-      return io.fabric8.kubernetes.client.utils.Serialization.unmarshal(in, CustomResourceDefinition.class);
+      return SERIALIZATION.unmarshal(in, CustomResourceDefinition.class);
     } catch (IOException e) {
       throw new IllegalStateException("cannot read fixture CRD " + file, e);
     }

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Gives a test the real API server: admin and restricted clients, and a fresh namespace per test
@@ -15,10 +17,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <pre>{@code @RegisterExtension static final KubeCluster cluster = new KubeCluster();}</pre>
  *
+ * <p>or as {@code @ExtendWith(KubeCluster.class)} with a {@code KubeCluster} test method parameter.
+ * The namespace is per test, held by the extension: a class's tests run one at a time (the JUnit
+ * default).
+ *
  * <p>The cluster is started once per test run (see {@link TestCluster}). If it cannot be started
  * the tests fail with the reason: a missing cluster must not look like a green run.
  */
-public final class KubeCluster implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback {
+public final class KubeCluster implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
   private static final int MAX_NAME = 63;
 
   private TestCluster cluster;
@@ -52,6 +58,16 @@ public final class KubeCluster implements BeforeAllCallback, BeforeEachCallback,
       // Best effort: a leftover namespace in a throwaway cluster must not fail a passing test.
       System.err.println("could not delete test namespace " + ns + ": " + e.getMessage());
     }
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == KubeCluster.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return this;
   }
 
   /** A client with system:masters rights. */

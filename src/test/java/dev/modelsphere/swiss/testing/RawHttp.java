@@ -33,8 +33,10 @@ public final class RawHttp {
     try {
       HttpResponse<String> r = client.getHttpClient().sendAsync(request, String.class).get(15, TimeUnit.SECONDS);
       return new Response(r.code(), r.body());
-    } catch (ExecutionException | TimeoutException e) {
-      throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e.getMessage(), e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e.getCause(), e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException(request.method() + " " + request.uri() + " timed out", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted: " + request.uri(), e);

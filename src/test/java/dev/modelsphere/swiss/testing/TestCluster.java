@@ -38,6 +38,7 @@ public final class TestCluster {
     if (instance == null) {
       try {
         instance = new TestCluster(locate());
+        instance.requireReady();
       } catch (RuntimeException e) {
         failure = new IllegalStateException("the test Kubernetes cluster is not available: " + e.getMessage(), e);
         throw failure;
@@ -56,6 +57,19 @@ public final class TestCluster {
 
   public KubernetesClient restricted() {
     return restricted;
+  }
+
+  /** A stale {@code SWISS_TEST_CLUSTER} would otherwise surface as a connection error in some test. */
+  private void requireReady() {
+    RawHttp.Response r;
+    try {
+      r = RawHttp.get(admin, "/readyz");
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("the API server of " + dir + " does not answer: " + e.getMessage(), e);
+    }
+    if (r.code() != 200) {
+      throw new IllegalStateException("the API server of " + dir + " is not ready: HTTP " + r.code() + " " + r.body());
+    }
   }
 
   private static Path locate() {
