@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.catalog;
 
+import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,8 +13,7 @@ final class Fixtures {
   private Fixtures() {}
 
   static Path catalogDir() {
-    return Path.of(System.getProperty("user.dir"), "..", "shared", "fixtures", "model-catalog")
-        .toAbsolutePath().normalize();
+    return SharedFixtures.modelCatalog();
   }
 
   /** A copy of the fixture catalog under {@code into}, safe to change. */

@@ -21,7 +21,7 @@ final class ClusterScript {
   private ClusterScript() {}
 
   static Result up() {
-    Path script = ProjectPaths.projectRoot().resolve("hack/cluster/up");
+    Path script = SharedFixtures.project().resolve("hack/cluster/up");
     Deque<String> tail = new ArrayDeque<>();
     int exit = run(script, tail, UP_TIMEOUT_MINUTES);
     String dir = valueAfter(tail, TestCluster.ENV + "=");
@@ -32,7 +32,7 @@ final class ClusterScript {
   }
 
   static void down(Path dir) {
-    Path script = ProjectPaths.projectRoot().resolve("hack/cluster/down");
+    Path script = SharedFixtures.project().resolve("hack/cluster/down");
     ProcessBuilder pb = new ProcessBuilder(script.toString()).redirectErrorStream(true).inheritIO();
     pb.environment().put("SWISS_CLUSTER_DIR", dir.toString());
     try {

@@ -37,7 +37,7 @@ public final class Crds {
 
   /** A shared fixture CRD by its name, e.g. {@code modelroutes.routing.modelsphere.dev}. */
   public static CustomResourceDefinition fixture(String crdName) {
-    Path file = ProjectPaths.fixtureCrds().resolve(crdName + ".yaml");
+    Path file = SharedFixtures.crds().resolve(crdName + ".yaml");
     try (InputStream in = Files.newInputStream(file)) {
       return SERIALIZATION.unmarshal(in, CustomResourceDefinition.class);
     } catch (IOException e) {
@@ -50,12 +50,12 @@ public final class Crds {
    * LLMSLORequirement, LeaderWorkerSet, ServiceMonitor and the rest of the shared set.
    */
   public static List<String> fixtureNames() {
-    try (Stream<Path> files = Files.list(ProjectPaths.fixtureCrds())) {
+    try (Stream<Path> files = Files.list(SharedFixtures.crds())) {
       return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml"))
           .map(n -> n.substring(0, n.length() - ".yaml".length()))
           .filter(n -> !n.equals(LLMService.CRD_NAME)).sorted().toList();
     } catch (IOException e) {
-      throw new IllegalStateException("cannot list " + ProjectPaths.fixtureCrds(), e);
+      throw new IllegalStateException("cannot list " + SharedFixtures.crds(), e);
     }
   }
 

@@ -8,7 +8,7 @@ public final class SharedFixtures {
   private SharedFixtures() {}
 
   public static Path root() {
-    Path root = Path.of(System.getProperty("user.dir"), "..", "shared", "fixtures").normalize();
+    Path root = project().resolveSibling("shared").resolve("fixtures");
     if (!Files.isDirectory(root)) {
       throw new IllegalStateException("the shared fixtures are missing at " + root
           + ": tests expect shared/ beside the project's checkout");
@@ -30,6 +30,6 @@ public final class SharedFixtures {
 
   /** The project's own directory (tests run with it as the working directory). */
   public static Path project() {
-    return Path.of(System.getProperty("user.dir"));
+    return Path.of(System.getProperty("user.dir")).toAbsolutePath().normalize();
   }
 }
