@@ -35,7 +35,9 @@ public final class Catalog {
     return fromIndex(fetcher, fetcher.readIndex());
   }
 
-  /** A catalog whose index bytes were read elsewhere (the disk cache); entries come from fetcher. */
+  /**
+   * A catalog whose index bytes were read elsewhere (the disk cache); entries come from fetcher.
+   */
   static Catalog fromIndex(Fetcher fetcher, byte[] rawIndex) {
     return new Catalog(fetcher, rawIndex);
   }
@@ -64,9 +66,19 @@ public final class Catalog {
    * @param version null or empty for the model's latest
    */
   public Entry entry(String model, String version) {
-    IndexModel listed = index.model(model)
-        .orElseThrow(() -> new CatalogException("no model \"" + model + "\" in catalog "
-            + location() + " (have: " + String.join(", ", modelNames()) + ")"));
+    IndexModel listed =
+        index
+            .model(model)
+            .orElseThrow(
+                () ->
+                    new CatalogException(
+                        "no model \""
+                            + model
+                            + "\" in catalog "
+                            + location()
+                            + " (have: "
+                            + String.join(", ", modelNames())
+                            + ")"));
     IndexVersion row = listed.version(version);
     String key = model + "@" + row.version();
     Entry known = entries.get(key);
@@ -98,9 +110,14 @@ public final class Catalog {
     }
     String got = Digests.sha256(bytes);
     if (!got.equals(row.digest())) {
-      throw new CatalogException(what + ": digest " + got + " does not match the index ("
-          + row.digest() + ") -- the published version was rewritten; publish a new version"
-          + " instead of editing one, or rebuild the index");
+      throw new CatalogException(
+          what
+              + ": digest "
+              + got
+              + " does not match the index ("
+              + row.digest()
+              + ") -- the published version was rewritten; publish a new version"
+              + " instead of editing one, or rebuild the index");
     }
     Entry parsed;
     try {
@@ -109,8 +126,13 @@ public final class Catalog {
       throw new CatalogException(where + ": " + e.getMessage(), e);
     }
     if (!model.name().equals(parsed.name()) || !row.version().equals(parsed.version())) {
-      throw new CatalogException(where + ": entry says " + parsed.name() + " "
-          + parsed.version() + " -- index is stale; rebuild it from the version files");
+      throw new CatalogException(
+          where
+              + ": entry says "
+              + parsed.name()
+              + " "
+              + parsed.version()
+              + " -- index is stale; rebuild it from the version files");
     }
     Entry entry = parsed.withIndexFacts(model, row);
     try {

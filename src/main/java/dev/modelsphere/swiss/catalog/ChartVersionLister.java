@@ -3,17 +3,17 @@ package dev.modelsphere.swiss.catalog;
 import java.util.List;
 
 /**
- * Lists the versions a chart repository holds for one chart, for
- * {@link ChartVersionSpec#resolve}. {@link ChartRepositories#lister} gives the real one.
+ * Lists the versions a chart repository holds for one chart, for {@link ChartVersionSpec#resolve}.
+ * {@link ChartRepositories#lister} gives the real one.
  */
 @FunctionalInterface
 public interface ChartVersionLister {
 
-    /**
-     * The chart's versions in any order, as the repository names them; entries that are not
-     * versions (an OCI tag such as {@code sha256-abc.sig}) may be included and are skipped.
-     *
-     * @throws Exception when the repository cannot be read ({@link RepoException} for the real one)
-     */
-    List<String> versions() throws Exception;
+  /**
+   * The chart's versions in any order, as the repository names them; entries that are not versions
+   * (an OCI tag such as {@code sha256-abc.sig}) may be included and are skipped.
+   *
+   * @throws Exception when the repository cannot be read ({@link RepoException} for the real one)
+   */
+  List<String> versions() throws Exception;
 }

@@ -7,13 +7,27 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * One model at one version: the version file as published, with the model's metadata from the
- * index laid over it. {@code source} and {@code digest} only ever come from the index; a version
- * file cannot carry them.
+ * One model at one version: the version file as published, with the model's metadata from the index
+ * laid over it. {@code source} and {@code digest} only ever come from the index; a version file
+ * cannot carry them.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"apiVersion", "name", "version", "digest", "servedName", "displayName",
-    "description", "family", "license", "homepage", "tags", "deprecated", "source", "variants"})
+@JsonPropertyOrder({
+  "apiVersion",
+  "name",
+  "version",
+  "digest",
+  "servedName",
+  "displayName",
+  "description",
+  "family",
+  "license",
+  "homepage",
+  "tags",
+  "deprecated",
+  "source",
+  "variants"
+})
 public record Entry(
     String apiVersion,
     String name,
@@ -35,7 +49,10 @@ public record Entry(
     variants = variants == null ? List.of() : List.copyOf(variants);
   }
 
-  /** Parses a version file strictly: unknown keys, {@code source} and {@code digest} included, are refused. */
+  /**
+   * Parses a version file strictly: unknown keys, {@code source} and {@code digest} included, are
+   * refused.
+   */
   public static Entry parseYaml(byte[] yaml) {
     return StrictMappers.read(StrictMappers.YAML, yaml, VersionFile.class).toEntry();
   }
@@ -49,8 +66,16 @@ public record Entry(
     return variants.stream()
         .filter(v -> Objects.equals(v.id(), id))
         .findFirst()
-        .orElseThrow(() -> new CatalogException("model \"" + name + "\" has no variant \"" + id
-            + "\" (have: " + variantIds() + ")"));
+        .orElseThrow(
+            () ->
+                new CatalogException(
+                    "model \""
+                        + name
+                        + "\" has no variant \""
+                        + id
+                        + "\" (have: "
+                        + variantIds()
+                        + ")"));
   }
 
   /** The variant marked default, else the first. */
@@ -66,9 +91,21 @@ public record Entry(
    * cosmetic fields in place of whatever the version file said (even where the index is empty).
    */
   Entry withIndexFacts(IndexModel model, IndexVersion row) {
-    return new Entry(apiVersion, name, version, servedName, model.displayName(),
-        model.description(), model.family(), license, homepage, model.tags(), model.deprecated(),
-        variants, model.source(), row.digest());
+    return new Entry(
+        apiVersion,
+        name,
+        version,
+        servedName,
+        model.displayName(),
+        model.description(),
+        model.family(),
+        license,
+        homepage,
+        model.tags(),
+        model.deprecated(),
+        variants,
+        model.source(),
+        row.digest());
   }
 
   private String variantIds() {
@@ -91,8 +128,21 @@ public record Entry(
       List<Variant> variants) {
 
     Entry toEntry() {
-      return new Entry(apiVersion, name, version, servedName, displayName, description, family,
-          license, homepage, tags, deprecated, variants, null, null);
+      return new Entry(
+          apiVersion,
+          name,
+          version,
+          servedName,
+          displayName,
+          description,
+          family,
+          license,
+          homepage,
+          tags,
+          deprecated,
+          variants,
+          null,
+          null);
     }
   }
 }

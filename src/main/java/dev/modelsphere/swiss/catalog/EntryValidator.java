@@ -15,8 +15,12 @@ final class EntryValidator {
 
   void validate(Entry entry) {
     if (!Index.API_VERSION.equals(entry.apiVersion())) {
-      fail("apiVersion is \"" + orEmpty(entry.apiVersion()) + "\", want \"" + Index.API_VERSION
-          + "\"");
+      fail(
+          "apiVersion is \""
+              + orEmpty(entry.apiVersion())
+              + "\", want \""
+              + Index.API_VERSION
+              + "\"");
     }
     if (orEmpty(entry.name()).isEmpty()) {
       fail("name is required");
@@ -25,8 +29,9 @@ final class EntryValidator {
       fail("version is required -- a deploy pins one");
     }
     if (entry.source() == null || orEmpty(entry.source().hf()).isEmpty()) {
-      fail("source.hf is required -- it is the identity the site profile derives a path from;"
-          + " set it in the model's metadata");
+      fail(
+          "source.hf is required -- it is the identity the site profile derives a path from;"
+              + " set it in the model's metadata");
     }
     if (entry.variants().isEmpty()) {
       fail("no variants");
@@ -80,8 +85,11 @@ final class EntryValidator {
       return "requires.gpus must be at least 1";
     }
     if (!Accelerator.vendorNames().contains(requires.vendorOrDefault())) {
-      return "requires.vendor \"" + requires.vendor() + "\" is not a known accelerator (known: "
-          + String.join(", ", Accelerator.vendorNames()) + ")";
+      return "requires.vendor \""
+          + requires.vendor()
+          + "\" is not a known accelerator (known: "
+          + String.join(", ", Accelerator.vendorNames())
+          + ")";
     }
     if (Requires.LWS.equals(requires.topologyOrDefault())) {
       Lookup size = Tree.get(variant.values(), "lws.size");
@@ -89,8 +97,11 @@ final class EntryValidator {
         return "topology is lws but values.lws.size is unset";
       }
       if (!isWholeNumber(size.value(), requires.nodesOrDefault())) {
-        return "values.lws.size (" + size.value() + ") != requires.nodes ("
-            + requires.nodesOrDefault() + ")";
+        return "values.lws.size ("
+            + size.value()
+            + ") != requires.nodes ("
+            + requires.nodesOrDefault()
+            + ")";
       }
     }
     return null;

@@ -19,8 +19,8 @@ public interface Fetcher {
   String location();
 
   /**
-   * A fetcher for an http(s) URL or a filesystem path. A URL whose path does not end in
-   * {@code .json} gets {@code index.json} appended; a directory means its {@code index.json}.
+   * A fetcher for an http(s) URL or a filesystem path. A URL whose path does not end in {@code
+   * .json} gets {@code index.json} appended; a directory means its {@code index.json}.
    */
   static Fetcher forLocation(String location) {
     if (location == null || location.isBlank()) {

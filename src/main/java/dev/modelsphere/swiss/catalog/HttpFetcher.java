@@ -26,21 +26,23 @@ public final class HttpFetcher implements Fetcher {
   static final String ACCEPT = "application/json, application/yaml, text/yaml, */*";
 
   /** One client for every catalog: it pools connections and owns a selector thread. */
-  private static final HttpClient SHARED_CLIENT = HttpClient.newBuilder()
-      .connectTimeout(TIMEOUT)
-      .followRedirects(HttpClient.Redirect.NORMAL)
-      .build();
+  private static final HttpClient SHARED_CLIENT =
+      HttpClient.newBuilder()
+          .connectTimeout(TIMEOUT)
+          .followRedirects(HttpClient.Redirect.NORMAL)
+          .build();
 
   /**
    * Closes a body that is still streaming when the time is up. The client's own request timeout
    * stops at the response headers; a server that then drips its body must not hold a refresh.
    */
   private static final ScheduledExecutorService WATCHDOG =
-      Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "catalog-http-watchdog");
-        thread.setDaemon(true);
-        return thread;
-      });
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "catalog-http-watchdog");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   private final URI indexUrl;
   private final HttpClient client;
@@ -119,11 +121,8 @@ public final class HttpFetcher implements Fetcher {
 
   private byte[] get(URI url) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    HttpRequest request = HttpRequest.newBuilder(url)
-        .timeout(timeout)
-        .header("Accept", ACCEPT)
-        .GET()
-        .build();
+    HttpRequest request =
+        HttpRequest.newBuilder(url).timeout(timeout).header("Accept", ACCEPT).GET().build();
     HttpResponse<InputStream> response;
     try {
       response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
@@ -145,10 +144,14 @@ public final class HttpFetcher implements Fetcher {
 
   private byte[] readCapped(URI url, InputStream body, long deadline) throws IOException {
     AtomicBoolean expired = new AtomicBoolean();
-    ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
-      expired.set(true);
-      closeQuietly(body);
-    }, Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    ScheduledFuture<?> watchdog =
+        WATCHDOG.schedule(
+            () -> {
+              expired.set(true);
+              closeQuietly(body);
+            },
+            Math.max(0, deadline - System.nanoTime()),
+            TimeUnit.NANOSECONDS);
     byte[] bytes;
     try {
       // Read one byte past the cap: getting it proves the body is too large.
@@ -162,8 +165,8 @@ public final class HttpFetcher implements Fetcher {
       watchdog.cancel(false);
     }
     if (expired.get()) {
-      throw new CatalogException("GET " + url + ": no complete response within "
-          + timeout.toMillis() + " ms");
+      throw new CatalogException(
+          "GET " + url + ": no complete response within " + timeout.toMillis() + " ms");
     }
     if (bytes.length > MAX_BODY) {
       throw new CatalogException("GET " + url + ": larger than " + MAX_BODY + " bytes");
@@ -180,17 +183,18 @@ public final class HttpFetcher implements Fetcher {
   }
 
   private static String statusLine(int code) {
-    String reason = switch (code) {
-      case 400 -> " Bad Request";
-      case 401 -> " Unauthorized";
-      case 403 -> " Forbidden";
-      case 404 -> " Not Found";
-      case 500 -> " Internal Server Error";
-      case 502 -> " Bad Gateway";
-      case 503 -> " Service Unavailable";
-      case 504 -> " Gateway Timeout";
-      default -> "";
-    };
+    String reason =
+        switch (code) {
+          case 400 -> " Bad Request";
+          case 401 -> " Unauthorized";
+          case 403 -> " Forbidden";
+          case 404 -> " Not Found";
+          case 500 -> " Internal Server Error";
+          case 502 -> " Bad Gateway";
+          case 503 -> " Service Unavailable";
+          case 504 -> " Gateway Timeout";
+          default -> "";
+        };
     return code + reason;
   }
 }

@@ -74,8 +74,8 @@ public record Index(String apiVersion, String site, int count, List<IndexModel> 
         throw new CatalogException(what + " has no path");
       }
       if (nullToEmpty(row.digest()).isEmpty()) {
-        throw new CatalogException(what
-            + " has no digest -- a pin cannot be verified without one; rebuild the index");
+        throw new CatalogException(
+            what + " has no digest -- a pin cannot be verified without one; rebuild the index");
       }
       if (!seen.add(version)) {
         throw new CatalogException(what + " listed twice");
@@ -88,8 +88,14 @@ public record Index(String apiVersion, String site, int count, List<IndexModel> 
     }
     String latest = nullToEmpty(model.latest());
     if (!seen.contains(latest)) {
-      throw new CatalogException("model \"" + name + "\" names latest \"" + latest
-          + "\", which is not published (have: " + model.versionNames() + ")");
+      throw new CatalogException(
+          "model \""
+              + name
+              + "\" names latest \""
+              + latest
+              + "\", which is not published (have: "
+              + model.versionNames()
+              + ")");
     }
   }
 

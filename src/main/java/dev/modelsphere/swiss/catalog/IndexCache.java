@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.catalog;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystems;
@@ -13,8 +15,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
-
-import static java.nio.charset.StandardCharsets.UTF_8;
 
 /**
  * The last good index of each catalog location, kept on disk so a server that restarts while its
@@ -66,8 +66,8 @@ public final class IndexCache {
       Path temp = Files.createTempFile(dir, "index-", ".tmp");
       try {
         Files.write(temp, raw);
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } finally {
         Files.deleteIfExists(temp);
       }
@@ -88,8 +88,8 @@ public final class IndexCache {
       Instant savedAt = Files.getLastModifiedTime(file).toInstant();
       return new CachedCatalog(Catalog.fromIndex(fetcher, raw), savedAt);
     } catch (NoSuchFileException e) {
-      throw new CatalogException("cached index " + file + ": none saved for "
-          + fetcher.location(), e);
+      throw new CatalogException(
+          "cached index " + file + ": none saved for " + fetcher.location(), e);
     } catch (IOException | CatalogException e) {
       throw new CatalogException("cached index " + file + ": " + e.getMessage(), e);
     }
@@ -106,8 +106,8 @@ public final class IndexCache {
       return;
     }
     if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-      Files.createDirectories(dir,
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      Files.createDirectories(
+          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     } else {
       Files.createDirectories(dir);
     }
@@ -126,7 +126,8 @@ public final class IndexCache {
           continue;
         }
         if (name.endsWith(".tmp") && olderThan(file, now, STALE_TEMP)
-            || name.startsWith("index-") && name.endsWith(".json")
+            || name.startsWith("index-")
+                && name.endsWith(".json")
                 && olderThan(file, now, STALE_INDEX)) {
           Files.deleteIfExists(file);
         }

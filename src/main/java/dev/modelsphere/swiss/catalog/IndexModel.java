@@ -35,8 +35,16 @@ public record IndexModel(
     return versions.stream()
         .filter(v -> v.version().equals(target))
         .findFirst()
-        .orElseThrow(() -> new CatalogException("model \"" + name + "\" has no version \""
-            + target + "\" (have: " + versionNames() + ")"));
+        .orElseThrow(
+            () ->
+                new CatalogException(
+                    "model \""
+                        + name
+                        + "\" has no version \""
+                        + target
+                        + "\" (have: "
+                        + versionNames()
+                        + ")"));
   }
 
   String versionNames() {

@@ -8,8 +8,8 @@ import java.util.List;
  * that file's exact bytes.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-public record IndexVersion(String version, String path, String digest,
-    List<IndexVariant> variants) {
+public record IndexVersion(
+    String version, String path, String digest, List<IndexVariant> variants) {
 
   public IndexVersion {
     variants = variants == null ? List.of() : List.copyOf(variants);

@@ -3,8 +3,8 @@ package dev.modelsphere.swiss.catalog;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * Where a model's weights come from. It arrives from the index (the model's metadata), never from
- * a version file.
+ * Where a model's weights come from. It arrives from the index (the model's metadata), never from a
+ * version file.
  *
  * @param hf the Hugging Face repository, {@code org/name}
  * @param revision a commit or tag, optional

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.catalog;
 
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,21 +13,23 @@ import java.io.IOException;
 import java.util.stream.Collectors;
 
 /**
- * The JSON and YAML readers for catalog documents. Both refuse unknown fields: a misspelt key in
- * a published file must fail loudly rather than be ignored.
+ * The JSON and YAML readers for catalog documents. Both refuse unknown fields: a misspelt key in a
+ * published file must fail loudly rather than be ignored.
  */
 final class StrictMappers {
-  static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(DeserializationFeature.USE_LONG_FOR_INTS)
-      .build();
+  static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+          .build();
 
-  static final ObjectMapper YAML = YAMLMapper.builder()
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.USE_LONG_FOR_INTS)
-      .build();
+  static final ObjectMapper YAML =
+      YAMLMapper.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+          .build();
 
   private StrictMappers() {}
 
@@ -85,7 +87,9 @@ final class StrictMappers {
     if (e.getKnownPropertyIds() == null) {
       return "the documented fields";
     }
-    return e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
+    return e.getKnownPropertyIds().stream()
+        .map(String::valueOf)
+        .sorted()
         .collect(Collectors.joining(", "));
   }
 

@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Upgrades an existing release to a plan, recording the plan beside it. */
-@Command(name = "apply", mixinStandardHelpOptions = true,
+@Command(
+    name = "apply",
+    mixinStandardHelpOptions = true,
     description = "Upgrade an existing release to the plan and print the revision it produced.")
 public final class ApplyCommand implements Runnable {
 
@@ -20,7 +22,10 @@ public final class ApplyCommand implements Runnable {
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
-  @Option(names = "--expect-revision", paramLabel = "N", defaultValue = "0",
+  @Option(
+      names = "--expect-revision",
+      paramLabel = "N",
+      defaultValue = "0",
       description = "Refuse unless the live revision is still N (default: no check).")
   int expectRevision;
 
@@ -30,8 +35,10 @@ public final class ApplyCommand implements Runnable {
   @Override
   public void run() {
     Plan plan = source.plan();
-    ApplyResult result = cluster.deployer(source)
-        .apply(plan, Mode.UPGRADE, new ApplyOptions(expectRevision, "apply", note));
+    ApplyResult result =
+        cluster
+            .deployer(source)
+            .apply(plan, Mode.UPGRADE, new ApplyOptions(expectRevision, "apply", note));
     report(spec, plan, result);
   }
 
@@ -41,10 +48,17 @@ public final class ApplyCommand implements Runnable {
     out.println(result.namespace() + "/" + result.release() + " revision " + result.revision());
     out.flush();
     PrintWriter err = spec.commandLine().getErr();
-    String hash = result.planHash().length() > 19 ? result.planHash().substring(0, 19) : result.planHash();
+    String hash =
+        result.planHash().length() > 19 ? result.planHash().substring(0, 19) : result.planHash();
     err.println("submitted (" + hash + "); helm does not wait for the model to load");
-    err.println("watch it: kubectl -n " + result.namespace() + " get pods -l app=" + result.release()
-        + "-" + plan.chart().name() + " -w");
+    err.println(
+        "watch it: kubectl -n "
+            + result.namespace()
+            + " get pods -l app="
+            + result.release()
+            + "-"
+            + plan.chart().name()
+            + " -w");
     if (!result.statusError().isEmpty()) {
       err.println("warning: the plan's status was not updated: " + result.statusError());
     }

@@ -11,10 +11,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Browses the model catalog. */
 @Command(
@@ -30,7 +30,9 @@ public final class CatalogCommand implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  @Command(name = "list", mixinStandardHelpOptions = true,
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
       description = "List every variant of each model's latest version.")
   static final class ListCommand implements Runnable {
     @Mixin GlobalOptions global;
@@ -44,8 +46,14 @@ public final class CatalogCommand implements Runnable {
       for (IndexModel model : catalog.index().models()) {
         IndexVersion latest = model.version(model.latest());
         for (IndexVariant v : latest.variants()) {
-          table.add(model.name(), latest.version(), v.id(), v.engine(), gpus(v.requires()),
-              v.requires().topologyOrDefault(), v.chart().name() + "-" + v.chart().version());
+          table.add(
+              model.name(),
+              latest.version(),
+              v.id(),
+              v.engine(),
+              gpus(v.requires()),
+              v.requires().topologyOrDefault(),
+              v.chart().name() + "-" + v.chart().version());
         }
       }
       PrintWriter out = spec.commandLine().getOut();
@@ -62,7 +70,9 @@ public final class CatalogCommand implements Runnable {
     }
   }
 
-  @Command(name = "show", mixinStandardHelpOptions = true,
+  @Command(
+      name = "show",
+      mixinStandardHelpOptions = true,
       description = "Show one model: its weights, version, served name and variants.")
   static final class ShowCommand implements Runnable {
     @Mixin GlobalOptions global;
@@ -107,8 +117,14 @@ public final class CatalogCommand implements Runnable {
     private static String variantLine(Variant v) {
       Requires r = v.requires();
       StringBuilder b = new StringBuilder("  ");
-      b.append(v.isDefault() ? '*' : ' ').append(' ').append(v.id()).append("  ").append(v.engine())
-          .append("  ").append(r.gpus()).append(" GPU");
+      b.append(v.isDefault() ? '*' : ' ')
+          .append(' ')
+          .append(v.id())
+          .append("  ")
+          .append(v.engine())
+          .append("  ")
+          .append(r.gpus())
+          .append(" GPU");
       if (r.nodesOrDefault() > 1) {
         b.append(" x ").append(r.nodesOrDefault()).append(" nodes");
       }

@@ -15,16 +15,22 @@ import java.time.Clock;
 import picocli.CommandLine.Option;
 
 /**
- * Which cluster the deploy commands talk to. A flag beats the config file's
- * {@code cluster.kubeconfig} / {@code cluster.context}, which beat the standard loading rules.
+ * Which cluster the deploy commands talk to. A flag beats the config file's {@code
+ * cluster.kubeconfig} / {@code cluster.context}, which beat the standard loading rules.
  */
 public final class ClusterOptions {
 
-  @Option(names = "--kubeconfig", paramLabel = "FILE",
-      description = "Kubeconfig file (default: the config's cluster.kubeconfig, else $KUBECONFIG or ~/.kube/config).")
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "FILE",
+      description =
+          "Kubeconfig file (default: the config's cluster.kubeconfig, else $KUBECONFIG or ~/.kube/config).")
   Path kubeconfig;
 
-  @Option(names = "--context", description = "Kubeconfig context (default: the config's cluster.context, else the current one).")
+  @Option(
+      names = "--context",
+      description =
+          "Kubeconfig context (default: the config's cluster.context, else the current one).")
   String context;
 
   private Kube kube;
@@ -49,15 +55,20 @@ public final class ClusterOptions {
   HelmDeployer deployer(PlanSourceOptions source) {
     KubeTarget target = target(source.configFlag());
     ChartRenderer renderer = new ChartRenderer(ChartRepository.inUserCache());
-    return new HelmDeployer(kube(target), renderer,
-        new HelmReleases(renderer, target.helmKubeConfig()), new ReleaseLocks(),
+    return new HelmDeployer(
+        kube(target),
+        renderer,
+        new HelmReleases(renderer, target.helmKubeConfig()),
+        new ReleaseLocks(),
         new DeploySettings(source.chartRoot(), DeploySettings.DEFAULT_PLAN_HISTORY),
         Clock.systemUTC());
   }
 
   PlanDiffer differ(PlanSourceOptions source) {
-    return new PlanDiffer(kube(target(source.configFlag())),
-        new ChartRenderer(ChartRepository.inUserCache()), source.chartRoot());
+    return new PlanDiffer(
+        kube(target(source.configFlag())),
+        new ChartRenderer(ChartRepository.inUserCache()),
+        source.chartRoot());
   }
 
   private Kube kube(KubeTarget target) {

@@ -26,13 +26,19 @@ public final class ComposeOptions {
   @Option(names = "--model", description = "The catalog model to deploy.")
   String model;
 
-  @Option(names = "--model-version", description = "A published model version (default: the latest).")
+  @Option(
+      names = "--model-version",
+      description = "A published model version (default: the latest).")
   String modelVersion;
 
-  @Option(names = "--variant", description = "The variant's id (default: the model's default variant).")
+  @Option(
+      names = "--variant",
+      description = "The variant's id (default: the model's default variant).")
   String variant;
 
-  @Option(names = "--chart-version", description = "An exact chart version within the variant's range.")
+  @Option(
+      names = "--chart-version",
+      description = "An exact chart version within the variant's range.")
   String chartVersion;
 
   @Option(names = "--release", description = "Release name (default: the model's name).")
@@ -44,11 +50,16 @@ public final class ComposeOptions {
   @Option(names = "--service-id", description = "Sets serviceId in the form layer.")
   String serviceId;
 
-  @Option(names = "--local-path", description = "Sets model.localPath in the form layer, over the site's template.")
+  @Option(
+      names = "--local-path",
+      description = "Sets model.localPath in the form layer, over the site's template.")
   String localPath;
 
-  @Option(names = "--set", paramLabel = "KEY=VALUE",
-      description = "A form value (repeatable, later wins). Types are inferred: true, 8, 1.5, null, else a string.")
+  @Option(
+      names = "--set",
+      paramLabel = "KEY=VALUE",
+      description =
+          "A form value (repeatable, later wins). Types are inferred: true, 8, 1.5, null, else a string.")
   List<String> sets = new ArrayList<>();
 
   @Option(names = "--create-namespace", description = "Create the namespace when installing.")
@@ -62,7 +73,8 @@ public final class ComposeOptions {
   /** Composes the plan the flags describe: the catalog, the profile and the form layer. */
   public Plan buildPlan() {
     if (!composes()) {
-      throw new CliException("pass --model to compose a plan (swiss catalog list shows the models)");
+      throw new CliException(
+          "pass --model to compose a plan (swiss catalog list shows the models)");
     }
     GlobalOptions.Sources sources = global.resolve();
     Profile profile = Profile.load(Path.of(sources.requireProfile()));
@@ -76,14 +88,26 @@ public final class ComposeOptions {
             chosen.requires().accelerator().productLabel());
     return Composer.compose(
         new ComposeRequest(
-            catalog.location(), "", catalog.ref(), entry, chosen, profile,
-            GlobalOptions.empty(release) ? entry.name() : release, namespace,
-            form, Map.of(), createNamespace, resolvedChart));
+            catalog.location(),
+            "",
+            catalog.ref(),
+            entry,
+            chosen,
+            profile,
+            GlobalOptions.empty(release) ? entry.name() : release,
+            namespace,
+            form,
+            Map.of(),
+            createNamespace,
+            resolvedChart));
   }
 
   private String resolveChartVersion(Profile profile, Variant chosen) {
     ChartVersionSpec spec = ChartVersionSpec.parse(chosen.chart().version());
-    return ChartVersionSpec.resolve(spec, chartVersion, null,
+    return ChartVersionSpec.resolve(
+        spec,
+        chartVersion,
+        null,
         ChartRepositories.lister(profile.chartRepo(), profile.chartPath(), chosen.chart().name()));
   }
 }

@@ -12,8 +12,11 @@ import picocli.CommandLine.Spec;
  * Shows what applying a plan would change, object by object, against the release's last applied
  * manifest and against the live objects. Exit 0: no changes; 2: changes; 1: error.
  */
-@Command(name = "diff", mixinStandardHelpOptions = true,
-    description = "Diff the plan against the release and the live objects (exit 0 unchanged, 2 changed, 1 error).")
+@Command(
+    name = "diff",
+    mixinStandardHelpOptions = true,
+    description =
+        "Diff the plan against the release and the live objects (exit 0 unchanged, 2 changed, 1 error).")
 public final class DiffCommand implements Callable<Integer> {
 
   /** Exit code when applying the plan would change something. */

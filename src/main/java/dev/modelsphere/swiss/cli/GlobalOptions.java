@@ -5,17 +5,26 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * Where the catalog and the site profile come from. A flag beats the environment, which beats
- * the config file.
+ * Where the catalog and the site profile come from. A flag beats the environment, which beats the
+ * config file.
  */
 public final class GlobalOptions {
-  @Option(names = "--config", description = "Config file (default: $SWISS_CONFIG, ./swiss.yaml, ~/.config/swiss/swiss.yaml).")
+  @Option(
+      names = "--config",
+      description =
+          "Config file (default: $SWISS_CONFIG, ./swiss.yaml, ~/.config/swiss/swiss.yaml).")
   String config;
 
-  @Option(names = "--catalog", description = "Catalog: a directory, an index.json file or an http(s) URL (default: $SWISS_CATALOG, else the config's catalog).")
+  @Option(
+      names = "--catalog",
+      description =
+          "Catalog: a directory, an index.json file or an http(s) URL (default: $SWISS_CATALOG, else the config's catalog).")
   String catalog;
 
-  @Option(names = "--profile", description = "Site profile YAML file (default: $SWISS_PROFILE, else the config's cluster.profile.file).")
+  @Option(
+      names = "--profile",
+      description =
+          "Site profile YAML file (default: $SWISS_PROFILE, else the config's cluster.profile.file).")
   String profile;
 
   /** The catalog location and profile file, after flags, environment and config file. */
@@ -27,8 +36,10 @@ public final class GlobalOptions {
       Config cfg = Config.load(found);
       var source = cfg.cluster().profile();
       if (empty(source.file()) && !empty(source.configMap())) {
-        throw new CliException(found + ": cluster.profile is a configMap, which only swiss serve can read"
-            + " -- pass --profile with a file for the CLI");
+        throw new CliException(
+            found
+                + ": cluster.profile is a configMap, which only swiss serve can read"
+                + " -- pass --profile with a file for the CLI");
       }
       catalogLoc = cfg.catalog();
       profileFile = source.file();
@@ -58,7 +69,8 @@ public final class GlobalOptions {
   public record Sources(String catalog, String profileFile) {
     public String requireProfile() {
       if (empty(profileFile)) {
-        throw new CliException("no site profile: set cluster.profile.file in the config, or pass --profile");
+        throw new CliException(
+            "no site profile: set cluster.profile.file in the config, or pass --profile");
       }
       return profileFile;
     }

@@ -11,7 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Creates a release from a plan, recording the plan beside it. */
-@Command(name = "install", mixinStandardHelpOptions = true,
+@Command(
+    name = "install",
+    mixinStandardHelpOptions = true,
     description = "Create the release from the plan and print the revision it produced.")
 public final class InstallCommand implements Runnable {
 
@@ -25,8 +27,8 @@ public final class InstallCommand implements Runnable {
   @Override
   public void run() {
     Plan plan = source.plan();
-    ApplyResult result = cluster.deployer(source)
-        .apply(plan, Mode.INSTALL, new ApplyOptions(0, "install", note));
+    ApplyResult result =
+        cluster.deployer(source).apply(plan, Mode.INSTALL, new ApplyOptions(0, "install", note));
     ApplyCommand.report(spec, plan, result);
   }
 }

@@ -52,7 +52,10 @@ public final class Main implements Runnable {
         (e, args) -> {
           PrintWriter err = e.getCommandLine().getErr();
           err.println("swiss: " + e.getMessage());
-          err.println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+          err.println(
+              "Run '"
+                  + e.getCommandLine().getCommandSpec().qualifiedName()
+                  + " --help' for usage.");
           err.flush();
           return FAILED;
         });

@@ -11,22 +11,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Composes a plan and writes it as JSON, or explains where each value came from. */
-@Command(name = "plan", mixinStandardHelpOptions = true,
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
     description = "Compose a plan from the catalog, the site profile and your flags.")
 public final class PlanCommand implements Runnable {
   @Mixin ComposeOptions compose;
   @Spec CommandSpec spec;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "-",
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      defaultValue = "-",
       description = "Where to write the JSON plan (default: standard output).")
   String output;
 
-  @Option(names = "--explain",
+  @Option(
+      names = "--explain",
       description = "Print which layer set each value and which layers it overrode.")
   boolean explain;
 

@@ -20,12 +20,17 @@ public final class PlanSourceOptions {
 
   @Mixin ComposeOptions compose;
 
-  @Option(names = {"-p", "--plan"}, paramLabel = "FILE",
+  @Option(
+      names = {"-p", "--plan"},
+      paramLabel = "FILE",
       description = "An existing JSON plan (from swiss plan -o); its hash is checked.")
   Path planFile;
 
-  @Option(names = "--chart-root", paramLabel = "DIR",
-      description = "Folder of chart directories for plans that name no chart repo or path (default: $SWISS_CHART_ROOT).")
+  @Option(
+      names = "--chart-root",
+      paramLabel = "DIR",
+      description =
+          "Folder of chart directories for plans that name no chart repo or path (default: $SWISS_CHART_ROOT).")
   String chartRoot;
 
   /** The plan to act on, read or composed. */
@@ -40,12 +45,15 @@ public final class PlanSourceOptions {
       throw new CliException("pass either --plan or --model, not both");
     }
     if (compose.createNamespace) {
-      throw new CliException("--create-namespace composes into a plan: recompose with"
-          + " `swiss plan --create-namespace`, or apply " + planFile + " as it stands");
+      throw new CliException(
+          "--create-namespace composes into a plan: recompose with"
+              + " `swiss plan --create-namespace`, or apply "
+              + planFile
+              + " as it stands");
     }
     try {
-      return PlanJson.fromJson(planFile.toString(),
-          Files.readString(planFile, StandardCharsets.UTF_8));
+      return PlanJson.fromJson(
+          planFile.toString(), Files.readString(planFile, StandardCharsets.UTF_8));
     } catch (NoSuchFileException e) {
       throw new CliException("no plan file " + planFile + ": write one with `swiss plan -o`");
     } catch (IOException e) {
@@ -56,8 +64,8 @@ public final class PlanSourceOptions {
   }
 
   /**
-   * The release a command names without needing a whole plan: from {@code --plan}, else
-   * {@code --release} (namespace from {@code --namespace} or the site profile), else composed.
+   * The release a command names without needing a whole plan: from {@code --plan}, else {@code
+   * --release} (namespace from {@code --namespace} or the site profile), else composed.
    */
   ReleaseName release() {
     if (planFile != null || compose.composes()) {
@@ -72,8 +80,10 @@ public final class PlanSourceOptions {
       namespace = profileNamespace();
     }
     if (GlobalOptions.empty(namespace)) {
-      throw new CliException("no namespace for release \"" + compose.release
-          + "\": pass --namespace, or set namespace in the site profile");
+      throw new CliException(
+          "no namespace for release \""
+              + compose.release
+              + "\": pass --namespace, or set namespace in the site profile");
     }
     return new ReleaseName(namespace, compose.release);
   }

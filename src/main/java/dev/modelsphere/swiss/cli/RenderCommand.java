@@ -11,8 +11,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** Renders a plan's chart in process, as {@code helm template} would, and prints the objects. */
-@Command(name = "render", mixinStandardHelpOptions = true,
-    description = "Render the plan's chart with its layers and print the manifest. Touches no cluster.")
+@Command(
+    name = "render",
+    mixinStandardHelpOptions = true,
+    description =
+        "Render the plan's chart with its layers and print the manifest. Touches no cluster.")
 public final class RenderCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
@@ -21,8 +24,9 @@ public final class RenderCommand implements Runnable {
   @Override
   public void run() {
     Plan plan = source.plan();
-    String manifest = new ChartRenderer(ChartRepository.inUserCache())
-        .render(PlanCharts.request(plan, source.chartRoot()));
+    String manifest =
+        new ChartRenderer(ChartRepository.inUserCache())
+            .render(PlanCharts.request(plan, source.chartRoot()));
     PrintWriter out = spec.commandLine().getOut();
     out.print(manifest);
     out.flush();

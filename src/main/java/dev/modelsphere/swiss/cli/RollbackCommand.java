@@ -15,22 +15,30 @@ import picocli.CommandLine.Spec;
  * Re-applies the plan an earlier revision was deployed from. It goes forward: the release gets a
  * new revision whose values equal the old one's.
  */
-@Command(name = "rollback", mixinStandardHelpOptions = true,
-    description = "Re-apply the archived plan of an earlier revision as a new revision."
-        + " Without --to-revision, list the revisions whose plans are archived.")
+@Command(
+    name = "rollback",
+    mixinStandardHelpOptions = true,
+    description =
+        "Re-apply the archived plan of an earlier revision as a new revision."
+            + " Without --to-revision, list the revisions whose plans are archived.")
 public final class RollbackCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
-  @Option(names = "--to-revision", paramLabel = "N",
+  @Option(
+      names = "--to-revision",
+      paramLabel = "N",
       description = "The revision whose plan to re-apply.")
   int toRevision;
 
-  @Option(names = "--expect-revision", paramLabel = "N",
-      description = "The live revision you looked at; required, so a rollback cannot overwrite"
-          + " an apply that landed in between.")
+  @Option(
+      names = "--expect-revision",
+      paramLabel = "N",
+      description =
+          "The live revision you looked at; required, so a rollback cannot overwrite"
+              + " an apply that landed in between.")
   int expectRevision;
 
   @Option(names = "--note", description = "Free text recorded beside the plan.")
@@ -45,8 +53,8 @@ public final class RollbackCommand implements Runnable {
       return;
     }
     Plan plan = deployer.archived(release.namespace(), release.name(), toRevision);
-    ApplyResult result = deployer.rollback(release.namespace(), release.name(), toRevision,
-        expectRevision, note);
+    ApplyResult result =
+        deployer.rollback(release.namespace(), release.name(), toRevision, expectRevision, note);
     ApplyCommand.report(spec, plan, result);
   }
 
@@ -55,8 +63,11 @@ public final class RollbackCommand implements Runnable {
     if (revisions.isEmpty()) {
       out.println(release + " has no archived plans to roll back to");
     } else {
-      out.println(release + " can roll back to revision " + joined(revisions)
-          + ": pass --to-revision N --expect-revision <live revision>");
+      out.println(
+          release
+              + " can roll back to revision "
+              + joined(revisions)
+              + ": pass --to-revision N --expect-revision <live revision>");
     }
     out.flush();
   }

@@ -9,7 +9,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** Shows a release as helm and swiss see it: revision, helm status, and the plan beside it. */
-@Command(name = "status", mixinStandardHelpOptions = true,
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
     description = "Show the release's revision, helm status and plan status.")
 public final class StatusCommand implements Runnable {
 
@@ -44,7 +46,9 @@ public final class StatusCommand implements Runnable {
     }
     PlanStatus plan = status.plan();
     String revision = plan.revision() > 0 ? " at revision " + plan.revision() : "";
-    return orUnknown(plan.phase()) + revision + (status.planHash().isEmpty() ? "" : " (" + status.planHash() + ")");
+    return orUnknown(plan.phase())
+        + revision
+        + (status.planHash().isEmpty() ? "" : " (" + status.planHash() + ")");
   }
 
   private static String orUnknown(String s) {

@@ -8,8 +8,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** Removes a release, then the plans swiss kept beside it. */
-@Command(name = "uninstall", mixinStandardHelpOptions = true,
-    description = "Uninstall the release (named by --plan, or --release and --namespace), then its plan and archives.")
+@Command(
+    name = "uninstall",
+    mixinStandardHelpOptions = true,
+    description =
+        "Uninstall the release (named by --plan, or --release and --namespace), then its plan and archives.")
 public final class UninstallCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
@@ -19,14 +22,16 @@ public final class UninstallCommand implements Runnable {
   @Override
   public void run() {
     PlanSourceOptions.ReleaseName release = source.release();
-    UninstallResult result = cluster.deployer(source).uninstall(release.namespace(), release.name());
+    UninstallResult result =
+        cluster.deployer(source).uninstall(release.namespace(), release.name());
     PrintWriter out = spec.commandLine().getOut();
     out.println(release + " uninstalled");
     out.flush();
     if (!result.planError().isEmpty()) {
       PrintWriter err = spec.commandLine().getErr();
-      err.println("warning: the release is gone but its plan ConfigMap was not removed: "
-          + result.planError());
+      err.println(
+          "warning: the release is gone but its plan ConfigMap was not removed: "
+              + result.planError());
       err.flush();
     }
   }

@@ -4,12 +4,14 @@ import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Checks that a plan file is still the plan that was composed. */
-@Command(name = "verify", mixinStandardHelpOptions = true,
+@Command(
+    name = "verify",
+    mixinStandardHelpOptions = true,
     description = "Check a JSON plan file's hash: refuse a plan edited after it was composed.")
 public final class VerifyCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -21,8 +23,9 @@ public final class VerifyCommand implements Runnable {
   public void run() {
     Plan plan = PlanFile.read(file);
     PrintWriter out = spec.commandLine().getOut();
-    out.printf("%s/%s %s: %s%n", plan.release().namespace(), plan.release().name(),
-        plan.source().model(), plan.hash());
+    out.printf(
+        "%s/%s %s: %s%n",
+        plan.release().namespace(), plan.release().name(), plan.source().model(), plan.hash());
     out.flush();
   }
 }

@@ -16,7 +16,8 @@ final class CacheSlots {
    * Derives {@code cache.maxSlotsPerNode} unless the catalog or the site already set it. A form
    * value does not suppress it: the form simply overrides it.
    */
-  static void derive(Map<String, Object> derived, Map<String, Object> base, Profile profile, Variant variant) {
+  static void derive(
+      Map<String, Object> derived, Map<String, Object> base, Profile profile, Variant variant) {
     int perNode = profile.nodes().gpusPerNode();
     int gpus = variant.requires().gpus();
     if (!profile.cache().enabled() || perNode <= 0 || gpus <= 0) {

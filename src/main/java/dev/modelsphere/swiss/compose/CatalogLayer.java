@@ -7,8 +7,8 @@ import dev.modelsphere.swiss.values.Tree;
 import java.util.Map;
 
 /**
- * The catalog layer: the variant's values with the entry's identity projected on top, so the
- * served name, GPU count and image are spelled once in the catalog and can't disagree.
+ * The catalog layer: the variant's values with the entry's identity projected on top, so the served
+ * name, GPU count and image are spelled once in the catalog and can't disagree.
  */
 final class CatalogLayer {
   private CatalogLayer() {}

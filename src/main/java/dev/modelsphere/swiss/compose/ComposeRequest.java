@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * Everything a plan is composed from.
  *
- * @param catalogLocation the catalog's normalized index location, recorded as {@code source.catalog}
+ * @param catalogLocation the catalog's normalized index location, recorded as {@code
+ *     source.catalog}
  * @param catalogName the site's name for that catalog; empty from the CLI
  * @param catalogRef the {@code sha256:} reference of the index bytes
  * @param release the release name; required

@@ -17,8 +17,8 @@ import java.util.Map;
 /**
  * Turns a catalog variant, a site profile and the operator's input into a plan.
  *
- * <p>Precedence is merge order alone: catalog, site, derived, form, edit. Each layer is kept as
- * its own document so a reader can see which layer set a value and which it overrode.
+ * <p>Precedence is merge order alone: catalog, site, derived, form, edit. Each layer is kept as its
+ * own document so a reader can see which layer set a value and which it overrode.
  */
 public final class Composer {
   private Composer() {}
@@ -28,8 +28,10 @@ public final class Composer {
     String namespace = namespaceOf(req);
     String chartVersion = chartVersionOf(req.variant(), req.chartVersion());
 
-    Map<String, Object> catalog = wrap("catalog layer", () -> CatalogLayer.build(req.entry(), req.variant()));
-    Map<String, Object> site = wrap("site layer", () -> SiteLayer.build(req.profile(), req.variant()));
+    Map<String, Object> catalog =
+        wrap("catalog layer", () -> CatalogLayer.build(req.entry(), req.variant()));
+    Map<String, Object> site =
+        wrap("site layer", () -> SiteLayer.build(req.profile(), req.variant()));
     Map<String, Object> base = Tree.merged(catalog, site);
     Map<String, Object> form = Tree.copy(req.form());
     Map<String, Object> derived = Tree.empty();
@@ -58,7 +60,8 @@ public final class Composer {
                 entry.version(),
                 entry.digest(),
                 variant.id()),
-            new ChartRef(variant.chart().name(), chartVersion, profile.chartRepo(), profile.chartPath()),
+            new ChartRef(
+                variant.chart().name(), chartVersion, profile.chartRepo(), profile.chartPath()),
             variant.engine(),
             profile.name(),
             layers,
@@ -70,7 +73,8 @@ public final class Composer {
 
   private static String required(String release) {
     if (release == null || release.isBlank()) {
-      throw new ComposeException("release name is required: pass --release, or a model to name it after");
+      throw new ComposeException(
+          "release name is required: pass --release, or a model to name it after");
     }
     return release;
   }
@@ -93,15 +97,17 @@ public final class Composer {
     ChartVersionSpec spec = ChartVersionSpec.parse(variant.chart().version());
     if (!spec.isExact()) {
       throw new ComposeException(
-          "chart version \"" + spec + "\" is a range: resolve it before composing"
+          "chart version \""
+              + spec
+              + "\" is a range: resolve it before composing"
               + " (name a chart version, or give the chart repository to list)");
     }
     return spec.exact();
   }
 
   /**
-   * Values that follow from the other layers. The local path and scheduling go into the site
-   * layer because they are the site's answers; feature switches and cache slots are derived.
+   * Values that follow from the other layers. The local path and scheduling go into the site layer
+   * because they are the site's answers; feature switches and cache slots are derived.
    */
   private static void addDefaults(
       ComposeRequest req,
@@ -136,7 +142,8 @@ public final class Composer {
     }
   }
 
-  private static Map<String, Object> wrap(String what, java.util.function.Supplier<Map<String, Object>> build) {
+  private static Map<String, Object> wrap(
+      String what, java.util.function.Supplier<Map<String, Object>> build) {
     try {
       return build.get();
     } catch (ValuesException e) {

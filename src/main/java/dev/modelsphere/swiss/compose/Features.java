@@ -27,7 +27,9 @@ final class Features {
     return m;
   }
 
-  /** Writes {@code <feature>.enabled} into the derived layer for every feature the form leaves open. */
+  /**
+   * Writes {@code <feature>.enabled} into the derived layer for every feature the form leaves open.
+   */
   static void derive(Map<String, Object> derived, Map<String, Object> form) {
     List<String> formLeaves = Tree.leafPaths(form);
     DEFAULTS.forEach(

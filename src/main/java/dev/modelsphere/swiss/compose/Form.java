@@ -15,12 +15,12 @@ public final class Form {
   private Form() {}
 
   /**
-   * The form layer: the YAML fragment, then the fields, then the service id, the local path and
-   * the GPU-product affinity. When the form turns the scaler on explicitly, {@code replicaCount}
-   * is dropped: the scaler owns the replica count.
+   * The form layer: the YAML fragment, then the fields, then the service id, the local path and the
+   * GPU-product affinity. When the form turns the scaler on explicitly, {@code replicaCount} is
+   * dropped: the scaler owns the replica count.
    *
-   * <p>The service id is kept as the string the operator typed (the reference turned
-   * {@code --service-id 123} into a number; an id is a name, not a quantity).
+   * <p>The service id is kept as the string the operator typed (the reference turned {@code
+   * --service-id 123} into a number; an id is a name, not a quantity).
    *
    * @param productLabel the node label that names the variant's accelerator product
    */

@@ -7,8 +7,8 @@ import java.util.Set;
 /**
  * The server's login.
  *
- * @param dir a directory holding the {@code username}, {@code password} and {@code tokenKey}
- *     files (a mounted Secret); required unless {@code disabled}
+ * @param dir a directory holding the {@code username}, {@code password} and {@code tokenKey} files
+ *     (a mounted Secret); required unless {@code disabled}
  * @param tokenTTL how long a session token lives; {@link #DEFAULT_TOKEN_TTL} unless set
  * @param disabled serve the API to anyone who can reach it
  * @param cookieSecure {@code auto} (secure when the request came over TLS), {@code always} or

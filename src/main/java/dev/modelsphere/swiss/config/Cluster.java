@@ -10,7 +10,8 @@ import java.util.List;
  * @param kubeconfig empty means in-cluster credentials, then the usual kubeconfig rules
  * @param context the kubeconfig context; empty means its current context
  */
-public record Cluster(ProfileSource profile, List<String> namespaces, String kubeconfig, String context) {
+public record Cluster(
+    ProfileSource profile, List<String> namespaces, String kubeconfig, String context) {
   public Cluster {
     profile = profile == null ? ProfileSource.none() : profile;
     namespaces = Nulls.list(namespaces);

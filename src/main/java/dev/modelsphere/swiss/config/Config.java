@@ -15,7 +15,8 @@ import java.util.Map;
  *     appended unless it names a {@code .json} file)
  * @param origin the file the config was read from; empty for a config built in code
  */
-public record Config(String catalog, Cluster cluster, Server server, CanaryKeys canary, String origin) {
+public record Config(
+    String catalog, Cluster cluster, Server server, CanaryKeys canary, String origin) {
 
   public Config {
     catalog = Nulls.orEmpty(catalog).strip();
@@ -61,8 +62,8 @@ public record Config(String catalog, Cluster cluster, Server server, CanaryKeys 
   }
 
   /**
-   * Checks what both the CLI and the server need: a catalog, and exactly one profile source with
-   * a {@code namespace/name} ConfigMap.
+   * Checks what both the CLI and the server need: a catalog, and exactly one profile source with a
+   * {@code namespace/name} ConfigMap.
    *
    * @throws ConfigException naming the origin and the broken rule
    */

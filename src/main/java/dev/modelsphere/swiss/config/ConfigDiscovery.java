@@ -12,10 +12,10 @@ final class ConfigDiscovery {
   private ConfigDiscovery() {}
 
   /**
-   * The first of: the explicit path, {@code $SWISS_CONFIG}, {@code <cwd>/swiss.yaml},
-   * {@code <home>/.config/swiss/swiss.yaml}. A path the user named is returned even when it does
-   * not exist, so loading it reports the problem; the usual places count only when they hold a
-   * file. Null when nothing is found, which is not an error: the CLI can run from flags alone.
+   * The first of: the explicit path, {@code $SWISS_CONFIG}, {@code <cwd>/swiss.yaml}, {@code
+   * <home>/.config/swiss/swiss.yaml}. A path the user named is returned even when it does not
+   * exist, so loading it reports the problem; the usual places count only when they hold a file.
+   * Null when nothing is found, which is not an error: the CLI can run from flags alone.
    */
   static Path find(String explicit, Map<String, String> env, Path cwd, Path home) {
     if (explicit != null && !explicit.isBlank()) {

@@ -17,7 +17,9 @@ final class ConfigRules {
       fail(origin, "cluster.profile has both file and configMap; exactly one");
     }
     if (!profile.configMap().isEmpty() && !isNamespaced(profile.configMap())) {
-      fail(origin, "cluster.profile.configMap \"" + profile.configMap() + "\" is not namespace/name");
+      fail(
+          origin,
+          "cluster.profile.configMap \"" + profile.configMap() + "\" is not namespace/name");
     }
   }
 
@@ -26,14 +28,20 @@ final class ConfigRules {
     String origin = c.origin().isEmpty() ? "config" : c.origin();
     Auth auth = c.server().auth();
     if (!auth.disabled() && auth.dir().isEmpty()) {
-      fail(origin, "server.auth.dir is required -- mount the credential Secret, or set "
-          + "server.auth.disabled to run without a login");
+      fail(
+          origin,
+          "server.auth.dir is required -- mount the credential Secret, or set "
+              + "server.auth.disabled to run without a login");
     }
     if (!Auth.COOKIE_SECURE_MODES.contains(auth.cookieSecure())) {
-      fail(origin, "server.auth.cookieSecure \"" + auth.cookieSecure() + "\" is not auto, always or never");
+      fail(
+          origin,
+          "server.auth.cookieSecure \"" + auth.cookieSecure() + "\" is not auto, always or never");
     }
     if (c.server().planHistory() < 0) {
-      fail(origin, "server.planHistory " + c.server().planHistory() + " is negative; keep at least 1 plan");
+      fail(
+          origin,
+          "server.planHistory " + c.server().planHistory() + " is negative; keep at least 1 plan");
     }
     if (c.server().cacheTTL().isNegative()) {
       fail(origin, "server.cacheTTL " + c.server().cacheTTL() + " is negative");

@@ -1,12 +1,12 @@
 package dev.modelsphere.swiss.config;
 
-import dev.modelsphere.swiss.values.YamlProblem;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.modelsphere.swiss.values.YamlProblem;
 
 /** Strict YAML decoding of the config document, with errors that name the key. */
 final class ConfigYaml {

@@ -7,11 +7,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Durations written the way Go writes them ({@code 60s}, {@code 1m30s}, {@code 1.5h},
- * {@code 300ms}), so config files shared with the Go tools keep working.
+ * Durations written the way Go writes them ({@code 60s}, {@code 1m30s}, {@code 1.5h}, {@code
+ * 300ms}), so config files shared with the Go tools keep working.
  */
 public final class GoDuration {
-  private static final Pattern PART = Pattern.compile("(\\d+\\.?\\d*|\\.\\d+)(ns|us|µs|μs|ms|s|m|h)");
+  private static final Pattern PART =
+      Pattern.compile("(\\d+\\.?\\d*|\\.\\d+)(ns|us|µs|μs|ms|s|m|h)");
   private static final Map<String, Long> NANOS_PER_UNIT =
       Map.of(
           "ns", 1L,
@@ -26,9 +27,8 @@ public final class GoDuration {
   private GoDuration() {}
 
   /**
-   * Parses a duration: an optional sign, then one or more decimal numbers each with a unit
-   * ({@code ns}, {@code us}, {@code ms}, {@code s}, {@code m}, {@code h}). A bare {@code 0} is
-   * zero.
+   * Parses a duration: an optional sign, then one or more decimal numbers each with a unit ({@code
+   * ns}, {@code us}, {@code ms}, {@code s}, {@code m}, {@code h}). A bare {@code 0} is zero.
    *
    * @throws IllegalArgumentException when the text is not such a duration
    */
@@ -49,7 +49,10 @@ public final class GoDuration {
       if (!m.find(end) || m.start() != end) {
         throw invalid(text);
       }
-      nanos = nanos.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(NANOS_PER_UNIT.get(m.group(2)))));
+      nanos =
+          nanos.add(
+              new BigDecimal(m.group(1))
+                  .multiply(BigDecimal.valueOf(NANOS_PER_UNIT.get(m.group(2)))));
       end = m.end();
     }
     Duration d = Duration.ofNanos(nanos.longValue());

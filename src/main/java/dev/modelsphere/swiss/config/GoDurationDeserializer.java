@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.time.Duration;
 
 /**
- * Reads a {@link GoDuration} string. A bare number is refused rather than guessed at: Go would
- * read {@code 60} as sixty nanoseconds.
+ * Reads a {@link GoDuration} string. A bare number is refused rather than guessed at: Go would read
+ * {@code 60} as sixty nanoseconds.
  */
 final class GoDurationDeserializer extends StdDeserializer<Duration> {
   GoDurationDeserializer() {

@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.config;
 
 /**
- * Where the site profile is read from: a file, or a key of a ConfigMap (only swissd can read
- * that one). Exactly one of {@code file} and {@code configMap} is set in a valid config.
+ * Where the site profile is read from: a file, or a key of a ConfigMap (only swissd can read that
+ * one). Exactly one of {@code file} and {@code configMap} is set in a valid config.
  *
  * @param configMap {@code namespace/name}
  * @param key the ConfigMap key holding the profile; {@value #DEFAULT_KEY} unless set

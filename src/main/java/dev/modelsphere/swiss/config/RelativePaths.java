@@ -27,7 +27,8 @@ final class RelativePaths {
             server.planHistory(),
             server.cacheTTL(),
             server.cacheDir(),
-            new Auth(against(dir, auth.dir()), auth.tokenTTL(), auth.disabled(), auth.cookieSecure()),
+            new Auth(
+                against(dir, auth.dir()), auth.tokenTTL(), auth.disabled(), auth.cookieSecure()),
             server.gpuProductLabels(),
             server.applyWith()),
         c.canary(),

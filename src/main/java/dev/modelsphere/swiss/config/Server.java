@@ -34,7 +34,8 @@ public record Server(
     @JsonDeserialize(using = GoDurationDeserializer.class) Duration cacheTTL,
     String cacheDir,
     Auth auth,
-    @JsonDeserialize(contentUsing = LabelKeysDeserializer.class) Map<String, List<String>> gpuProductLabels,
+    @JsonDeserialize(contentUsing = LabelKeysDeserializer.class)
+        Map<String, List<String>> gpuProductLabels,
     String applyWith) {
 
   public static final String DEFAULT_ADDR = ":8080";
@@ -74,8 +75,8 @@ public record Server(
   }
 
   /**
-   * The directory of the on-disk catalog index cache: {@code cacheDir} if set, else
-   * {@code catalog-cache} beside the database; empty (no disk cache) when neither is set.
+   * The directory of the on-disk catalog index cache: {@code cacheDir} if set, else {@code
+   * catalog-cache} beside the database; empty (no disk cache) when neither is set.
    */
   public String catalogCacheDir() {
     if (!cacheDir.isEmpty()) {

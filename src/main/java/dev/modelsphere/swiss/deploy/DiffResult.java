@@ -10,17 +10,24 @@ import dev.modelsphere.swiss.helm.ManifestComparison;
  * @param againstRelease the plan's render against the manifest helm last applied
  * @param againstLive the plan's render against the objects in the cluster now
  */
-public record DiffResult(String planHash, String namespace, String release, boolean exists,
-    int revision, ManifestComparison againstRelease, ManifestComparison againstLive) {
+public record DiffResult(
+    String planHash,
+    String namespace,
+    String release,
+    boolean exists,
+    int revision,
+    ManifestComparison againstRelease,
+    ManifestComparison againstLive) {
 
   public boolean changed() {
     return againstRelease.changed() || againstLive.changed();
   }
 
   public String render() {
-    String head = exists
-        ? namespace + "/" + release + " at revision " + revision + "\n"
-        : namespace + "/" + release + " does not exist yet: everything is an addition\n";
+    String head =
+        exists
+            ? namespace + "/" + release + " at revision " + revision + "\n"
+            : namespace + "/" + release + " does not exist yet: everything is an addition\n";
     return head + againstRelease.render() + "\n" + againstLive.render();
   }
 }

@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The helm backend: installs, upgrades, rolls back and uninstalls releases with the plan recorded
- * beside each one. Apply writes the plan first and helm second; uninstall removes the release
- * first and the plan second, so a crash in between never loses track of a release.
+ * beside each one. Apply writes the plan first and helm second; uninstall removes the release first
+ * and the plan second, so a crash in between never loses track of a release.
  */
 public final class HelmDeployer {
 
@@ -50,8 +50,13 @@ public final class HelmDeployer {
   private final String chartRoot;
   private final Clock clock;
 
-  public HelmDeployer(Kube kube, ChartRenderer renderer, HelmReleases helm, ReleaseLocks locks,
-      DeploySettings settings, Clock clock) {
+  public HelmDeployer(
+      Kube kube,
+      ChartRenderer renderer,
+      HelmReleases helm,
+      ReleaseLocks locks,
+      DeploySettings settings,
+      Clock clock) {
     this.kube = kube;
     this.renderer = renderer;
     this.storage = new ReleaseStorage(kube.client());
@@ -93,15 +98,17 @@ public final class HelmDeployer {
    * Re-applies the plan archived for {@code toRevision} as a new revision. The revision lock is
    * required: a rollback must not overwrite an apply that landed after the caller looked.
    */
-  public ApplyResult rollback(String ns, String release, int toRevision, int expectRevision,
-      String note) {
+  public ApplyResult rollback(
+      String ns, String release, int toRevision, int expectRevision, String note) {
     if (toRevision <= 0) {
       throw new DeployException(BAD_REQUEST, "toRevision is required");
     }
     Plan plan = archive.read(ns, release, toRevision);
     if (expectRevision <= 0) {
-      throw new DeployException(BAD_REQUEST, "expectRevision is required: send the revision you"
-          + " were looking at, so a rollback cannot overwrite an apply that landed in between");
+      throw new DeployException(
+          BAD_REQUEST,
+          "expectRevision is required: send the revision you"
+              + " were looking at, so a rollback cannot overwrite an apply that landed in between");
     }
     return apply(plan, Mode.UPGRADE, new ApplyOptions(expectRevision, "rollback", note));
   }
@@ -138,14 +145,15 @@ public final class HelmDeployer {
     }
     Map<String, String> files = planFiles(ns, release);
     if (files.isEmpty()) {
-      throw new DeployException(NOT_FOUND, "release \"" + release
-          + "\" has no plan beside it -- swiss did not deploy it");
+      throw new DeployException(
+          NOT_FOUND,
+          "release \"" + release + "\" has no plan beside it -- swiss did not deploy it");
     }
     try {
       return PlanFiles.fromFiles(files);
     } catch (PlanException e) {
-      throw new DeployException(FAILED, "the plan beside " + ns + "/" + release + " is unreadable: "
-          + e.getMessage(), e);
+      throw new DeployException(
+          FAILED, "the plan beside " + ns + "/" + release + " is unreadable: " + e.getMessage(), e);
     }
   }
 
@@ -171,11 +179,16 @@ public final class HelmDeployer {
         hash = "";
       }
     }
-    return new ReleaseStatus(ns, release, record.isPresent(),
+    return new ReleaseStatus(
+        ns,
+        release,
+        record.isPresent(),
         record.map(ReleaseRecord::revision).orElse(0),
         record.map(ReleaseRecord::status).orElse(""),
         record.map(ReleaseRecord::chart).orElse(""),
-        tracked, hash, tracked ? PlanStatus.parse(files.get(PlanStatus.FILE)) : null);
+        tracked,
+        hash,
+        tracked ? PlanStatus.parse(files.get(PlanStatus.FILE)) : null);
   }
 
   private ApplyResult run(Plan plan, Mode mode, RenderRequest request, PlanStatus applying) {
@@ -184,9 +197,10 @@ public final class HelmDeployer {
     String failure = "";
     HelmOutcome outcome = null;
     try {
-      outcome = mode == Mode.INSTALL
-          ? helm.install(request, plan.createNamespace())
-          : helm.upgrade(request);
+      outcome =
+          mode == Mode.INSTALL
+              ? helm.install(request, plan.createNamespace())
+              : helm.upgrade(request);
     } catch (HelmException e) {
       failure = e.getMessage();
     }
@@ -196,23 +210,35 @@ public final class HelmDeployer {
     if (!failure.isEmpty()) {
       throw new DeployException(FAILED, failure);
     }
-    return new ApplyResult(ns, release, plan.hash(), outcome.revision() > 0 ? outcome.revision() : live,
-        outcome.output(), statusError);
+    return new ApplyResult(
+        ns,
+        release,
+        plan.hash(),
+        outcome.revision() > 0 ? outcome.revision() : live,
+        outcome.output(),
+        statusError);
   }
 
   private void verify(Plan plan) {
     try {
       plan.verifyHash();
     } catch (PlanException e) {
-      throw new DeployException(BAD_REQUEST, "plan for " + plan.release().namespace() + "/"
-          + plan.release().name() + " refused: " + e.getMessage(), e);
+      throw new DeployException(
+          BAD_REQUEST,
+          "plan for "
+              + plan.release().namespace()
+              + "/"
+              + plan.release().name()
+              + " refused: "
+              + e.getMessage(),
+          e);
     }
   }
 
   /**
-   * Renders the plan before anything is written: an unreachable repository, a missing chart
-   * version or a schema refusal stops the apply while the cluster is untouched. It also leaves a
-   * repository chart in the local cache for helm to install from.
+   * Renders the plan before anything is written: an unreachable repository, a missing chart version
+   * or a schema refusal stops the apply while the cluster is untouched. It also leaves a repository
+   * chart in the local cache for helm to install from.
    */
   private RenderRequest render(Plan plan) {
     try {
@@ -231,12 +257,17 @@ public final class HelmDeployer {
       if (plan.createNamespace()) {
         kube.ensureNamespace(ns);
       } else if (!kube.namespaceExists(ns)) {
-        throw new DeployException(CONFLICT, "namespace " + ns + " does not exist, nothing applied:"
-            + " recompose with --create-namespace to have it created, or ask an admin for it"
-            + " (createNamespace has to be in the plan)");
+        throw new DeployException(
+            CONFLICT,
+            "namespace "
+                + ns
+                + " does not exist, nothing applied:"
+                + " recompose with --create-namespace to have it created, or ask an admin for it"
+                + " (createNamespace has to be in the plan)");
       }
     } catch (KubeException e) {
-      throw new DeployException(FAILED, "namespace not created, nothing applied: " + e.getMessage(), e);
+      throw new DeployException(
+          FAILED, "namespace not created, nothing applied: " + e.getMessage(), e);
     }
   }
 
@@ -247,7 +278,11 @@ public final class HelmDeployer {
         archive.archive(ns, release, liveRevision, files);
       }
     } catch (RuntimeException e) {
-      LOG.warn("previous plan not archived: {}/{} revision {}: {}", ns, release, liveRevision,
+      LOG.warn(
+          "previous plan not archived: {}/{} revision {}: {}",
+          ns,
+          release,
+          liveRevision,
           e.getMessage());
     }
   }
@@ -264,7 +299,9 @@ public final class HelmDeployer {
   /** Records the outcome in status.yaml; returns the error of that write, empty on success. */
   private String finish(Plan plan, PlanStatus applying, int liveRevision, String failure) {
     try {
-      kube.putConfigMap(plan.release().namespace(), planConfigMap(plan.release().name()),
+      kube.putConfigMap(
+          plan.release().namespace(),
+          planConfigMap(plan.release().name()),
           files(plan, applying.finished(liveRevision, now(), failure)));
       return "";
     } catch (KubeException e) {

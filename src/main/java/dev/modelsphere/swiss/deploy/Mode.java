@@ -1,4 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
 /** Whether an apply creates a release or changes an existing one. */
-public enum Mode { INSTALL, UPGRADE }
+public enum Mode {
+  INSTALL,
+  UPGRADE
+}

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plan history: the plan that produced each earlier revision, kept as a Secret
- * {@code swiss.plan.v1.<release>.v<revision>} holding the plan ConfigMap's data as it was.
+ * Plan history: the plan that produced each earlier revision, kept as a Secret {@code
+ * swiss.plan.v1.<release>.v<revision>} holding the plan ConfigMap's data as it was.
  */
 public final class PlanArchive {
 
@@ -20,7 +20,9 @@ public final class PlanArchive {
   private final Kube kube;
   private final int keep;
 
-  /** @param keep how many archived plans to keep per release (the newest ones) */
+  /**
+   * @param keep how many archived plans to keep per release (the newest ones)
+   */
   public PlanArchive(Kube kube, int keep) {
     this.kube = kube;
     this.keep = keep;
@@ -31,15 +33,24 @@ public final class PlanArchive {
   }
 
   static Map<String, String> labels(String release, int revision) {
-    return Map.of("owner", "swiss", "name", release, "version", Integer.toString(revision),
-        Kube.MANAGED_BY, Kube.SWISS);
+    return Map.of(
+        "owner",
+        "swiss",
+        "name",
+        release,
+        "version",
+        Integer.toString(revision),
+        Kube.MANAGED_BY,
+        Kube.SWISS);
   }
 
   private static Map<String, String> selector(String release) {
     return Map.of("owner", "swiss", "name", release);
   }
 
-  /** Stores {@code files} as the plan of {@code revision}, then prunes to the newest {@code keep}. */
+  /**
+   * Stores {@code files} as the plan of {@code revision}, then prunes to the newest {@code keep}.
+   */
   public void archive(String namespace, String release, int revision, Map<String, String> files) {
     if (revision <= 0 || files.isEmpty()) {
       return;
@@ -70,9 +81,11 @@ public final class PlanArchive {
 
   /** The archived plan of {@code revision}, its hash verified. */
   public Plan read(String namespace, String release, int revision) {
-    Map<String, String> files = kube.secret(namespace, secretName(release, revision)).orElse(Map.of());
+    Map<String, String> files =
+        kube.secret(namespace, secretName(release, revision)).orElse(Map.of());
     if (files.isEmpty()) {
-      throw new DeployException(DeployException.Reason.NOT_FOUND,
+      throw new DeployException(
+          DeployException.Reason.NOT_FOUND,
           "no archived plan for " + namespace + "/" + release + " revision " + revision);
     }
     try {
@@ -80,8 +93,8 @@ public final class PlanArchive {
       plan.verifyHash();
       return plan;
     } catch (PlanException e) {
-      throw new DeployException(DeployException.Reason.NOT_FOUND,
-          "revision " + revision + ": " + e.getMessage(), e);
+      throw new DeployException(
+          DeployException.Reason.NOT_FOUND, "revision " + revision + ": " + e.getMessage(), e);
     }
   }
 

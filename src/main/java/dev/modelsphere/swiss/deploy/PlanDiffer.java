@@ -52,12 +52,20 @@ public final class PlanDiffer {
       throw new DeployException(UNAVAILABLE, e.getMessage(), e);
     }
     Map<ObjectKey, Map<String, Object>> rendered = ManifestObjects.parse(manifest, ns);
-    ManifestComparison againstRelease = ManifestDiff.compare(
-        live.map(r -> "release revision " + r.revision()).orElse("no release"),
-        ManifestObjects.parse(live.map(ReleaseRecord::manifest).orElse(""), ns), rendered);
+    ManifestComparison againstRelease =
+        ManifestDiff.compare(
+            live.map(r -> "release revision " + r.revision()).orElse("no release"),
+            ManifestObjects.parse(live.map(ReleaseRecord::manifest).orElse(""), ns),
+            rendered);
     ManifestComparison againstLive = ManifestDiff.compareLive(liveObjects(rendered), rendered);
-    return new DiffResult(plan.hash(), ns, release, live.isPresent(),
-        live.map(ReleaseRecord::revision).orElse(0), againstRelease, againstLive);
+    return new DiffResult(
+        plan.hash(),
+        ns,
+        release,
+        live.isPresent(),
+        live.map(ReleaseRecord::revision).orElse(0),
+        againstRelease,
+        againstLive);
   }
 
   private Map<ObjectKey, Optional<Map<String, Object>>> liveObjects(

@@ -11,10 +11,19 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * {@code status.yaml} beside a release's plan: how the last apply of it went. Written
- * {@code applying} before helm runs, then {@code applied} or {@code failed}.
+ * {@code status.yaml} beside a release's plan: how the last apply of it went. Written {@code
+ * applying} before helm runs, then {@code applied} or {@code failed}.
  */
-@JsonPropertyOrder({"phase", "action", "revision", "startedAt", "updatedAt", "error", "note", "forced"})
+@JsonPropertyOrder({
+  "phase",
+  "action",
+  "revision",
+  "startedAt",
+  "updatedAt",
+  "error",
+  "note",
+  "forced"
+})
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
 public record PlanStatus(
     @JsonProperty("phase") @JsonInclude(JsonInclude.Include.ALWAYS) String phase,
@@ -31,11 +40,13 @@ public record PlanStatus(
   public static final String APPLIED = "applied";
   public static final String FAILED = "failed";
 
-  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-      .build())
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+              YAMLFactory.builder()
+                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                  .build())
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   public PlanStatus {
     phase = phase == null ? "" : phase;
@@ -53,8 +64,15 @@ public record PlanStatus(
   /** The outcome of the apply this status was started for. */
   public PlanStatus finished(int liveRevision, String updatedAt, String failure) {
     boolean failed = failure != null && !failure.isEmpty();
-    return new PlanStatus(failed ? FAILED : APPLIED, action, liveRevision, startedAt, updatedAt,
-        failed ? failure : "", note, forced);
+    return new PlanStatus(
+        failed ? FAILED : APPLIED,
+        action,
+        liveRevision,
+        startedAt,
+        updatedAt,
+        failed ? failure : "",
+        note,
+        forced);
   }
 
   public String toYaml() {
@@ -73,7 +91,8 @@ public record PlanStatus(
     try {
       return YAML.readValue(yaml, PlanStatus.class);
     } catch (IOException e) {
-      return new PlanStatus("", "", 0, "", "", "status.yaml unreadable: " + e.getMessage(), "", false);
+      return new PlanStatus(
+          "", "", 0, "", "", "status.yaml unreadable: " + e.getMessage(), "", false);
     }
   }
 

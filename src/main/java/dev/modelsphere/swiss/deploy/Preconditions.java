@@ -9,19 +9,32 @@ public final class Preconditions {
 
   private Preconditions() {}
 
-  /** Install needs a release that does not exist, upgrade one that does; neither runs while helm is busy. */
+  /**
+   * Install needs a release that does not exist, upgrade one that does; neither runs while helm is
+   * busy.
+   */
   public static void check(ReleaseState state, Mode mode) {
     if (mode == Mode.UPGRADE && !state.exists()) {
-      throw new DeployException(CONFLICT,
-          "no release " + state.ref() + ": use `swiss install` to create it");
+      throw new DeployException(
+          CONFLICT, "no release " + state.ref() + ": use `swiss install` to create it");
     }
     if (mode == Mode.INSTALL && state.exists()) {
-      throw new DeployException(CONFLICT, "release " + state.ref() + " already exists at revision "
-          + state.revision() + ": use `swiss apply` to upgrade it");
+      throw new DeployException(
+          CONFLICT,
+          "release "
+              + state.ref()
+              + " already exists at revision "
+              + state.revision()
+              + ": use `swiss apply` to upgrade it");
     }
     if (state.status().startsWith("pending")) {
-      throw new DeployException(CONFLICT, "release " + state.ref() + " is " + state.status()
-          + ": another helm operation is in flight; wait for it, or uninstall the release to clear it");
+      throw new DeployException(
+          CONFLICT,
+          "release "
+              + state.ref()
+              + " is "
+              + state.status()
+              + ": another helm operation is in flight; wait for it, or uninstall the release to clear it");
     }
   }
 
@@ -31,8 +44,15 @@ public final class Preconditions {
       throw new DeployException(BAD_REQUEST, "expectRevision must not be negative");
     }
     if (expected > 0 && state.revision() != expected) {
-      throw new DeployException(CONFLICT, "release " + state.ref() + " moved from revision "
-          + expected + " to " + state.revision() + " since you looked; re-check it before applying");
+      throw new DeployException(
+          CONFLICT,
+          "release "
+              + state.ref()
+              + " moved from revision "
+              + expected
+              + " to "
+              + state.revision()
+              + " since you looked; re-check it before applying");
     }
   }
 

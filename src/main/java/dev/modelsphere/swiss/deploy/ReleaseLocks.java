@@ -18,9 +18,12 @@ public final class ReleaseLocks {
     String ref = namespace + "/" + release;
     ReentrantLock lock = locks.computeIfAbsent(ref, k -> new ReentrantLock());
     if (!lock.tryLock()) {
-      throw new DeployException(DeployException.Reason.CONFLICT, "release " + ref
-          + " is busy: another install, apply, rollback or uninstall of it is running here;"
-          + " wait for it to finish and look again");
+      throw new DeployException(
+          DeployException.Reason.CONFLICT,
+          "release "
+              + ref
+              + " is busy: another install, apply, rollback or uninstall of it is running here;"
+              + " wait for it to finish and look again");
     }
     return new Held(lock);
   }

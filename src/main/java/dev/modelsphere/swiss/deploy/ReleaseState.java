@@ -4,8 +4,8 @@ import dev.modelsphere.swiss.helm.ReleaseRecord;
 import java.util.Optional;
 
 /** What helm's storage says about a release right now. */
-public record ReleaseState(String namespace, String release, boolean exists, String status,
-    int revision) {
+public record ReleaseState(
+    String namespace, String release, boolean exists, String status, int revision) {
 
   public static ReleaseState of(String namespace, String release, Optional<ReleaseRecord> newest) {
     return newest

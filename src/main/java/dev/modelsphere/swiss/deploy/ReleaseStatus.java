@@ -8,5 +8,13 @@ package dev.modelsphere.swiss.deploy;
  * @param tracked a swiss plan is stored beside the release
  * @param plan the plan's status.yaml when tracked
  */
-public record ReleaseStatus(String namespace, String release, boolean exists, int revision,
-    String helmStatus, String chart, boolean tracked, String planHash, PlanStatus plan) {}
+public record ReleaseStatus(
+    String namespace,
+    String release,
+    boolean exists,
+    int revision,
+    String helmStatus,
+    String chart,
+    boolean tracked,
+    String planHash,
+    PlanStatus plan) {}

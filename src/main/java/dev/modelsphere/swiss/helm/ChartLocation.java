@@ -11,7 +11,11 @@ import java.util.Objects;
  */
 public record ChartLocation(Kind kind, String location, String name, String version) {
 
-  public enum Kind { LOCAL, REPOSITORY, OCI }
+  public enum Kind {
+    LOCAL,
+    REPOSITORY,
+    OCI
+  }
 
   public ChartLocation {
     Objects.requireNonNull(kind, "kind");
@@ -19,14 +23,16 @@ public record ChartLocation(Kind kind, String location, String name, String vers
     Objects.requireNonNull(name, "name");
     version = version == null ? "" : version;
     if (kind != Kind.LOCAL && version.isBlank()) {
-      throw new IllegalArgumentException("chart " + name + " from " + location + " needs a version");
+      throw new IllegalArgumentException(
+          "chart " + name + " from " + location + " needs a version");
     }
   }
 
   /** A chart directory or packaged chart archive on disk. */
   public static ChartLocation local(Path chart) {
     Path absolute = chart.toAbsolutePath().normalize();
-    return new ChartLocation(Kind.LOCAL, absolute.toString(), absolute.getFileName().toString(), "");
+    return new ChartLocation(
+        Kind.LOCAL, absolute.toString(), absolute.getFileName().toString(), "");
   }
 
   /** Chart {@code name} at {@code version} from the http(s) repository at {@code url}. */
@@ -45,8 +51,8 @@ public record ChartLocation(Kind kind, String location, String name, String vers
   }
 
   /**
-   * True for an OCI registry on this machine (a test or a local development registry): it is
-   * spoken to over plain http, as docker does for localhost. Every other registry needs TLS.
+   * True for an OCI registry on this machine (a test or a local development registry): it is spoken
+   * to over plain http, as docker does for localhost. Every other registry needs TLS.
    */
   public boolean plainHttp() {
     if (kind != Kind.OCI) {

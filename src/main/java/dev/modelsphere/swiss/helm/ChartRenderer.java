@@ -20,9 +20,8 @@ public final class ChartRenderer {
   public String render(RenderRequest request) {
     ChartLocation chart = request.chart();
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      TemplateCommand command = templateCommand(chart)
-          .withName(request.release())
-          .withNamespace(request.namespace());
+      TemplateCommand command =
+          templateCommand(chart).withName(request.release()).withNamespace(request.namespace());
       for (Path file : values.files()) {
         command = command.withValuesFile(file);
       }

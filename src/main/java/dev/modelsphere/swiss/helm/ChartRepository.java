@@ -20,9 +20,9 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Fetches packaged charts from classic http(s) chart repositories (an {@code index.yaml} beside
- * the archives) into a local cache. A chart version in a repository never changes, so a cached
- * archive is reused without asking the repository again.
+ * Fetches packaged charts from classic http(s) chart repositories (an {@code index.yaml} beside the
+ * archives) into a local cache. A chart version in a repository never changes, so a cached archive
+ * is reused without asking the repository again.
  */
 public final class ChartRepository {
 
@@ -34,18 +34,22 @@ public final class ChartRepository {
 
   public ChartRepository(Path cacheDir) {
     this.cacheDir = cacheDir;
-    this.http = HttpClient.newBuilder()
-        .connectTimeout(Duration.ofSeconds(10))
-        .followRedirects(HttpClient.Redirect.NORMAL)
-        .build();
+    this.http =
+        HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(10))
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
   }
 
-  /** The per-user cache: {@code $XDG_CACHE_HOME/swiss/charts}, else {@code ~/.cache/swiss/charts}. */
+  /**
+   * The per-user cache: {@code $XDG_CACHE_HOME/swiss/charts}, else {@code ~/.cache/swiss/charts}.
+   */
   public static ChartRepository inUserCache() {
     String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base = xdg != null && !xdg.isBlank()
-        ? Path.of(xdg)
-        : Path.of(System.getProperty("user.home"), ".cache");
+    Path base =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
     return new ChartRepository(base.resolve("swiss").resolve("charts"));
   }
 
@@ -65,8 +69,12 @@ public final class ChartRepository {
     JsonNode index = parseIndex(get(indexUri, url), url);
     JsonNode entries = index.path("entries").path(name);
     if (!entries.isArray() || entries.isEmpty()) {
-      throw new HelmException("chart repository " + url + " has no chart named " + name
-          + ": check the chart name in the catalog entry and chartRepo in the site profile");
+      throw new HelmException(
+          "chart repository "
+              + url
+              + " has no chart named "
+              + name
+              + ": check the chart name in the catalog entry and chartRepo in the site profile");
     }
     List<String> known = new ArrayList<>();
     for (JsonNode entry : entries) {
@@ -75,14 +83,28 @@ public final class ChartRepository {
       if (sameVersion(v, version)) {
         JsonNode urls = entry.path("urls");
         if (!urls.isArray() || urls.isEmpty()) {
-          throw new HelmException("chart repository " + url + " lists " + name + " " + version
-              + " without a download url");
+          throw new HelmException(
+              "chart repository "
+                  + url
+                  + " lists "
+                  + name
+                  + " "
+                  + version
+                  + " without a download url");
         }
         return indexUri.resolve(urls.get(0).asText());
       }
     }
-    throw new HelmException("chart repository " + url + " has no " + name + " version " + version
-        + " (it has " + String.join(", ", known) + "): pick one of those chart versions");
+    throw new HelmException(
+        "chart repository "
+            + url
+            + " has no "
+            + name
+            + " version "
+            + version
+            + " (it has "
+            + String.join(", ", known)
+            + "): pick one of those chart versions");
   }
 
   private byte[] get(URI uri, String repo) {
@@ -91,15 +113,22 @@ public final class ChartRepository {
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
-      throw new HelmException("chart repository " + repo + " is unreachable (" + uri + ": "
-          + describe(e) + "): check chartRepo in the site profile and the network", e);
+      throw new HelmException(
+          "chart repository "
+              + repo
+              + " is unreachable ("
+              + uri
+              + ": "
+              + describe(e)
+              + "): check chartRepo in the site profile and the network",
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new HelmException("interrupted while fetching " + uri, e);
     }
     if (response.statusCode() != 200) {
-      throw new HelmException("chart repository " + repo + " answered HTTP "
-          + response.statusCode() + " for " + uri);
+      throw new HelmException(
+          "chart repository " + repo + " answered HTTP " + response.statusCode() + " for " + uri);
     }
     return response.body();
   }
@@ -108,8 +137,9 @@ public final class ChartRepository {
     try {
       return YAML.readTree(body);
     } catch (IOException e) {
-      throw new HelmException("chart repository " + url + " serves an index.yaml that is not YAML: "
-          + e.getMessage(), e);
+      throw new HelmException(
+          "chart repository " + url + " serves an index.yaml that is not YAML: " + e.getMessage(),
+          e);
     }
   }
 
@@ -119,8 +149,8 @@ public final class ChartRepository {
       Path partial = Files.createTempFile(target.getParent(), "fetch-", ".part");
       Files.write(partial, body);
       // Rename into place so a concurrent reader never sees half an archive.
-      return Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
+      return Files.move(
+          partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new HelmException("cannot cache chart archive at " + target + ": " + e.getMessage(), e);
     }
@@ -141,7 +171,8 @@ public final class ChartRepository {
 
   private static String digest(String url) {
     try {
-      byte[] sum = MessageDigest.getInstance("SHA-256").digest(url.getBytes(StandardCharsets.UTF_8));
+      byte[] sum =
+          MessageDigest.getInstance("SHA-256").digest(url.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(sum, 0, 12);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

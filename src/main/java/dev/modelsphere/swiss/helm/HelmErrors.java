@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 /** Turns the helm SDK's error text into errors that say what went wrong. */
 final class HelmErrors {
 
-  // helm reports schema failures as lines like "- at '/modelRoute': additional properties 'x' not allowed"
+  // helm reports schema failures as lines like "- at '/modelRoute': additional properties 'x' not
+  // allowed"
   private static final Pattern AT_POINTER = Pattern.compile("at '(/?[^']*)'");
   private static final Pattern ADDITIONAL =
       Pattern.compile("additional propert(?:y|ies) ((?:'[^']+'(?:, )?)+) (?:is|are)? ?not allowed");
@@ -25,7 +26,9 @@ final class HelmErrors {
     return new HelmException(doing + ": " + message.strip(), e);
   }
 
-  /** The chart helm names above its schema failures (a parent or a subchart), else {@code fallback}. */
+  /**
+   * The chart helm names above its schema failures (a parent or a subchart), else {@code fallback}.
+   */
   static String schemaChart(String message, String fallback) {
     String[] lines = message.split("\n");
     for (int i = 0; i < lines.length - 1; i++) {
@@ -59,7 +62,9 @@ final class HelmErrors {
     return new ArrayList<>(paths);
   }
 
-  /** JSON pointer {@code /a/b/0} to values path {@code a.b.0}, unescaping {@code ~1} and {@code ~0}. */
+  /**
+   * JSON pointer {@code /a/b/0} to values path {@code a.b.0}, unescaping {@code ~1} and {@code ~0}.
+   */
   private static String dotted(String pointer) {
     List<String> parts = new ArrayList<>();
     for (String token : pointer.split("/")) {

@@ -7,8 +7,8 @@ import com.marcnuri.helm.UpgradeCommand;
 import java.nio.file.Path;
 
 /**
- * Changes releases through the embedded helm SDK: install, upgrade and uninstall, never waiting
- * for workloads (a model can take most of an hour to load) and never rolling back on its own.
+ * Changes releases through the embedded helm SDK: install, upgrade and uninstall, never waiting for
+ * workloads (a model can take most of an hour to load) and never rolling back on its own.
  */
 public final class HelmReleases {
 
@@ -27,9 +27,10 @@ public final class HelmReleases {
   public HelmOutcome install(RenderRequest request, boolean createNamespace) {
     ChartLocation chart = request.chart();
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      InstallCommand command = chart.kind() == ChartLocation.Kind.OCI
-          ? Helm.install(chart.ociReference()).withVersion(chart.version())
-          : new Helm(charts.localArchive(chart)).install();
+      InstallCommand command =
+          chart.kind() == ChartLocation.Kind.OCI
+              ? Helm.install(chart.ociReference()).withVersion(chart.version())
+              : new Helm(charts.localArchive(chart)).install();
       command = command.withName(request.release()).withNamespace(request.namespace());
       if (chart.plainHttp()) {
         command = command.plainHttp();
@@ -47,8 +48,8 @@ public final class HelmReleases {
     } catch (HelmException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw HelmErrors.translate("helm install " + request.namespace() + "/" + request.release(),
-          chart.name(), e);
+      throw HelmErrors.translate(
+          "helm install " + request.namespace() + "/" + request.release(), chart.name(), e);
     }
   }
 
@@ -56,11 +57,12 @@ public final class HelmReleases {
   public HelmOutcome upgrade(RenderRequest request) {
     ChartLocation chart = request.chart();
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      UpgradeCommand command = chart.kind() == ChartLocation.Kind.OCI
-          ? Helm.upgrade(chart.ociReference()).withVersion(chart.version())
-          : new Helm(charts.localArchive(chart)).upgrade();
-      command = command.withName(request.release()).withNamespace(request.namespace())
-          .resetValues();
+      UpgradeCommand command =
+          chart.kind() == ChartLocation.Kind.OCI
+              ? Helm.upgrade(chart.ociReference()).withVersion(chart.version())
+              : new Helm(charts.localArchive(chart)).upgrade();
+      command =
+          command.withName(request.release()).withNamespace(request.namespace()).resetValues();
       if (chart.plainHttp()) {
         command = command.plainHttp();
       }
@@ -74,8 +76,8 @@ public final class HelmReleases {
     } catch (HelmException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw HelmErrors.translate("helm upgrade " + request.namespace() + "/" + request.release(),
-          chart.name(), e);
+      throw HelmErrors.translate(
+          "helm upgrade " + request.namespace() + "/" + request.release(), chart.name(), e);
     }
   }
 
@@ -88,8 +90,14 @@ public final class HelmReleases {
       }
       return command.call();
     } catch (RuntimeException e) {
-      throw new HelmException("helm uninstall " + namespace + "/" + release + ": "
-          + (e.getMessage() == null ? e.toString() : e.getMessage().strip()), e);
+      throw new HelmException(
+          "helm uninstall "
+              + namespace
+              + "/"
+              + release
+              + ": "
+              + (e.getMessage() == null ? e.toString() : e.getMessage().strip()),
+          e);
     }
   }
 

@@ -20,12 +20,20 @@ public record ManifestComparison(String against, List<ObjectChange> objects) {
   /** A readable report: one line per object, then the diff of each changed one. */
   public String render() {
     StringBuilder out = new StringBuilder();
-    out.append("against ").append(against).append(": ")
-        .append(changed() ? changes().size() + " of " + objects.size() + " objects change" : "no changes")
+    out.append("against ")
+        .append(against)
+        .append(": ")
+        .append(
+            changed()
+                ? changes().size() + " of " + objects.size() + " objects change"
+                : "no changes")
         .append('\n');
     for (ObjectChange object : objects) {
-      out.append("  ").append(object.change().name().toLowerCase()).append(' ')
-          .append(object.key()).append('\n');
+      out.append("  ")
+          .append(object.change().name().toLowerCase())
+          .append(' ')
+          .append(object.key())
+          .append('\n');
     }
     for (ObjectChange object : changes()) {
       out.append('\n').append(object.diff());

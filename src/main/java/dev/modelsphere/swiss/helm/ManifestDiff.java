@@ -9,7 +9,6 @@ import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,32 +24,48 @@ import java.util.TreeSet;
 public final class ManifestDiff {
 
   private static final int CONTEXT_LINES = 3;
-  private static final Set<String> SERVER_METADATA = Set.of("managedFields", "resourceVersion",
-      "uid", "creationTimestamp", "generation", "selfLink", "deletionTimestamp",
-      "deletionGracePeriodSeconds", "ownerReferences", "finalizers");
-  private static final Set<String> SERVER_ANNOTATIONS = Set.of("meta.helm.sh/release-name",
-      "meta.helm.sh/release-namespace", "kubectl.kubernetes.io/last-applied-configuration",
-      "deployment.kubernetes.io/revision");
-  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-      .build())
-      .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+  private static final Set<String> SERVER_METADATA =
+      Set.of(
+          "managedFields",
+          "resourceVersion",
+          "uid",
+          "creationTimestamp",
+          "generation",
+          "selfLink",
+          "deletionTimestamp",
+          "deletionGracePeriodSeconds",
+          "ownerReferences",
+          "finalizers");
+  private static final Set<String> SERVER_ANNOTATIONS =
+      Set.of(
+          "meta.helm.sh/release-name",
+          "meta.helm.sh/release-namespace",
+          "kubectl.kubernetes.io/last-applied-configuration",
+          "deployment.kubernetes.io/revision");
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+              YAMLFactory.builder()
+                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                  .build())
+          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
   private ManifestDiff() {}
 
   /**
-   * Compares two manifests: {@code from} is what exists (a release's manifest), {@code to} what
-   * the plan renders. Objects only in {@code to} are additions, only in {@code from} removals.
+   * Compares two manifests: {@code from} is what exists (a release's manifest), {@code to} what the
+   * plan renders. Objects only in {@code to} are additions, only in {@code from} removals.
    */
-  public static ManifestComparison compare(String against, String from, String to,
-      String namespace) {
-    return compare(against, ManifestObjects.parse(from, namespace),
-        ManifestObjects.parse(to, namespace));
+  public static ManifestComparison compare(
+      String against, String from, String to, String namespace) {
+    return compare(
+        against, ManifestObjects.parse(from, namespace), ManifestObjects.parse(to, namespace));
   }
 
-  public static ManifestComparison compare(String against,
-      Map<ObjectKey, Map<String, Object>> from, Map<ObjectKey, Map<String, Object>> to) {
+  public static ManifestComparison compare(
+      String against,
+      Map<ObjectKey, Map<String, Object>> from,
+      Map<ObjectKey, Map<String, Object>> to) {
     Set<ObjectKey> keys = new TreeSet<>(from.keySet());
     keys.addAll(to.keySet());
     List<ObjectChange> changes = new ArrayList<>();
@@ -62,32 +77,36 @@ public final class ManifestDiff {
 
   /**
    * Compares the live objects with what the plan renders. The API server fills in defaults the
-   * chart never wrote, so a live object is first cut down to the fields the rendered one has;
-   * drift in a field the chart sets shows, defaults do not. {@code live} maps each rendered key to
-   * the live object, or to empty when the object does not exist.
+   * chart never wrote, so a live object is first cut down to the fields the rendered one has; drift
+   * in a field the chart sets shows, defaults do not. {@code live} maps each rendered key to the
+   * live object, or to empty when the object does not exist.
    */
-  public static ManifestComparison compareLive(Map<ObjectKey, Optional<Map<String, Object>>> live,
+  public static ManifestComparison compareLive(
+      Map<ObjectKey, Optional<Map<String, Object>>> live,
       Map<ObjectKey, Map<String, Object>> rendered) {
     List<ObjectChange> changes = new ArrayList<>();
     for (Map.Entry<ObjectKey, Map<String, Object>> entry : rendered.entrySet()) {
       Optional<Map<String, Object>> current = live.getOrDefault(entry.getKey(), Optional.empty());
-      Map<String, Object> projected = current
-          .map(object -> asMap(project(normalise(object), normalise(entry.getValue()))))
-          .orElse(null);
+      Map<String, Object> projected =
+          current
+              .map(object -> asMap(project(normalise(object), normalise(entry.getValue()))))
+              .orElse(null);
       changes.add(change(entry.getKey(), projected, entry.getValue()));
     }
     return new ManifestComparison("the live objects", changes);
   }
 
-  private static ObjectChange change(ObjectKey key, Map<String, Object> from,
-      Map<String, Object> to) {
+  private static ObjectChange change(
+      ObjectKey key, Map<String, Object> from, Map<String, Object> to) {
     String before = from == null ? "" : yaml(normalise(from));
     String after = to == null ? "" : yaml(normalise(to));
     if (before.equals(after)) {
       return new ObjectChange(key, ObjectChange.Change.UNCHANGED, "");
     }
-    ObjectChange.Change change = from == null ? ObjectChange.Change.ADDED
-        : to == null ? ObjectChange.Change.REMOVED : ObjectChange.Change.CHANGED;
+    ObjectChange.Change change =
+        from == null
+            ? ObjectChange.Change.ADDED
+            : to == null ? ObjectChange.Change.REMOVED : ObjectChange.Change.CHANGED;
     return new ObjectChange(key, change, unified(key, before, after));
   }
 
@@ -96,9 +115,13 @@ public final class ManifestDiff {
     List<String> b = lines(after);
     Patch<String> patch = DiffUtils.diff(a, b);
     String name = key.toString();
-    List<String> diff = UnifiedDiffUtils.generateUnifiedDiff(
-        a.isEmpty() ? "/dev/null" : "a: " + name, b.isEmpty() ? "/dev/null" : "b: " + name,
-        a, patch, CONTEXT_LINES);
+    List<String> diff =
+        UnifiedDiffUtils.generateUnifiedDiff(
+            a.isEmpty() ? "/dev/null" : "a: " + name,
+            b.isEmpty() ? "/dev/null" : "b: " + name,
+            a,
+            patch,
+            CONTEXT_LINES);
     return String.join("\n", diff) + "\n";
   }
 
@@ -130,7 +153,8 @@ public final class ManifestDiff {
       Map<String, Object> out = new LinkedHashMap<>();
       for (Map.Entry<?, ?> entry : desiredMap.entrySet()) {
         if (liveMap.containsKey(entry.getKey())) {
-          out.put(entry.getKey().toString(), project(liveMap.get(entry.getKey()), entry.getValue()));
+          out.put(
+              entry.getKey().toString(), project(liveMap.get(entry.getKey()), entry.getValue()));
         }
       }
       return out;
@@ -138,7 +162,10 @@ public final class ManifestDiff {
     if (live instanceof List<?> liveList && desired instanceof List<?> desiredList) {
       List<Object> out = new ArrayList<>();
       for (int i = 0; i < liveList.size(); i++) {
-        out.add(i < desiredList.size() ? project(liveList.get(i), desiredList.get(i)) : liveList.get(i));
+        out.add(
+            i < desiredList.size()
+                ? project(liveList.get(i), desiredList.get(i))
+                : liveList.get(i));
       }
       return out;
     }

@@ -23,7 +23,8 @@ public final class ManifestObjects {
    * Every object in {@code manifest}, sorted by key. Objects without a namespace are placed in
    * {@code defaultNamespace}, as helm places them. Empty documents are skipped.
    */
-  public static Map<ObjectKey, Map<String, Object>> parse(String manifest, String defaultNamespace) {
+  public static Map<ObjectKey, Map<String, Object>> parse(
+      String manifest, String defaultNamespace) {
     Map<ObjectKey, Map<String, Object>> objects = new TreeMap<>();
     if (manifest == null || manifest.isBlank()) {
       return objects;
@@ -46,8 +47,11 @@ public final class ManifestObjects {
   public static ObjectKey keyOf(Map<String, Object> object, String defaultNamespace) {
     Map<?, ?> metadata = object.get("metadata") instanceof Map<?, ?> m ? m : new LinkedHashMap<>();
     String namespace = string(metadata.get("namespace"));
-    return new ObjectKey(string(object.get("apiVersion")), string(object.get("kind")),
-        namespace.isEmpty() ? defaultNamespace : namespace, string(metadata.get("name")));
+    return new ObjectKey(
+        string(object.get("apiVersion")),
+        string(object.get("kind")),
+        namespace.isEmpty() ? defaultNamespace : namespace,
+        string(metadata.get("name")));
   }
 
   private static String string(Object o) {

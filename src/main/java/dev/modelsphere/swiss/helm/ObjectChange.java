@@ -7,7 +7,12 @@ package dev.modelsphere.swiss.helm;
  */
 public record ObjectChange(ObjectKey key, Change change, String diff) {
 
-  public enum Change { ADDED, REMOVED, CHANGED, UNCHANGED }
+  public enum Change {
+    ADDED,
+    REMOVED,
+    CHANGED,
+    UNCHANGED
+  }
 
   public boolean changed() {
     return change != Change.UNCHANGED;

@@ -6,10 +6,11 @@ import java.util.Comparator;
 public record ObjectKey(String apiVersion, String kind, String namespace, String name)
     implements Comparable<ObjectKey> {
 
-  private static final Comparator<ObjectKey> ORDER = Comparator.comparing(ObjectKey::kind)
-      .thenComparing(ObjectKey::namespace)
-      .thenComparing(ObjectKey::name)
-      .thenComparing(ObjectKey::apiVersion);
+  private static final Comparator<ObjectKey> ORDER =
+      Comparator.comparing(ObjectKey::kind)
+          .thenComparing(ObjectKey::namespace)
+          .thenComparing(ObjectKey::name)
+          .thenComparing(ObjectKey::apiVersion);
 
   @Override
   public int compareTo(ObjectKey other) {

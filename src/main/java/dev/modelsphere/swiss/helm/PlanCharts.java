@@ -41,10 +41,11 @@ public final class PlanCharts {
 
   /** The render of {@code plan}: its release, and one values document per layer in merge order. */
   public static RenderRequest request(Plan plan, String chartRoot) {
-    List<ValuesDocument> layers = plan.layers().entrySet().stream()
-        .map(layer -> new ValuesDocument(layer.getKey(), layer.getValue()))
-        .toList();
-    return new RenderRequest(location(plan, chartRoot), plan.release().name(),
-        plan.release().namespace(), layers);
+    List<ValuesDocument> layers =
+        plan.layers().entrySet().stream()
+            .map(layer -> new ValuesDocument(layer.getKey(), layer.getValue()))
+            .toList();
+    return new RenderRequest(
+        location(plan, chartRoot), plan.release().name(), plan.release().namespace(), layers);
   }
 }

@@ -30,21 +30,29 @@ public final class ReleasePayload {
    *
    * @throws HelmException when the payload is not a helm release in any known encoding
    */
-  public static ReleaseRecord decode(byte[] payload, String secretName, String secretNamespace,
-      int labelRevision) {
+  public static ReleaseRecord decode(
+      byte[] payload, String secretName, String secretNamespace, int labelRevision) {
     JsonNode release = parse(unwrap(payload));
     String name = text(release, "name", secretName);
     String namespace = text(release, "namespace", secretNamespace);
     int revision = release.path("version").asInt(0);
     JsonNode info = release.path("info");
     JsonNode metadata = release.path("chart").path("metadata");
-    Map<String, Object> config = release.path("config").isObject()
-        ? JSON.convertValue(release.get("config"), TREE)
-        : Map.of();
-    return new ReleaseRecord(name, namespace, revision == 0 ? labelRevision : revision,
-        info.path("status").asText(""), metadata.path("name").asText(""),
-        metadata.path("version").asText(""), info.path("last_deployed").asText(""),
-        release.path("manifest").asText(""), config, "");
+    Map<String, Object> config =
+        release.path("config").isObject()
+            ? JSON.convertValue(release.get("config"), TREE)
+            : Map.of();
+    return new ReleaseRecord(
+        name,
+        namespace,
+        revision == 0 ? labelRevision : revision,
+        info.path("status").asText(""),
+        metadata.path("name").asText(""),
+        metadata.path("version").asText(""),
+        info.path("last_deployed").asText(""),
+        release.path("manifest").asText(""),
+        config,
+        "");
   }
 
   private static byte[] unwrap(byte[] payload) {

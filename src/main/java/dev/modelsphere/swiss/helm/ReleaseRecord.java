@@ -13,9 +13,17 @@ import java.util.Objects;
  * @param manifest the rendered objects helm applied in this revision
  * @param config the values supplied to this revision (helm's {@code config})
  */
-public record ReleaseRecord(String name, String namespace, int revision, String status,
-    String chartName, String chartVersion, String lastDeployed, String manifest,
-    Map<String, Object> config, String decodeError) {
+public record ReleaseRecord(
+    String name,
+    String namespace,
+    int revision,
+    String status,
+    String chartName,
+    String chartVersion,
+    String lastDeployed,
+    String manifest,
+    Map<String, Object> config,
+    String decodeError) {
 
   public ReleaseRecord {
     Objects.requireNonNull(name, "name");

@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads helm's release storage: one Secret per revision, labelled {@code owner=helm,name=<release>},
- * named {@code sh.helm.release.v1.<release>.v<revision>}. Reads select by label, never scan.
+ * Reads helm's release storage: one Secret per revision, labelled {@code
+ * owner=helm,name=<release>}, named {@code sh.helm.release.v1.<release>.v<revision>}. Reads select
+ * by label, never scan.
  */
 public final class ReleaseStorage {
 
@@ -39,10 +40,7 @@ public final class ReleaseStorage {
 
   /** Every revision helm keeps for the release, oldest first. */
   public List<Integer> revisions(String namespace, String release) {
-    return secrets(namespace, release).stream()
-        .map(ReleaseStorage::revisionOf)
-        .sorted()
-        .toList();
+    return secrets(namespace, release).stream().map(ReleaseStorage::revisionOf).sorted().toList();
   }
 
   /**
@@ -50,9 +48,10 @@ public final class ReleaseStorage {
    * embedded SDK offers no history limit, so swiss trims after every apply.
    */
   public void pruneHistory(String namespace, String release, int keep) {
-    List<Secret> newestFirst = secrets(namespace, release).stream()
-        .sorted(Comparator.comparingInt(ReleaseStorage::revisionOf).reversed())
-        .toList();
+    List<Secret> newestFirst =
+        secrets(namespace, release).stream()
+            .sorted(Comparator.comparingInt(ReleaseStorage::revisionOf).reversed())
+            .toList();
     for (Secret old : newestFirst.subList(Math.min(keep, newestFirst.size()), newestFirst.size())) {
       client.secrets().inNamespace(namespace).withName(old.getMetadata().getName()).delete();
     }
@@ -60,12 +59,15 @@ public final class ReleaseStorage {
 
   private List<Secret> secrets(String namespace, String release) {
     try {
-      return client.secrets().inNamespace(namespace)
+      return client
+          .secrets()
+          .inNamespace(namespace)
           .withLabels(Map.of("owner", "helm", "name", release))
-          .list().getItems();
+          .list()
+          .getItems();
     } catch (KubernetesClientException e) {
-      throw new HelmException("list helm release secrets for " + namespace + "/" + release + ": "
-          + e.getMessage(), e);
+      throw new HelmException(
+          "list helm release secrets for " + namespace + "/" + release + ": " + e.getMessage(), e);
     }
   }
 
@@ -73,7 +75,10 @@ public final class ReleaseStorage {
     int revision = revisionOf(secret);
     String payload = secret.getData() == null ? null : secret.getData().get("release");
     if (payload == null) {
-      return ReleaseRecord.undecodable(release, namespace, revision,
+      return ReleaseRecord.undecodable(
+          release,
+          namespace,
+          revision,
           "secret " + secret.getMetadata().getName() + " has no release key");
     }
     try {
@@ -81,7 +86,10 @@ public final class ReleaseStorage {
       return ReleasePayload.decode(apiDecoded, release, namespace, revision);
     } catch (IllegalArgumentException | HelmException e) {
       // Unreadable but present: the release exists even if swiss cannot read its details.
-      return ReleaseRecord.undecodable(release, namespace, revision,
+      return ReleaseRecord.undecodable(
+          release,
+          namespace,
+          revision,
           "secret " + secret.getMetadata().getName() + ": " + e.getMessage());
     }
   }

@@ -7,8 +7,8 @@ import java.util.Objects;
  * Everything a render needs: the chart, the release identity, and the values documents in merge
  * order (later documents override earlier ones, exactly like repeated {@code --values} flags).
  */
-public record RenderRequest(ChartLocation chart, String release, String namespace,
-    List<ValuesDocument> values) {
+public record RenderRequest(
+    ChartLocation chart, String release, String namespace, List<ValuesDocument> values) {
 
   public RenderRequest {
     Objects.requireNonNull(chart, "chart");

@@ -3,8 +3,8 @@ package dev.modelsphere.swiss.helm;
 import java.util.List;
 
 /**
- * The chart's values.schema.json refused the values. {@link #paths()} names every offending
- * values path in dotted form ({@code modelRoute.bogus}), so callers can point at the exact key.
+ * The chart's values.schema.json refused the values. {@link #paths()} names every offending values
+ * path in dotted form ({@code modelRoute.bogus}), so callers can point at the exact key.
  */
 public final class SchemaViolation extends HelmException {
 
@@ -27,7 +27,11 @@ public final class SchemaViolation extends HelmException {
 
   private static String describe(String chart, List<String> paths, String helmMessage) {
     String where = paths.isEmpty() ? "" : " at " + String.join(", ", paths);
-    return "chart " + chart + " refuses the plan's values" + where
-        + ": fix the value in the plan (or the catalog entry that sets it)\n" + helmMessage.strip();
+    return "chart "
+        + chart
+        + " refuses the plan's values"
+        + where
+        + ": fix the value in the plan (or the catalog entry that sets it)\n"
+        + helmMessage.strip();
   }
 }

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Values documents written to private temporary files, one per document, because the helm SDK
- * reads values from files. Closing removes them.
+ * Values documents written to private temporary files, one per document, because the helm SDK reads
+ * values from files. Closing removes them.
  */
 final class ValuesFiles implements AutoCloseable {
 

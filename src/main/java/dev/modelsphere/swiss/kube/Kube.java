@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.kube;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -11,13 +13,8 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URLEncoder;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -27,6 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The small set of cluster reads and writes swiss needs beside helm: namespaces, the plan
@@ -61,8 +61,11 @@ public final class Kube {
   /** Creates the namespace; one that already exists is fine. */
   public void ensureNamespace(String namespace) {
     try {
-      client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace)
-          .endMetadata().build()).create();
+      client
+          .namespaces()
+          .resource(
+              new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
+          .create();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw new KubeException("create namespace " + namespace + ": " + e.getMessage(), e);
@@ -76,21 +79,27 @@ public final class Kube {
       ConfigMap found = client.configMaps().inNamespace(namespace).withName(name).get();
       return Optional.ofNullable(found).map(cm -> cm.getData() == null ? Map.of() : cm.getData());
     } catch (KubernetesClientException e) {
-      throw new KubeException("read configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw new KubeException(
+          "read configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
     }
   }
 
   /** Writes the ConfigMap labelled as swiss's: update, or create when absent; last writer wins. */
   public void putConfigMap(String namespace, String name, Map<String, String> data) {
-    ConfigMap configMap = new ConfigMapBuilder()
-        .withNewMetadata().withName(name).withNamespace(namespace)
-        .addToLabels(MANAGED_BY, SWISS).endMetadata()
-        .withData(new TreeMap<>(data))
-        .build();
+    ConfigMap configMap =
+        new ConfigMapBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(namespace)
+            .addToLabels(MANAGED_BY, SWISS)
+            .endMetadata()
+            .withData(new TreeMap<>(data))
+            .build();
     try {
       client.configMaps().inNamespace(namespace).resource(configMap).createOr(op -> op.update());
     } catch (KubernetesClientException e) {
-      throw new KubeException("write configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw new KubeException(
+          "write configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
     }
   }
 
@@ -100,18 +109,24 @@ public final class Kube {
       client.configMaps().inNamespace(namespace).withName(name).delete();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 404) {
-        throw new KubeException("delete configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
+        throw new KubeException(
+            "delete configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
       }
     }
   }
 
   /** Writes the Secret with these labels and string data: update, or create when absent. */
-  public void putSecret(String namespace, String name, Map<String, String> data,
-      Map<String, String> labels) {
-    Secret secret = new SecretBuilder()
-        .withNewMetadata().withName(name).withNamespace(namespace).withLabels(labels).endMetadata()
-        .withStringData(new TreeMap<>(data))
-        .build();
+  public void putSecret(
+      String namespace, String name, Map<String, String> data, Map<String, String> labels) {
+    Secret secret =
+        new SecretBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(namespace)
+            .withLabels(labels)
+            .endMetadata()
+            .withStringData(new TreeMap<>(data))
+            .build();
     try {
       client.secrets().inNamespace(namespace).resource(secret).createOr(op -> op.update());
     } catch (KubernetesClientException e) {
@@ -128,8 +143,12 @@ public final class Kube {
       }
       Map<String, String> decoded = new LinkedHashMap<>();
       if (found.getData() != null) {
-        found.getData().forEach((k, v) ->
-            decoded.put(k, new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8)));
+        found
+            .getData()
+            .forEach(
+                (k, v) ->
+                    decoded.put(
+                        k, new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8)));
       }
       return Optional.of(decoded);
     } catch (KubernetesClientException e) {
@@ -155,15 +174,16 @@ public final class Kube {
       client.secrets().inNamespace(namespace).withName(name).delete();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 404) {
-        throw new KubeException("delete secret " + namespace + "/" + name + ": " + e.getMessage(), e);
+        throw new KubeException(
+            "delete secret " + namespace + "/" + name + ": " + e.getMessage(), e);
       }
     }
   }
 
   /**
-   * Releases swiss manages, from plan ConfigMap metadata alone, sorted by namespace then name.
-   * With namespaces configured every list is per namespace: a namespaced grant allows no
-   * cluster-wide list.
+   * Releases swiss manages, from plan ConfigMap metadata alone, sorted by namespace then name. With
+   * namespaces configured every list is per namespace: a namespaced grant allows no cluster-wide
+   * list.
    */
   public List<ManagedRef> managedRefs(List<String> namespaces) {
     List<ManagedRef> refs = new ArrayList<>();
@@ -178,14 +198,23 @@ public final class Kube {
 
   private List<ManagedRef> listManaged(String namespace) {
     String scope = namespace == null ? "the cluster scope" : "namespace " + namespace;
-    String path = namespace == null ? "api/v1/configmaps"
-        : "api/v1/namespaces/" + encode(namespace) + "/configmaps";
-    String uri = withSlash(client.getMasterUrl().toString()) + path + "?labelSelector="
-        + encode(MANAGED_BY + "=" + SWISS);
+    String path =
+        namespace == null
+            ? "api/v1/configmaps"
+            : "api/v1/namespaces/" + encode(namespace) + "/configmaps";
+    String uri =
+        withSlash(client.getMasterUrl().toString())
+            + path
+            + "?labelSelector="
+            + encode(MANAGED_BY + "=" + SWISS);
     // Metadata only: the plan files can be large and a listing needs none of them.
-    HttpRequest request = client.getHttpClient().newHttpRequestBuilder().uri(uri)
-        .header("Accept", "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1")
-        .build();
+    HttpRequest request =
+        client
+            .getHttpClient()
+            .newHttpRequestBuilder()
+            .uri(uri)
+            .header("Accept", "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1")
+            .build();
     HttpResponse<String> response;
     try {
       response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
@@ -196,15 +225,18 @@ public final class Kube {
       throw new KubeException("list plan configmaps in " + scope + ": " + e.getMessage(), e);
     }
     if (!response.isSuccessful()) {
-      throw new KubeException("list plan configmaps in " + scope + ": HTTP " + response.code()
-          + " " + response.body(), new KubernetesClientException(response.body(), response.code(), null));
+      throw new KubeException(
+          "list plan configmaps in " + scope + ": HTTP " + response.code() + " " + response.body(),
+          new KubernetesClientException(response.body(), response.code(), null));
     }
     List<ManagedRef> refs = new ArrayList<>();
     for (JsonNode item : readTree(response.body(), scope).path("items")) {
       String name = item.path("metadata").path("name").asText();
       if (name.startsWith(PLAN_PREFIX) && name.length() > PLAN_PREFIX.length()) {
-        refs.add(new ManagedRef(item.path("metadata").path("namespace").asText(),
-            name.substring(PLAN_PREFIX.length())));
+        refs.add(
+            new ManagedRef(
+                item.path("metadata").path("namespace").asText(),
+                name.substring(PLAN_PREFIX.length())));
       }
     }
     return refs;
@@ -214,8 +246,8 @@ public final class Kube {
     try {
       return JSON.readTree(body);
     } catch (IOException e) {
-      throw new KubeException("list plan configmaps in " + scope + ": unreadable answer: "
-          + e.getMessage(), e);
+      throw new KubeException(
+          "list plan configmaps in " + scope + ": unreadable answer: " + e.getMessage(), e);
     }
   }
 
@@ -228,14 +260,18 @@ public final class Kube {
   }
 
   /**
-   * The live object of this kind, as a plain tree; empty when it does not exist or its kind is
-   * not served (a CRD that is not installed cannot have objects).
+   * The live object of this kind, as a plain tree; empty when it does not exist or its kind is not
+   * served (a CRD that is not installed cannot have objects).
    */
-  public Optional<Map<String, Object>> object(String apiVersion, String kind, String namespace,
-      String name) {
+  public Optional<Map<String, Object>> object(
+      String apiVersion, String kind, String namespace, String name) {
     try {
-      GenericKubernetesResource found = client.genericKubernetesResources(apiVersion, kind)
-          .inNamespace(namespace).withName(name).get();
+      GenericKubernetesResource found =
+          client
+              .genericKubernetesResources(apiVersion, kind)
+              .inNamespace(namespace)
+              .withName(name)
+              .get();
       if (found == null) {
         return Optional.empty();
       }
@@ -246,7 +282,8 @@ public final class Kube {
       if (e.getCode() == 404 || notServed(e)) {
         return Optional.empty();
       }
-      throw new KubeException("get " + kind + " " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw new KubeException(
+          "get " + kind + " " + namespace + "/" + name + ": " + e.getMessage(), e);
     }
   }
 

@@ -13,7 +13,9 @@ public class KubeException extends RuntimeException {
 
   /** The API server's HTTP status when the cause carries one, else 0. */
   public int status() {
-    return getCause() instanceof io.fabric8.kubernetes.client.KubernetesClientException k ? k.getCode() : 0;
+    return getCause() instanceof io.fabric8.kubernetes.client.KubernetesClientException k
+        ? k.getCode()
+        : 0;
   }
 
   public boolean notFound() {

@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Which cluster to talk to: an explicit kubeconfig file and/or context, or (both null) the
- * standard loading rules (in-cluster service account, {@code $KUBECONFIG}, {@code ~/.kube/config}).
- * The same target feeds the fabric8 client and the embedded helm SDK, so both reach one cluster.
+ * Which cluster to talk to: an explicit kubeconfig file and/or context, or (both null) the standard
+ * loading rules (in-cluster service account, {@code $KUBECONFIG}, {@code ~/.kube/config}). The same
+ * target feeds the fabric8 client and the embedded helm SDK, so both reach one cluster.
  */
 public record KubeTarget(Path kubeconfig, String context) {
 
@@ -55,7 +55,8 @@ public record KubeTarget(Path kubeconfig, String context) {
       document.put("current-context", context);
       return YAML.writeValueAsString(document);
     } catch (IOException | ClassCastException e) {
-      throw new KubeException("kubeconfig " + file + " is not a kubeconfig document: " + e.getMessage(), e);
+      throw new KubeException(
+          "kubeconfig " + file + " is not a kubeconfig document: " + e.getMessage(), e);
     }
   }
 

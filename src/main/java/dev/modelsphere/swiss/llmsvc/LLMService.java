@@ -13,8 +13,8 @@ import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
 
 /**
- * One helm release in the object's namespace; {@code metadata.name} is the release name.
- * The CRD the API server serves is generated from this class at build time.
+ * One helm release in the object's namespace; {@code metadata.name} is the release name. The CRD
+ * the API server serves is generated from this class at build time.
  */
 @Group(LLMService.GROUP)
 @Version(LLMService.VERSION)
@@ -28,12 +28,15 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalPrinterColumn(name = "Phase", jsonPath = ".status.phase", type = Type.STRING)
 @AdditionalPrinterColumn(name = "Revision", jsonPath = ".status.helm.revision", type = Type.INTEGER)
 @AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp", type = Type.DATE)
-public class LLMService extends CustomResource<LLMServiceSpec, LLMServiceStatus> implements Namespaced {
+public class LLMService extends CustomResource<LLMServiceSpec, LLMServiceStatus>
+    implements Namespaced {
   public static final String GROUP = "serving.modelsphere.dev";
   public static final String VERSION = "v1alpha1";
   public static final String CRD_NAME = "llmservices." + GROUP;
+
   /** Where the build puts the generated CRD, so the app can install it from the classpath. */
   public static final String CRD_RESOURCE = "META-INF/fabric8/" + CRD_NAME + "-v1.yml";
+
   public static final String FINALIZER = GROUP + "/finalizer";
 
   /** Overridden only to mark it required in the generated schema, as the operator's CRD does. */

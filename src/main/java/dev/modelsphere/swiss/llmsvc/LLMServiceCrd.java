@@ -11,10 +11,12 @@ public final class LLMServiceCrd {
   private LLMServiceCrd() {}
 
   public static CustomResourceDefinition load() {
-    try (InputStream in = LLMServiceCrd.class.getClassLoader().getResourceAsStream(LLMService.CRD_RESOURCE)) {
+    try (InputStream in =
+        LLMServiceCrd.class.getClassLoader().getResourceAsStream(LLMService.CRD_RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException(LLMService.CRD_RESOURCE
-            + " is not on the classpath: the Maven build generates it at process-classes");
+        throw new IllegalStateException(
+            LLMService.CRD_RESOURCE
+                + " is not on the classpath: the Maven build generates it at process-classes");
       }
       return new KubernetesSerialization().unmarshal(in, CustomResourceDefinition.class);
     } catch (IOException e) {

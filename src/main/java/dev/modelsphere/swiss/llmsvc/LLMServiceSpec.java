@@ -6,7 +6,8 @@ import java.util.List;
 
 /** Desired release: a chart, values layers merged in order, and descriptive model data. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LLMServiceSpec(@Required Chart chart, List<Layer> layers, Model model, Boolean suspend) {
+public record LLMServiceSpec(
+    @Required Chart chart, List<Layer> layers, Model model, Boolean suspend) {
   public LLMServiceSpec {
     layers = layers == null ? null : List.copyOf(layers);
   }

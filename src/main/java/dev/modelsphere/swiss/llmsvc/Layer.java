@@ -8,4 +8,5 @@ import java.util.Map;
 
 /** One helm values document; its content is the chart's business, so it stays schemaless. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Layer(@Required @Size(min = 1) String name, @PreserveUnknownFields Map<String, Object> values) {}
+public record Layer(
+    @Required @Size(min = 1) String name, @PreserveUnknownFields Map<String, Object> values) {}

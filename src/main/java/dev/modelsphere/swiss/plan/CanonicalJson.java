@@ -13,14 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON exactly as Go's {@code encoding/json} writes it, because plan hashes are computed over
- * these bytes and must agree with plans written by the Go tools.
+ * JSON exactly as Go's {@code encoding/json} writes it, because plan hashes are computed over these
+ * bytes and must agree with plans written by the Go tools.
  *
- * <p>The rules reproduced: map keys sorted by their UTF-8 bytes; {@link Struct} fields in the
- * order they were added, with {@code omitempty} where asked; no whitespace ({@link #compact}) or
- * {@code MarshalIndent(v, "", "  ")} layout ({@link #indented}); HTML-safe string escaping;
- * integers plain; floats in the shortest form that reads back to the same double, plain for
- * {@code 1e-6 <= |x| < 1e21} and with an exponent otherwise.
+ * <p>The rules reproduced: map keys sorted by their UTF-8 bytes; {@link Struct} fields in the order
+ * they were added, with {@code omitempty} where asked; no whitespace ({@link #compact}) or {@code
+ * MarshalIndent(v, "", " ")} layout ({@link #indented}); HTML-safe string escaping; integers plain;
+ * floats in the shortest form that reads back to the same double, plain for {@code 1e-6 <= |x| <
+ * 1e21} and with an exponent otherwise.
  */
 public final class CanonicalJson {
   /** Go's order for map keys: by UTF-8 bytes, which is the order of Unicode code points. */
@@ -62,7 +62,7 @@ public final class CanonicalJson {
     return out.toString();
   }
 
-  /** The value as Go's {@code json.MarshalIndent(v, "", "  ")} writes it (no trailing newline). */
+  /** The value as Go's {@code json.MarshalIndent(v, "", " ")} writes it (no trailing newline). */
   public static String indented(Object value) {
     StringBuilder out = new StringBuilder();
     new Writer(out, "  ").value(value, 0);
@@ -103,9 +103,8 @@ public final class CanonicalJson {
   }
 
   /**
-   * A float as Go writes it: {@code strconv.FormatFloat(f, 'f', -1, 64)} for
-   * {@code 1e-6 <= |f| < 1e21}, else the shortest {@code 'e'} form with {@code e-07} cleaned to
-   * {@code e-7}.
+   * A float as Go writes it: {@code strconv.FormatFloat(f, 'f', -1, 64)} for {@code 1e-6 <= |f| <
+   * 1e21}, else the shortest {@code 'e'} form with {@code e-07} cleaned to {@code e-7}.
    *
    * @throws PlanException for NaN and the infinities, which JSON cannot hold
    */
@@ -142,10 +141,10 @@ public final class CanonicalJson {
   }
 
   /**
-   * The decimal with the fewest digits that reads back as {@code f}, as Go's strconv finds it.
-   * Java 17's Double.toString is not always shortest, so Schubfach (shipped in jackson-core)
-   * does the work; but Java's contract asks for at least two digits, which for a few subnormals
-   * (4.9e-324 where Go writes 5e-324) is one digit more than the shortest.
+   * The decimal with the fewest digits that reads back as {@code f}, as Go's strconv finds it. Java
+   * 17's Double.toString is not always shortest, so Schubfach (shipped in jackson-core) does the
+   * work; but Java's contract asks for at least two digits, which for a few subnormals (4.9e-324
+   * where Go writes 5e-324) is one digit more than the shortest.
    */
   private static BigDecimal shortestDecimal(double f) {
     BigDecimal decimal = new BigDecimal(DoubleToDecimal.toString(f)).stripTrailingZeros();
@@ -219,8 +218,11 @@ public final class CanonicalJson {
         appendQuoted(out, s);
       } else if (value instanceof Boolean b) {
         out.append(b);
-      } else if (value instanceof Long || value instanceof Integer || value instanceof Short
-          || value instanceof Byte || value instanceof BigInteger) {
+      } else if (value instanceof Long
+          || value instanceof Integer
+          || value instanceof Short
+          || value instanceof Byte
+          || value instanceof BigInteger) {
         out.append(value);
       } else if (value instanceof Float f) {
         // Go never holds a float32 here; write the float the user wrote, not its widened bits.
@@ -243,8 +245,7 @@ public final class CanonicalJson {
 
     private static List<Map.Entry<String, Object>> sortedEntries(Map<?, ?> map) {
       List<Map.Entry<String, Object>> entries = new ArrayList<>(map.size());
-      map.forEach((k, v) ->
-          entries.add(new SimpleImmutableEntry<>(String.valueOf(k), v)));
+      map.forEach((k, v) -> entries.add(new SimpleImmutableEntry<>(String.valueOf(k), v)));
       entries.sort(Map.Entry.comparingByKey(KEY_ORDER));
       return entries;
     }

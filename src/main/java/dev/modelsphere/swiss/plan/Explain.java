@@ -20,22 +20,35 @@ public final class Explain {
   /** The explanation of a plan, ending with a newline. */
   public static String explain(Plan plan) {
     StringBuilder out = new StringBuilder();
-    out.append(plan.source().model()).append('/').append(plan.source().variant())
-        .append(" -> release ").append(plan.release().name())
-        .append(" in ").append(plan.release().namespace()).append('\n');
-    out.append("chart ").append(plan.chart().name()).append('-').append(plan.chart().version())
-        .append("   engine ").append(plan.engine())
-        .append("   profile ").append(plan.profile()).append('\n');
+    out.append(plan.source().model())
+        .append('/')
+        .append(plan.source().variant())
+        .append(" -> release ")
+        .append(plan.release().name())
+        .append(" in ")
+        .append(plan.release().namespace())
+        .append('\n');
+    out.append("chart ")
+        .append(plan.chart().name())
+        .append('-')
+        .append(plan.chart().version())
+        .append("   engine ")
+        .append(plan.engine())
+        .append("   profile ")
+        .append(plan.profile())
+        .append('\n');
     out.append(plan.hash()).append("\n\n");
 
     Map<String, Object> values = plan.values();
-    plan.byLayer().forEach((layer, paths) -> {
-      out.append(layer).append(" (").append(paths.size()).append(")\n");
-      for (String path : paths) {
-        line(out, path, goValue(Tree.get(values, path).value()));
-      }
-      out.append('\n');
-    });
+    plan.byLayer()
+        .forEach(
+            (layer, paths) -> {
+              out.append(layer).append(" (").append(paths.size()).append(")\n");
+              for (String path : paths) {
+                line(out, path, goValue(Tree.get(values, path).value()));
+              }
+              out.append('\n');
+            });
 
     List<Shadow> shadows = plan.shadowed();
     if (!shadows.isEmpty()) {
@@ -47,7 +60,7 @@ public final class Explain {
     return out.toString();
   }
 
-  /** {@code "  %-40s %s\n"}, padding by characters as Go counts them (runes). */
+  /** {@code " %-40s %s\n"}, padding by characters as Go counts them (runes). */
   private static void line(StringBuilder out, String path, String text) {
     out.append("  ").append(path);
     int width = path.codePointCount(0, path.length());
@@ -98,7 +111,9 @@ public final class Explain {
         out.append('.').append(digits, 1, digits.length());
       }
       int magnitude = Math.abs(exponent);
-      out.append('e').append(exponent < 0 ? '-' : '+').append(magnitude < 10 ? "0" : "")
+      out.append('e')
+          .append(exponent < 0 ? '-' : '+')
+          .append(magnitude < 10 ? "0" : "")
           .append(magnitude);
       return out.toString();
     }

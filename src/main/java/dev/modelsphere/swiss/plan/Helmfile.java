@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The helmfile document of a plan: one release, its chart and its layer files in merge order.
- * swiss applies plans in process; the document is kept so a user can run helmfile by hand.
+ * The helmfile document of a plan: one release, its chart and its layer files in merge order. swiss
+ * applies plans in process; the document is kept so a user can run helmfile by hand.
  */
 public final class Helmfile {
   /** The alias under which a classic chart repository is declared. */
   static final String REPO_ALIAS = "charts";
+
   static final int HISTORY_MAX = 20;
+
   /** helm applies server-side, so helm-diff must diff server-side as well. */
   static final List<String> DIFF_ARGS = List.of("--three-way-merge", "--server-side=true");
 
@@ -23,8 +25,8 @@ public final class Helmfile {
    * Renders the document. The chart is addressed, in this order, by an {@code oci://} repo, a
    * classic repo (declared under the alias {@code charts}), the chart path, or the chart root.
    *
-   * @param chartRoot folder holding charts by name, used when the plan names no repo or path;
-   *     may be empty
+   * @param chartRoot folder holding charts by name, used when the plan names no repo or path; may
+   *     be empty
    * @throws PlanException when none of those is available
    */
   public static String render(Plan plan, String chartRoot) {

@@ -17,8 +17,7 @@ public enum Layer {
   EDIT("edit");
 
   /** The wire names in merge order. */
-  public static final List<String> ORDER =
-      Arrays.stream(values()).map(Layer::wireName).toList();
+  public static final List<String> ORDER = Arrays.stream(values()).map(Layer::wireName).toList();
 
   private final String wireName;
 

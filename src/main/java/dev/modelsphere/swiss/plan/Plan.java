@@ -16,12 +16,12 @@ import java.util.TreeMap;
  * The plan document ({@code plan.swiss/v1}): everything one deploy is made of. The values helm
  * receives are the merge of the layers in {@link Layer#ORDER}; nothing else is stored.
  *
- * @param layers the non-empty layers by wire name, iterated in merge order (empty layers and
- *     null are dropped on construction; the trees are copied, and the maps handed out are
- *     unmodifiable at the top: treat nested maps as read-only too)
+ * @param layers the non-empty layers by wire name, iterated in merge order (empty layers and null
+ *     are dropped on construction; the trees are copied, and the maps handed out are unmodifiable
+ *     at the top: treat nested maps as read-only too)
  * @param helmfile the rendered helmfile document, or null when not rendered
- * @param hash {@code sha256:<hex>} over release, source (without catalogName), chart and the
- *     merged values; "" when not yet computed
+ * @param hash {@code sha256:<hex>} over release, source (without catalogName), chart and the merged
+ *     values; "" when not yet computed
  */
 public record Plan(
     String apiVersion,
@@ -40,7 +40,8 @@ public record Plan(
   public Plan {
     apiVersion = apiVersion == null ? "" : apiVersion;
     release = release == null ? new ReleaseRef("", "") : release;
-    source = source == null ? new SourceRef(null, null, null, null, null, null, null, null) : source;
+    source =
+        source == null ? new SourceRef(null, null, null, null, null, null, null, null) : source;
     chart = chart == null ? new ChartRef(null, null, null, null) : chart;
     engine = engine == null ? "" : engine;
     profile = profile == null ? "" : profile;
@@ -80,8 +81,8 @@ public record Plan(
   }
 
   /**
-   * The layer whose value for the path stands: the last layer in merge order that holds the
-   * path, even as an explicit null; "" when no layer does.
+   * The layer whose value for the path stands: the last layer in merge order that holds the path,
+   * even as an explicit null; "" when no layer does.
    */
   public String layerOf(String path) {
     List<String> names = new ArrayList<>(layers.keySet());
@@ -112,15 +113,18 @@ public record Plan(
    */
   public List<Shadow> shadowed() {
     Map<String, List<String>> setters = new TreeMap<>(CanonicalJson.KEY_ORDER);
-    layers.forEach((name, tree) ->
-        Tree.paths(tree).forEach(path ->
-            setters.computeIfAbsent(path, p -> new ArrayList<>()).add(name)));
+    layers.forEach(
+        (name, tree) ->
+            Tree.paths(tree)
+                .forEach(path -> setters.computeIfAbsent(path, p -> new ArrayList<>()).add(name)));
     List<Shadow> out = new ArrayList<>();
-    setters.forEach((path, names) -> {
-      if (names.size() > 1) {
-        out.add(new Shadow(path, names.get(names.size() - 1), names.subList(0, names.size() - 1)));
-      }
-    });
+    setters.forEach(
+        (path, names) -> {
+          if (names.size() > 1) {
+            out.add(
+                new Shadow(path, names.get(names.size() - 1), names.subList(0, names.size() - 1)));
+          }
+        });
     return out;
   }
 
@@ -140,11 +144,12 @@ public record Plan(
    * encoded as Go's encoding/json encodes the reference's payload struct.
    */
   String hashPayload() {
-    return CanonicalJson.compact(CanonicalJson.struct()
-        .field("release", PlanJson.release(release))
-        .field("source", PlanJson.source(source.withoutCatalogName()))
-        .field("chart", PlanJson.chart(chart))
-        .field("values", values()));
+    return CanonicalJson.compact(
+        CanonicalJson.struct()
+            .field("release", PlanJson.release(release))
+            .field("source", PlanJson.source(source.withoutCatalogName()))
+            .field("chart", PlanJson.chart(chart))
+            .field("values", values()));
   }
 
   /** A copy carrying its computed hash. */
@@ -154,14 +159,32 @@ public record Plan(
 
   /** A copy carrying the given hash (as read from a stored plan). */
   public Plan withHash(String newHash) {
-    return new Plan(apiVersion, release, source, chart, engine, profile, layers, createNamespace,
-        helmfile, newHash);
+    return new Plan(
+        apiVersion,
+        release,
+        source,
+        chart,
+        engine,
+        profile,
+        layers,
+        createNamespace,
+        helmfile,
+        newHash);
   }
 
   /** A copy carrying the given helmfile document (null for none). */
   public Plan withHelmfile(String document) {
-    return new Plan(apiVersion, release, source, chart, engine, profile, layers, createNamespace,
-        document, hash);
+    return new Plan(
+        apiVersion,
+        release,
+        source,
+        chart,
+        engine,
+        profile,
+        layers,
+        createNamespace,
+        document,
+        hash);
   }
 
   /**
@@ -178,14 +201,32 @@ public record Plan(
 
   /** A copy with other layers (the hash is kept; recompute it with {@link #withHash()}). */
   public Plan withLayers(Map<String, Map<String, Object>> newLayers) {
-    return new Plan(apiVersion, release, source, chart, engine, profile, newLayers,
-        createNamespace, helmfile, hash);
+    return new Plan(
+        apiVersion,
+        release,
+        source,
+        chart,
+        engine,
+        profile,
+        newLayers,
+        createNamespace,
+        helmfile,
+        hash);
   }
 
   /** A copy without the site's name for its catalog (which the hash does not cover). */
   public Plan withoutCatalogName() {
-    return new Plan(apiVersion, release, source.withoutCatalogName(), chart, engine, profile,
-        layers, createNamespace, helmfile, hash);
+    return new Plan(
+        apiVersion,
+        release,
+        source.withoutCatalogName(),
+        chart,
+        engine,
+        profile,
+        layers,
+        createNamespace,
+        helmfile,
+        hash);
   }
 
   /**
@@ -199,8 +240,12 @@ public record Plan(
     }
     String computed = computeHash();
     if (!computed.equals(hash)) {
-      throw new PlanException("hash " + computed + " does not match the plan it is stored under ("
-          + hash + ") -- it was edited in place; compose it again rather than editing it");
+      throw new PlanException(
+          "hash "
+              + computed
+              + " does not match the plan it is stored under ("
+              + hash
+              + ") -- it was edited in place; compose it again rather than editing it");
     }
   }
 

@@ -6,9 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A plan as a folder of files: one values file per layer, the helmfile document and
- * {@code plan.yaml} with the rest. This is also the content of the {@code swiss-plan-<release>}
- * ConfigMap beside a release.
+ * A plan as a folder of files: one values file per layer, the helmfile document and {@code
+ * plan.yaml} with the rest. This is also the content of the {@code swiss-plan-<release>} ConfigMap
+ * beside a release.
  */
 public final class PlanFiles {
   public static final String META_FILE = "plan.yaml";
@@ -17,8 +17,8 @@ public final class PlanFiles {
   private PlanFiles() {}
 
   /**
-   * The files of a plan, by name: {@code <layer>.yaml} for each present layer,
-   * {@code helmfile.yaml} when the chart can be addressed, and {@code plan.yaml}.
+   * The files of a plan, by name: {@code <layer>.yaml} for each present layer, {@code
+   * helmfile.yaml} when the chart can be addressed, and {@code plan.yaml}.
    *
    * @param chartRoot used by the helmfile when the plan names no chart repo or path; may be empty
    */
@@ -36,8 +36,8 @@ public final class PlanFiles {
   }
 
   /**
-   * Reassembles a plan from its files. The stored hash is kept as it is; call
-   * {@link Plan#verifyHash()} to check it.
+   * Reassembles a plan from its files. The stored hash is kept as it is; call {@link
+   * Plan#verifyHash()} to check it.
    *
    * @throws PlanException when {@code plan.yaml} is missing or a file does not parse
    */

@@ -1,16 +1,16 @@
 package dev.modelsphere.swiss.plan;
 
-import dev.modelsphere.swiss.values.ValuesYaml;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.values.ValuesYaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The plan as a stored document, JSON or YAML. Fields are written in the reference's struct
- * order and left out when empty; unknown fields are ignored when reading.
+ * The plan as a stored document, JSON or YAML. Fields are written in the reference's struct order
+ * and left out when empty; unknown fields are ignored when reading.
  */
 public final class PlanJson {
   private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
@@ -19,14 +19,17 @@ public final class PlanJson {
 
   private PlanJson() {}
 
-  /** The plan as indented JSON (two spaces) with a trailing newline, as {@code swiss plan} writes it. */
+  /**
+   * The plan as indented JSON (two spaces) with a trailing newline, as {@code swiss plan} writes
+   * it.
+   */
   public static String toJson(Plan plan) {
     return CanonicalJson.indented(document(plan)) + "\n";
   }
 
   /**
-   * Reads a stored plan and checks it was not edited after it was composed. An empty stored hash
-   * is accepted and filled in.
+   * Reads a stored plan and checks it was not edited after it was composed. An empty stored hash is
+   * accepted and filled in.
    *
    * @param origin names the document in errors (a file path, a request)
    * @throws PlanException for malformed JSON, a wrong apiVersion, or a hash that does not match
@@ -44,9 +47,14 @@ public final class PlanJson {
     Plan plan = fromDocument(origin, raw);
     String computed = plan.computeHash();
     if (!plan.hash().isEmpty() && !plan.hash().equals(computed)) {
-      throw new PlanException(origin + ": hash mismatch -- the plan was edited after it was"
-          + " composed (it records " + plan.hash() + " but its content hashes to " + computed
-          + "); compose it again instead of editing it");
+      throw new PlanException(
+          origin
+              + ": hash mismatch -- the plan was edited after it was"
+              + " composed (it records "
+              + plan.hash()
+              + " but its content hashes to "
+              + computed
+              + "); compose it again instead of editing it");
     }
     return plan.withHash(computed);
   }
@@ -69,8 +77,8 @@ public final class PlanJson {
   }
 
   /**
-   * Reads a plan written by {@link #toYaml}, naming {@code origin} in errors. The hash is taken
-   * as stored, not checked.
+   * Reads a plan written by {@link #toYaml}, naming {@code origin} in errors. The hash is taken as
+   * stored, not checked.
    */
   public static Plan fromYaml(String origin, String yaml) {
     Map<String, Object> raw;
@@ -132,8 +140,8 @@ public final class PlanJson {
     DocumentReader doc = new DocumentReader(origin);
     String apiVersion = doc.string(raw, "apiVersion");
     if (!Plan.API_VERSION.equals(apiVersion)) {
-      throw new PlanException(origin + ": apiVersion \"" + apiVersion + "\", want \""
-          + Plan.API_VERSION + "\"");
+      throw new PlanException(
+          origin + ": apiVersion \"" + apiVersion + "\", want \"" + Plan.API_VERSION + "\"");
     }
     Map<String, Object> release = doc.object(raw, "release");
     Map<String, Object> source = doc.object(raw, "source");
@@ -212,8 +220,8 @@ public final class PlanJson {
     }
 
     private PlanException wrongType(String key, String want, Object got) {
-      return new PlanException(origin + ": \"" + key + "\" must be " + want + ", not "
-          + CanonicalJson.compact(got));
+      return new PlanException(
+          origin + ": \"" + key + "\" must be " + want + ", not " + CanonicalJson.compact(got));
     }
   }
 }

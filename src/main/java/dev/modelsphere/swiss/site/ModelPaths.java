@@ -8,15 +8,16 @@ import java.util.Map;
  * Where model weights live on the site's nodes. The catalog names a model by its Hugging Face
  * identity; the site decides the path.
  *
- * @param pathTemplate a path with the placeholders {@code {{hf}}}, {@code {{org}}},
- *     {@code {{name}}} and {@code {{model}}}
+ * @param pathTemplate a path with the placeholders {@code {{hf}}}, {@code {{org}}}, {@code
+ *     {{name}}} and {@code {{model}}}
  * @param overrides catalog model name to a path used verbatim instead of the template
  */
 public record ModelPaths(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String pathTemplate,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> overrides) {
 
-  private static final List<String> PLACEHOLDERS = List.of("{{hf}}", "{{org}}", "{{name}}", "{{model}}");
+  private static final List<String> PLACEHOLDERS =
+      List.of("{{hf}}", "{{org}}", "{{name}}", "{{model}}");
 
   public ModelPaths {
     pathTemplate = Text.orEmpty(pathTemplate);
@@ -51,7 +52,9 @@ public record ModelPaths(
     String path = expand(pathTemplate, values);
     if (path.contains("{{")) {
       throw new ProfileException(
-          "model.pathTemplate \"" + pathTemplate + "\" has an unknown placeholder; known are "
+          "model.pathTemplate \""
+              + pathTemplate
+              + "\" has an unknown placeholder; known are "
               + String.join(", ", PLACEHOLDERS));
     }
     return path;

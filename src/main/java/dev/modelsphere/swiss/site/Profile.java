@@ -11,8 +11,8 @@ import java.util.Map;
  * <p>Sections are never null (an absent section is an empty one) and strings are never null (an
  * absent string is empty), so callers can write {@code profile.cache().enabled()}.
  *
- * @param name the site's name; becomes the plan's {@code profile}; swissd shows it as the
- *     cluster's name
+ * @param name the site's name; becomes the plan's {@code profile}; swissd shows it as the cluster's
+ *     name
  * @param namespace the default release namespace
  * @param catalog the legacy single catalog location (an http(s) URL or an absolute path)
  * @param catalogs the site's named catalogs
@@ -59,8 +59,8 @@ public record Profile(
    * Reads and checks a profile.
    *
    * @param origin names the profile in errors: its file, or the {@code ns/name} of its ConfigMap
-   * @throws ProfileException on a YAML error, an unknown key or a broken rule, prefixed with
-   *     {@code origin}
+   * @throws ProfileException on a YAML error, an unknown key or a broken rule, prefixed with {@code
+   *     origin}
    */
   public static Profile parse(String yaml, String origin) {
     Profile profile = ProfileYaml.decode(yaml, origin);
@@ -94,8 +94,8 @@ public record Profile(
   }
 
   /**
-   * The site's catalogs: {@code catalogs} when it lists any, else the legacy {@code catalog} as
-   * the one default catalog named {@value CatalogRepo#DEFAULT_CATALOG_NAME}, else none.
+   * The site's catalogs: {@code catalogs} when it lists any, else the legacy {@code catalog} as the
+   * one default catalog named {@value CatalogRepo#DEFAULT_CATALOG_NAME}, else none.
    */
   public List<CatalogRepo> catalogRepos() {
     if (!catalogs.isEmpty()) {

@@ -22,8 +22,9 @@ final class ProfileRules {
 
   private static void checkCatalogLocation(String origin, String key, String location) {
     if (!location.isEmpty() && !Text.isHttpUrl(location) && !location.startsWith("/")) {
-      fail(origin, key + " \"" + location
-          + "\" must be an http:// or https:// url, or an absolute path");
+      fail(
+          origin,
+          key + " \"" + location + "\" must be an http:// or https:// url, or an absolute path");
     }
   }
 
@@ -53,7 +54,8 @@ final class ProfileRules {
         fail(origin, "sites[" + i + "] needs both name and url");
       }
       if (!Text.isHttpUrl(s.url())) {
-        fail(origin, "sites[" + i + "] url \"" + s.url() + "\" must start with http:// or https://");
+        fail(
+            origin, "sites[" + i + "] url \"" + s.url() + "\" must start with http:// or https://");
       }
     }
   }

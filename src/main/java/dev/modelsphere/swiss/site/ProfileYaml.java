@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.site;
 
-import dev.modelsphere.swiss.values.YamlProblem;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.modelsphere.swiss.values.YamlProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,8 +35,8 @@ final class ProfileYaml {
 
   static Profile decode(String yaml, String origin) {
     if (yaml == null || yaml.isBlank()) {
-      return new Profile(null, null, null, null, null, null, null, null, null, null, null, null,
-          null, null, null);
+      return new Profile(
+          null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
     try {
       Profile profile = MAPPER.readValue(yaml, Profile.class);

@@ -13,9 +13,9 @@ public record Registry(@JsonInclude(JsonInclude.Include.NON_EMPTY) String mirror
   }
 
   /**
-   * The repository as pulled through the mirror: the mirror prefix plus the repository's last
-   * path segment ({@code lmsysorg/sglang} via {@code ghcr.io/modelsphere} is
-   * {@code ghcr.io/modelsphere/sglang}). Without a mirror the repository is returned unchanged.
+   * The repository as pulled through the mirror: the mirror prefix plus the repository's last path
+   * segment ({@code lmsysorg/sglang} via {@code ghcr.io/modelsphere} is {@code
+   * ghcr.io/modelsphere/sglang}). Without a mirror the repository is returned unchanged.
    */
   public String mirrorImage(String repository) {
     if (mirror.isEmpty()) {

@@ -8,8 +8,7 @@ import java.util.Map;
  *
  * @param header the header carrying the key; {@code Authorization} when empty
  * @param prefix put before the key; {@code Bearer } when neither prefix nor header is set
- * @param secretRef the Secret holding the key, {@code ns/name} or a bare name in swissd's
- *     namespace
+ * @param secretRef the Secret holding the key, {@code ns/name} or a bare name in swissd's namespace
  * @param secretKey the key of the API key in that Secret
  * @param headers sent on every call to the route
  */
@@ -40,8 +39,8 @@ public record RouteAuth(
   }
 
   /**
-   * The text before the key. A custom header gets no prefix unless one is set, because the
-   * {@code Bearer } convention belongs to {@code Authorization}.
+   * The text before the key. A custom header gets no prefix unless one is set, because the {@code
+   * Bearer } convention belongs to {@code Authorization}.
    */
   public String keyPrefix() {
     if (!prefix.isEmpty()) {

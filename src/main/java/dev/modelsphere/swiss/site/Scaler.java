@@ -4,8 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
 /**
- * Wiring to the LLM scaler: the decision server every release reports to, and the SLO API that
- * only swissd talks to.
+ * Wiring to the LLM scaler: the decision server every release reports to, and the SLO API that only
+ * swissd talks to.
  *
  * @param serverAddress copied into the values as {@code scaler.serverAddress}
  * @param serverHeaders copied into the values as {@code scaler.serverHeaders}

@@ -91,8 +91,8 @@ public final class Tree {
   }
 
   /**
-   * Sets the value at the dotted path, creating intermediate maps. Refuses to overwrite a
-   * non-map on the way rather than silently dropping it.
+   * Sets the value at the dotted path, creating intermediate maps. Refuses to overwrite a non-map
+   * on the way rather than silently dropping it.
    */
   @SuppressWarnings("unchecked")
   public static void set(Map<String, Object> tree, String path, Object value) {
@@ -106,8 +106,7 @@ public final class Tree {
       }
       if (!(next instanceof Map<?, ?>)) {
         String prefix = String.join(".", List.of(parts).subList(0, i + 1));
-        throw new ValuesException(
-            "cannot set \"" + path + "\": \"" + prefix + "\" is not a map");
+        throw new ValuesException("cannot set \"" + path + "\": \"" + prefix + "\" is not a map");
       }
       current = (Map<String, Object>) next;
     }
@@ -131,8 +130,7 @@ public final class Tree {
   }
 
   /**
-   * Every path to a non-map value and every path to an empty map, sorted. The root is never a
-   * leaf.
+   * Every path to a non-map value and every path to an empty map, sorted. The root is never a leaf.
    */
   public static List<String> leafPaths(Map<String, ?> tree) {
     List<String> out = paths(tree);
@@ -160,7 +158,9 @@ public final class Tree {
     }
   }
 
-  /** A new tree with only the given paths; missing paths and paths that cannot be set are skipped. */
+  /**
+   * A new tree with only the given paths; missing paths and paths that cannot be set are skipped.
+   */
   public static Map<String, Object> subtree(Map<String, ?> tree, Collection<String> paths) {
     Map<String, Object> out = empty();
     for (String path : paths) {

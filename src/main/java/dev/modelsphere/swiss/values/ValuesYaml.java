@@ -16,12 +16,13 @@ import org.yaml.snakeyaml.resolver.Resolver;
 /**
  * Reads and writes values trees as YAML documents.
  *
- * <p>Strings that a reader would take for another type ({@code "8"}, {@code "true"},
- * {@code "0x10"}, {@code ".inf"}, {@code "1_000"}) are written quoted: a string that came back
- * as a number would change the values, and so a plan's hash.
+ * <p>Strings that a reader would take for another type ({@code "8"}, {@code "true"}, {@code
+ * "0x10"}, {@code ".inf"}, {@code "1_000"}) are written quoted: a string that came back as a number
+ * would change the values, and so a plan's hash.
  */
 public final class ValuesYaml {
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
+
   /** The mapper behind {@link #parse} and {@link #write}, for documents that are not trees. */
   public static final ObjectMapper MAPPER =
       new ObjectMapper(
@@ -56,12 +57,17 @@ public final class ValuesYaml {
       }
       return MAPPER.convertValue(root, TREE);
     } catch (JsonProcessingException e) {
-      throw new ValuesException(origin + ": " + e.getOriginalMessage()
-          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
+      throw new ValuesException(
+          origin
+              + ": "
+              + e.getOriginalMessage()
+              + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
     }
   }
 
-  /** The value (a tree, or any document of maps, lists and scalars) as YAML; {@code {}} when empty. */
+  /**
+   * The value (a tree, or any document of maps, lists and scalars) as YAML; {@code {}} when empty.
+   */
   public static String write(Object tree) {
     try {
       return MAPPER.writeValueAsString(tree);
@@ -71,8 +77,8 @@ public final class ValuesYaml {
   }
 
   /**
-   * Quotes what the default quotes, and any string the reader would resolve to another type:
-   * the reader decides with SnakeYAML's resolver, so the writer asks the same resolver.
+   * Quotes what the default quotes, and any string the reader would resolve to another type: the
+   * reader decides with SnakeYAML's resolver, so the writer asks the same resolver.
    */
   private static final class QuoteWhatReadsAsAnotherType extends StringQuotingChecker.Default {
     private static final Resolver RESOLVER = new Resolver();

@@ -11,16 +11,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Says what is wrong with a YAML document in the terms of the document (its keys), not of the
- * Java classes it is read into.
+ * Says what is wrong with a YAML document in the terms of the document (its keys), not of the Java
+ * classes it is read into.
  */
 public final class YamlProblem {
   private YamlProblem() {}
 
   /**
    * The problem with its key path. A key's line is left out: records are built only after their
-   * whole mapping is read, which puts Jackson's position past the offending key. Syntax errors
-   * have a true position and keep their line.
+   * whole mapping is read, which puts Jackson's position past the offending key. Syntax errors have
+   * a true position and keep their line.
    */
   public static String describe(JsonProcessingException e) {
     if (e instanceof UnrecognizedPropertyException u) {
@@ -31,7 +31,8 @@ public final class YamlProblem {
       return (m.getPath().isEmpty() ? "at the top" : path(m)) + ": " + problem;
     }
     JsonLocation at = e.getLocation();
-    return firstLine(e) + (at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ")");
+    return firstLine(e)
+        + (at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ")");
   }
 
   private static String problem(JsonMappingException e) {
@@ -59,7 +60,10 @@ public final class YamlProblem {
     if (Collection.class.isAssignableFrom(type)) {
       return "a list";
     }
-    return "a mapping" + (Map.class.isAssignableFrom(type) || type.isRecord() ? "" : " (" + type.getSimpleName() + ")");
+    return "a mapping"
+        + (Map.class.isAssignableFrom(type) || type.isRecord()
+            ? ""
+            : " (" + type.getSimpleName() + ")");
   }
 
   private static String firstLine(JsonProcessingException e) {

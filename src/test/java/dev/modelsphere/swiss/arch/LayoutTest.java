@@ -19,12 +19,24 @@ class LayoutTest {
   void theCorePackagesDependOnNoClusterHelmServerOrStore() {
     noClasses()
         .that()
-        .resideInAnyPackage(core("values"), core("catalog"), core("site"), core("compose"),
-            core("plan"), core("config"))
+        .resideInAnyPackage(
+            core("values"),
+            core("catalog"),
+            core("site"),
+            core("compose"),
+            core("plan"),
+            core("config"))
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(core("kube"), core("helm"), core("server"), core("store"),
-            core("deploy"), core("llmsvc"), "io.fabric8..", "com.marcnuri..")
+        .resideInAnyPackage(
+            core("kube"),
+            core("helm"),
+            core("server"),
+            core("store"),
+            core("deploy"),
+            core("llmsvc"),
+            "io.fabric8..",
+            "com.marcnuri..")
         .check(CLASSES);
   }
 

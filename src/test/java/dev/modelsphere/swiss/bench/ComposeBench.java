@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Composes and hashes every fixture variant repeatedly; prints plans per second and the median
- * per plan. Not a test: a figure to watch, measured after a warm-up in the same JVM.
+ * Composes and hashes every fixture variant repeatedly; prints plans per second and the median per
+ * plan. Not a test: a figure to watch, measured after a warm-up in the same JVM.
  */
 public final class ComposeBench {
   private static final String SITE =
@@ -39,9 +39,11 @@ public final class ComposeBench {
     long total = Arrays.stream(perPlan).sum();
     double median = perPlan[perPlan.length / 2] / 1_000.0;
     double p90 = perPlan[(int) (perPlan.length * 0.9)] / 1_000.0;
-    System.out.printf("variants: %d, rounds: %d, plans: %d%n", requests.size(), rounds, perPlan.length);
+    System.out.printf(
+        "variants: %d, rounds: %d, plans: %d%n", requests.size(), rounds, perPlan.length);
     System.out.printf("plans per second: %.0f%n", perPlan.length / (total / 1e9));
-    System.out.printf("median per plan: %.1f us (p90 %.1f us); target: under 1000 us%n", median, p90);
+    System.out.printf(
+        "median per plan: %.1f us (p90 %.1f us); target: under 1000 us%n", median, p90);
   }
 
   private static long[] runRounds(List<ComposeRequest> requests, int rounds) {

@@ -24,8 +24,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders one composed plan in process and through a {@code helm template} subprocess, and
- * prints the median time per render of each and their ratio.
+ * Renders one composed plan in process and through a {@code helm template} subprocess, and prints
+ * the median time per render of each and their ratio.
  *
  * <p>Arguments: the helm binary, then optionally the number of timed renders (default 30).
  */
@@ -40,7 +40,8 @@ public final class RenderBench {
     Path charts = project.resolve("examples/charts");
     Plan plan = plan(project.resolve("../shared/fixtures/model-catalog").normalize(), charts);
     RenderRequest request = PlanCharts.request(plan, null);
-    ChartRenderer renderer = new ChartRenderer(new ChartRepository(Files.createTempDirectory("bench-charts-")));
+    ChartRenderer renderer =
+        new ChartRenderer(new ChartRepository(Files.createTempDirectory("bench-charts-")));
 
     String inProcessOut = "";
     for (int i = 0; i < WARMUP; i++) {
@@ -64,13 +65,21 @@ public final class RenderBench {
     double out = median(subprocess) / 1e6;
     double inMin = Arrays.stream(inProcess).min().orElseThrow() / 1e6;
     double outMin = Arrays.stream(subprocess).min().orElseThrow() / 1e6;
-    System.out.printf("plan: %s %s/%s, chart %s (%d objects)%n", plan.source().model(),
-        plan.source().version(), plan.source().variant(), request.chart().describe(),
+    System.out.printf(
+        "plan: %s %s/%s, chart %s (%d objects)%n",
+        plan.source().model(),
+        plan.source().version(),
+        plan.source().variant(),
+        request.chart().describe(),
         inProcessOut.split("\n---").length);
     System.out.printf("same manifest from both: %s%n", inProcessOut.equals(subprocessOut));
-    System.out.printf("in process (helm-java):    median %8.2f ms per render (%d runs after %d warm-up, interleaved)%n", in, runs, WARMUP);
-    System.out.printf("helm template subprocess:  median %8.2f ms per render (%d runs, %s)%n", out, runs, helm);
-    System.out.printf("fastest single render: in process %.2f ms, subprocess %.2f ms%n", inMin, outMin);
+    System.out.printf(
+        "in process (helm-java):    median %8.2f ms per render (%d runs after %d warm-up, interleaved)%n",
+        in, runs, WARMUP);
+    System.out.printf(
+        "helm template subprocess:  median %8.2f ms per render (%d runs, %s)%n", out, runs, helm);
+    System.out.printf(
+        "fastest single render: in process %.2f ms, subprocess %.2f ms%n", inMin, outMin);
     System.out.printf("ratio of medians: in process is %.1fx faster%n", out / in);
   }
 
@@ -78,25 +87,50 @@ public final class RenderBench {
     Catalog catalog = Catalog.open(catalogDir.toString());
     Entry entry = catalog.entry("kimi-k3", null);
     Variant variant = entry.defaultVariant();
-    Profile profile = Profile.parse("""
+    Profile profile =
+        Profile.parse(
+            """
         name: bench
         namespace: models
         chartPath: %s
         model:
           pathTemplate: /mnt/disk0/models/{{org}}/{{name}}
         nodes: {gpusPerNode: 8}
-        """.formatted(charts), "bench profile");
-    Map<String, Object> form = Form.assemble(FormInput.of(Map.of("replicaCount", 2L)),
-        variant.requires().accelerator().productLabel());
-    return Composer.compose(new ComposeRequest(catalog.location(), "", catalog.ref(), entry,
-        variant, profile, entry.name(), null, form, Map.of(), false, "0.8.0"));
+        """
+                .formatted(charts),
+            "bench profile");
+    Map<String, Object> form =
+        Form.assemble(
+            FormInput.of(Map.of("replicaCount", 2L)),
+            variant.requires().accelerator().productLabel());
+    return Composer.compose(
+        new ComposeRequest(
+            catalog.location(),
+            "",
+            catalog.ref(),
+            entry,
+            variant,
+            profile,
+            entry.name(),
+            null,
+            form,
+            Map.of(),
+            false,
+            "0.8.0"));
   }
 
   private static List<String> helmCommand(Path helm, RenderRequest request) throws IOException {
     Path dir = Files.createTempDirectory("bench-values-");
     ObjectMapper json = new ObjectMapper();
-    List<String> command = new ArrayList<>(List.of(helm.toString(), "template",
-        request.release(), request.chart().location(), "--namespace", request.namespace()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                helm.toString(),
+                "template",
+                request.release(),
+                request.chart().location(),
+                "--namespace",
+                request.namespace()));
     for (ValuesDocument doc : request.values()) {
       Path file = dir.resolve(doc.name() + ".yaml");
       Files.writeString(file, json.writeValueAsString(doc.values()));
@@ -107,7 +141,8 @@ public final class RenderBench {
   }
 
   private static String run(List<String> command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process process =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     String out = new String(process.getInputStream().readAllBytes());
     if (process.waitFor() != 0) {
       throw new IllegalStateException(String.join(" ", command) + " failed");

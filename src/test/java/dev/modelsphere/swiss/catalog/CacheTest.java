@@ -44,7 +44,9 @@ class CacheTest {
   void cacheWritesOneFileNamedForTheLocationAndNoTempFiles() throws IOException {
     IndexCache.at(cacheDir()).save(fixture);
 
-    assertThat(listNames(cacheDir())).singleElement().asString()
+    assertThat(listNames(cacheDir()))
+        .singleElement()
+        .asString()
         .matches("index-[0-9a-f]{16}\\.json");
     assertThat(Files.readAllBytes(cacheDir().resolve(listNames(cacheDir())[0])))
         .isEqualTo(fixture.rawIndex());
@@ -107,8 +109,9 @@ class CacheTest {
     assertThat(recentIndex).exists();
     assertThat(freshTemp).exists();
     assertThat(unrelated).exists();
-    assertThat(IndexCache.at(cacheDir()).open(Fetcher.forLocation(fixture.location()))
-        .catalog().ref()).isEqualTo(fixture.ref());
+    assertThat(
+            IndexCache.at(cacheDir()).open(Fetcher.forLocation(fixture.location())).catalog().ref())
+        .isEqualTo(fixture.ref());
   }
 
   @Test
@@ -143,8 +146,10 @@ class CacheTest {
 
     assertThat(nested).isDirectory();
     if (Files.getFileStore(nested).supportsFileAttributeView("posix")) {
-      assertThat(java.nio.file.attribute.PosixFilePermissions.toString(
-          Files.getPosixFilePermissions(nested))).isEqualTo("rwx------");
+      assertThat(
+              java.nio.file.attribute.PosixFilePermissions.toString(
+                  Files.getPosixFilePermissions(nested)))
+          .isEqualTo("rwx------");
     }
   }
 

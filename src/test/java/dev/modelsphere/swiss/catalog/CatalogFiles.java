@@ -93,11 +93,13 @@ final class CatalogFiles {
         name: tiny
         version: %s
         variants:
-        %s""".formatted(version, variants.stripIndent());
+        %s"""
+        .formatted(version, variants.stripIndent());
   }
 
   /** One valid single-node vllm variant. */
-  static final String VLLM = """
+  static final String VLLM =
+      """
         - id: vllm-tp1
           engine: vllm
           chart: {name: vllm, version: ">=0.7.6"}

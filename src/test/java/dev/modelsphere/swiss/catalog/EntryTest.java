@@ -20,7 +20,10 @@ class EntryTest {
     return Entry.parseYaml(yaml.getBytes(StandardCharsets.UTF_8));
   }
 
-  private static final String TWO_VARIANTS = CatalogFiles.entry("1.0.0", """
+  private static final String TWO_VARIANTS =
+      CatalogFiles.entry(
+          "1.0.0",
+          """
       - id: first
         engine: vllm
         chart: {name: vllm, version: 0.7.1}
@@ -49,8 +52,12 @@ class EntryTest {
     assertThat(second.requires().minGpuMemoryGiB()).isEqualTo(64.5);
     assertThat(second.values().get("replicaCount")).isEqualTo(2L);
     assertThat(second.values().get("model"))
-        .isEqualTo(new java.util.LinkedHashMap<>(java.util.Collections.singletonMap(
-            "contextLength", "")) {{ put("extra", null); }});
+        .isEqualTo(
+            new java.util.LinkedHashMap<>(java.util.Collections.singletonMap("contextLength", "")) {
+              {
+                put("extra", null);
+              }
+            });
     assertThat(entry.variant("first").image()).isNull();
     assertThat(entry.variant("first").values()).isEmpty();
   }
@@ -68,20 +75,24 @@ class EntryTest {
 
   @Test
   void aVersionFileMayNotCarrySourceOrDigest() {
-    String withSource = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
-        .replace("variants:", "source: {hf: org/model}\nvariants:");
-    String withDigest = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
-        .replace("variants:", "digest: sha256:00\nvariants:");
+    String withSource =
+        CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
+            .replace("variants:", "source: {hf: org/model}\nvariants:");
+    String withDigest =
+        CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
+            .replace("variants:", "digest: sha256:00\nvariants:");
 
     assertThatThrownBy(() -> parse(withSource))
-        .isInstanceOf(CatalogException.class).hasMessageContaining("source");
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining("source");
     assertThatThrownBy(() -> parse(withDigest)).hasMessageContaining("digest");
   }
 
   @Test
   void anUnknownKeyInAVersionFileIsRefusedNamingIt() {
-    String misspelt = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
-        .replace("requires: {gpus: 1}", "requires: {gpus: 1, gpuCount: 2}");
+    String misspelt =
+        CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
+            .replace("requires: {gpus: 1}", "requires: {gpus: 1, gpuCount: 2}");
 
     assertThatThrownBy(() -> parse(misspelt))
         .hasMessageContainingAll("gpuCount", "variants[0].requires");
@@ -113,15 +124,19 @@ class EntryTest {
   @Test
   void theDefaultVariantIsTheMarkedOneElseTheFirst() {
     assertThat(parse(TWO_VARIANTS).defaultVariant().id()).isEqualTo("second");
-    assertThat(parse(TWO_VARIANTS.replace("default: true", "default: false"))
-        .defaultVariant().id()).isEqualTo("first");
+    assertThat(parse(TWO_VARIANTS.replace("default: true", "default: false")).defaultVariant().id())
+        .isEqualTo("first");
     assertThatThrownBy(() -> parse("name: empty\nvariants: []\n").defaultVariant())
         .hasMessageContainingAll("empty", "no variants");
   }
 
   @Test
   void metadataFromTheIndexOverridesTheVersionFilesCosmeticFields() {
-    String yaml = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM).replace("variants:", """
+    String yaml =
+        CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
+            .replace(
+                "variants:",
+                """
         displayName: From the file
         description: Described in the file
         family: file-family
@@ -130,10 +145,12 @@ class EntryTest {
         license: apache-2.0
         homepage: https://example.com/tiny
         variants:""");
-    Path dir = CatalogFiles.in(tmp).version("1.0.0", yaml)
-        .metadata("description", "")
-        .metadata("source", Map.of("hf", "example/Tiny", "revision", "abc123", "sizeGiB", 16.5))
-        .write();
+    Path dir =
+        CatalogFiles.in(tmp)
+            .version("1.0.0", yaml)
+            .metadata("description", "")
+            .metadata("source", Map.of("hf", "example/Tiny", "revision", "abc123", "sizeGiB", 16.5))
+            .write();
 
     Entry entry = Catalog.open(dir.toString()).entry("tiny", "");
 
@@ -154,14 +171,22 @@ class EntryTest {
 
     JsonNode json = new ObjectMapper().readTree(new ObjectMapper().writeValueAsString(entry));
 
-    assertThat(iterable(json.fieldNames())).containsExactly("apiVersion", "name", "version",
-        "digest", "displayName", "family", "tags", "source", "variants");
+    assertThat(iterable(json.fieldNames()))
+        .containsExactly(
+            "apiVersion",
+            "name",
+            "version",
+            "digest",
+            "displayName",
+            "family",
+            "tags",
+            "source",
+            "variants");
     assertThat(json.get("source").toString()).isEqualTo("{\"hf\":\"example/Tiny\"}");
     assertThat(json.get("digest").asText()).isEqualTo(entry.digest());
     JsonNode first = json.get("variants").get(0);
     JsonNode second = json.get("variants").get(1);
-    assertThat(iterable(first.fieldNames()))
-        .containsExactly("id", "engine", "chart", "requires");
+    assertThat(iterable(first.fieldNames())).containsExactly("id", "engine", "chart", "requires");
     assertThat(first.get("requires").toString()).isEqualTo("{\"gpus\":8}");
     assertThat(second.get("default").asBoolean()).isTrue();
     assertThat(second.get("image").toString())

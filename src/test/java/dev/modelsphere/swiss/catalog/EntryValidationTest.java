@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Entry validation runs on every fetch (§2.4): each case publishes a version file that parses
- * but breaks one rule, and fetching it is refused naming the model, version, path and the rule.
+ * Entry validation runs on every fetch (§2.4): each case publishes a version file that parses but
+ * breaks one rule, and fetching it is refused naming the model, version, path and the rule.
  */
 class EntryValidationTest {
   @TempDir Path tmp;
@@ -19,8 +19,10 @@ class EntryValidationTest {
 
   /** Publishes the version file in a fresh one-model catalog and fetches it. */
   private Entry fetch(String versionFile) {
-    Path dir = CatalogFiles.in(tmp.resolve("c" + catalogs.incrementAndGet()))
-        .version("1.0.0", versionFile).write();
+    Path dir =
+        CatalogFiles.in(tmp.resolve("c" + catalogs.incrementAndGet()))
+            .version("1.0.0", versionFile)
+            .write();
     return Catalog.open(dir.toString()).entry("tiny", "1.0.0");
   }
 
@@ -41,7 +43,8 @@ class EntryValidationTest {
           chart: %s
           requires: %s
           values: %s
-        """.formatted(engine, chart, requires, values);
+        """
+        .formatted(engine, chart, requires, values);
   }
 
   @Test
@@ -54,15 +57,21 @@ class EntryValidationTest {
 
   @Test
   void aWrongApiVersionIsRefused() {
-    assertThatThrownBy(() -> fetch(CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
-        .replace("catalog.swiss/v1", "catalog.swiss/v0")))
+    assertThatThrownBy(
+            () ->
+                fetch(
+                    CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
+                        .replace("catalog.swiss/v1", "catalog.swiss/v0")))
         .hasMessageContainingAll("tiny 1.0.0", "apiVersion", "catalog.swiss/v0");
   }
 
   @Test
   void aModelWithoutSourceInTheIndexIsRefused() {
-    Path dir = CatalogFiles.in(tmp).version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
-        .metadata("source", java.util.Map.of()).write();
+    Path dir =
+        CatalogFiles.in(tmp)
+            .version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
+            .metadata("source", java.util.Map.of())
+            .write();
 
     assertThatThrownBy(() -> Catalog.open(dir.toString()).entry("tiny", ""))
         .hasMessageContainingAll("tiny 1.0.0", "source.hf is required");
@@ -116,32 +125,50 @@ class EntryValidationTest {
 
   @Test
   void anUnknownVendorIsRefused() {
-    refusing(variant("vllm", "{name: vllm, version: 0.7.1}", "{gpus: 1, vendor: moore-threads}",
-        "{}"))
+    refusing(
+            variant(
+                "vllm", "{name: vllm, version: 0.7.1}", "{gpus: 1, vendor: moore-threads}", "{}"))
         .hasMessageContainingAll("variant v1", "moore-threads", "not a known accelerator");
   }
 
   @Test
   void anLwsVariantMustSetLwsSize() {
-    refusing(variant("vllm", "{name: vllm, version: 0.7.1}",
-        "{gpus: 8, nodes: 2, topology: lws}", "{lws: {enabled: true}}"))
+    refusing(
+            variant(
+                "vllm",
+                "{name: vllm, version: 0.7.1}",
+                "{gpus: 8, nodes: 2, topology: lws}",
+                "{lws: {enabled: true}}"))
         .hasMessageContainingAll("variant v1", "values.lws.size is unset");
   }
 
   @Test
   void anLwsSizeThatDiffersFromNodesIsRefused() {
-    refusing(variant("vllm", "{name: vllm, version: 0.7.1}",
-        "{gpus: 8, nodes: 2, topology: lws}", "{lws: {size: 3}}"))
+    refusing(
+            variant(
+                "vllm",
+                "{name: vllm, version: 0.7.1}",
+                "{gpus: 8, nodes: 2, topology: lws}",
+                "{lws: {size: 3}}"))
         .hasMessageContainingAll("variant v1", "values.lws.size (3) != requires.nodes (2)");
-    refusing(variant("vllm", "{name: vllm, version: 0.7.1}",
-        "{gpus: 8, nodes: 2, topology: lws}", "{lws: {size: '2'}}"))
+    refusing(
+            variant(
+                "vllm",
+                "{name: vllm, version: 0.7.1}",
+                "{gpus: 8, nodes: 2, topology: lws}",
+                "{lws: {size: '2'}}"))
         .hasMessageContaining("values.lws.size (2) != requires.nodes (2)");
   }
 
   @Test
   void anLwsSizeEqualToNodesIsAccepted() {
-    Entry entry = fetchVariants(variant("vllm", "{name: vllm, version: 0.7.1}",
-        "{gpus: 8, nodes: 2, topology: lws}", "{lws: {size: 2}}"));
+    Entry entry =
+        fetchVariants(
+            variant(
+                "vllm",
+                "{name: vllm, version: 0.7.1}",
+                "{gpus: 8, nodes: 2, topology: lws}",
+                "{lws: {size: 2}}"));
 
     assertThat(entry.variant("v1").requires().totalGpus()).isEqualTo(16);
   }
@@ -157,8 +184,7 @@ class EntryValidationTest {
     String marked = CatalogFiles.VLLM.replace("engine: vllm", "default: true\n  engine: vllm");
     String other = marked.replace("id: vllm-tp1", "id: vllm-tp2");
 
-    refusing(marked + other)
-        .hasMessageContaining("2 variants marked default, at most one allowed");
+    refusing(marked + other).hasMessageContaining("2 variants marked default, at most one allowed");
   }
 
   @Test

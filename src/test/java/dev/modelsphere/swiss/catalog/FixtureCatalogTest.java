@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 import java.security.MessageDigest;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 class FixtureCatalogTest {
@@ -21,7 +21,8 @@ class FixtureCatalogTest {
         assertThat(entry.version()).isEqualTo(row.version());
         assertThat(entry.digest()).isEqualTo(row.digest());
         assertThat(entry.source().hf()).isNotEmpty();
-        assertThat(entry.variants()).extracting(Variant::id)
+        assertThat(entry.variants())
+            .extracting(Variant::id)
             .containsExactlyElementsOf(row.variants().stream().map(IndexVariant::id).toList());
         versions++;
       }
@@ -34,8 +35,8 @@ class FixtureCatalogTest {
   void refIsTheSha256OfTheExactIndexBytes() throws Exception {
     Path index = Fixtures.catalogDir().resolve("index.json");
     byte[] bytes = Files.readAllBytes(index);
-    String want = "sha256:"
-        + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    String want =
+        "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
 
     Catalog catalog = Catalog.open(Fixtures.catalogDir().toString());
 
@@ -50,7 +51,7 @@ class FixtureCatalogTest {
 
     assertThat(catalog.all())
         .extracting(e -> e.name() + "@" + e.version())
-        .containsExactlyElementsOf(catalog.index().models().stream()
-            .map(m -> m.name() + "@" + m.latest()).toList());
+        .containsExactlyElementsOf(
+            catalog.index().models().stream().map(m -> m.name() + "@" + m.latest()).toList());
   }
 }

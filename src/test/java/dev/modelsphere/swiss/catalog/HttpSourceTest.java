@@ -73,29 +73,34 @@ class HttpSourceTest {
   void requestsAskForJsonAndYaml() {
     Catalog.open(base + "/catalog").entry("qwen3-8b", "");
 
-    assertThat(acceptHeaders).hasSize(2)
-        .allSatisfy(accept -> assertThat(accept)
-            .isEqualTo("application/json, application/yaml, text/yaml, */*"));
+    assertThat(acceptHeaders)
+        .hasSize(2)
+        .allSatisfy(
+            accept ->
+                assertThat(accept).isEqualTo("application/json, application/yaml, text/yaml, */*"));
   }
 
   @Test
   void aBodyOverEightMebibytesIsRefusedNamingTheCap() {
     assertThatThrownBy(() -> Catalog.open(base + "/huge/"))
         .isInstanceOf(CatalogException.class)
-        .hasMessageContainingAll("catalog index", base + "/huge/index.json",
-            String.valueOf(8 << 20));
+        .hasMessageContainingAll(
+            "catalog index", base + "/huge/index.json", String.valueOf(8 << 20));
   }
 
   @Test
   void aBodyThatStallsIsAbandonedAtTheTimeout() {
-    Fetcher fetcher = new HttpFetcher(java.net.URI.create(base + "/stalled/index.json"),
-        java.net.http.HttpClient.newHttpClient(), java.time.Duration.ofMillis(500));
+    Fetcher fetcher =
+        new HttpFetcher(
+            java.net.URI.create(base + "/stalled/index.json"),
+            java.net.http.HttpClient.newHttpClient(),
+            java.time.Duration.ofMillis(500));
     long start = System.nanoTime();
 
     assertThatThrownBy(fetcher::readIndex)
         .hasMessageContainingAll("catalog index", "/stalled/index.json", "500 ms");
-    assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(
-        java.time.Duration.ofSeconds(5));
+    assertThat(java.time.Duration.ofNanos(System.nanoTime() - start))
+        .isLessThan(java.time.Duration.ofSeconds(5));
   }
 
   @Test

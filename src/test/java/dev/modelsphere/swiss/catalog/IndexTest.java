@@ -42,14 +42,18 @@ class IndexTest {
     IndexModel glm = index.model("glm5.3").orElseThrow();
 
     assertThat(index.site()).isEqualTo("https://modelsphere.github.io/model-catalog/");
-    assertThat(glm.tuning()).singleElement().satisfies(t -> {
-      assertThat(t.uplift()).isEqualTo(195.3);
-      assertThat(t.workloads()).extracting(IndexTuning.Workload::name)
-          .containsExactly("50k + 1.5k", "8k + 1k");
-    });
+    assertThat(glm.tuning())
+        .singleElement()
+        .satisfies(
+            t -> {
+              assertThat(t.uplift()).isEqualTo(195.3);
+              assertThat(t.workloads())
+                  .extracting(IndexTuning.Workload::name)
+                  .containsExactly("50k + 1.5k", "8k + 1k");
+            });
     assertThat(glm.source().hf()).isEqualTo("nvidia/GLM-5.3-NVFP4");
-    IndexVariant lws = index.model("deepseek-v4-pro").orElseThrow().version("1.0.1")
-        .variants().get(0);
+    IndexVariant lws =
+        index.model("deepseek-v4-pro").orElseThrow().version("1.0.1").variants().get(0);
     assertThat(lws.isDefault()).isTrue();
     assertThat(lws.chart()).isEqualTo(new ChartPin("vllm", ">=0.7.6"));
     assertThat(lws.requires().nodes()).isEqualTo(2);
@@ -71,8 +75,9 @@ class IndexTest {
 
   @Test
   void anUnknownFieldIsRefusedNamingTheField() {
-    String json = index(1, model("a", "1.0.0", version("1.0.0")))
-        .replace("\"count\"", "\"colour\": \"blue\", \"count\"");
+    String json =
+        index(1, model("a", "1.0.0", version("1.0.0")))
+            .replace("\"count\"", "\"colour\": \"blue\", \"count\"");
 
     assertThatThrownBy(() -> parse(json))
         .isInstanceOf(CatalogException.class)
@@ -81,17 +86,20 @@ class IndexTest {
 
   @Test
   void anUnknownFieldDeepInAVariantIsRefusedNamingTheField() {
-    String json = index(1, model("a", "1.0.0", version("1.0.0")))
-        .replace("\"variants\": []",
-            "\"variants\": [{\"id\": \"v\", \"requires\": {\"gpus\": 1, \"gpuCount\": 2}}]");
+    String json =
+        index(1, model("a", "1.0.0", version("1.0.0")))
+            .replace(
+                "\"variants\": []",
+                "\"variants\": [{\"id\": \"v\", \"requires\": {\"gpus\": 1, \"gpuCount\": 2}}]");
 
     assertThatThrownBy(() -> parse(json)).hasMessageContainingAll("index.json", "gpuCount");
   }
 
   @Test
   void aWrongApiVersionIsRefusedNamingBoth() {
-    String json = index(1, model("a", "1.0.0", version("1.0.0")))
-        .replace("catalog.swiss/v1", "catalog.swiss/v2");
+    String json =
+        index(1, model("a", "1.0.0", version("1.0.0")))
+            .replace("catalog.swiss/v1", "catalog.swiss/v2");
 
     assertThatThrownBy(() -> parse(json))
         .hasMessageContainingAll("index.json", "catalog.swiss/v2", "catalog.swiss/v1");
@@ -115,25 +123,42 @@ class IndexTest {
 
   @Test
   void aVersionListedTwiceIsRefused() {
-    assertThatThrownBy(() -> parse(index(1, model("a", "1.0.0", version("1.0.0"),
-        version("1.0.0")))))
+    assertThatThrownBy(
+            () -> parse(index(1, model("a", "1.0.0", version("1.0.0"), version("1.0.0")))))
         .hasMessageContaining("a 1.0.0 listed twice");
   }
 
   @Test
   void aVersionWithoutANameOrPathIsRefused() {
-    assertThatThrownBy(() -> parse(index(1, model("a", "1.0.0",
-        version("1.0.0").replace("\"version\": \"1.0.0\"", "\"version\": \"\"")))))
+    assertThatThrownBy(
+            () ->
+                parse(
+                    index(
+                        1,
+                        model(
+                            "a",
+                            "1.0.0",
+                            version("1.0.0")
+                                .replace("\"version\": \"1.0.0\"", "\"version\": \"\"")))))
         .hasMessageContaining("model \"a\" has an unnamed version");
-    assertThatThrownBy(() -> parse(index(1, model("a", "1.0.0",
-        version("1.0.0").replace("\"path\": \"models/a/a-1.0.0.yaml\"", "\"path\": \"\"")))))
+    assertThatThrownBy(
+            () ->
+                parse(
+                    index(
+                        1,
+                        model(
+                            "a",
+                            "1.0.0",
+                            version("1.0.0")
+                                .replace(
+                                    "\"path\": \"models/a/a-1.0.0.yaml\"", "\"path\": \"\"")))))
         .hasMessageContaining("a 1.0.0 has no path");
   }
 
   @Test
   void aVersionWithoutADigestIsRefused() {
-    assertThatThrownBy(() -> parse(index(1, model("a", "1.0.0",
-        version("1.0.0").replace(DIGEST, "")))))
+    assertThatThrownBy(
+            () -> parse(index(1, model("a", "1.0.0", version("1.0.0").replace(DIGEST, "")))))
         .hasMessageContainingAll("a 1.0.0", "no digest");
   }
 
@@ -162,8 +187,11 @@ class IndexTest {
 
   @Test
   void deprecatedMayBeAFlagOrAMessage() {
-    String flagged = index(1, model("a", "1.0.0", version("1.0.0"))
-        .replace("\"latest\"", "\"deprecated\": true, \"latest\""));
+    String flagged =
+        index(
+            1,
+            model("a", "1.0.0", version("1.0.0"))
+                .replace("\"latest\"", "\"deprecated\": true, \"latest\""));
     String explained = flagged.replace("true", "\"use b\"");
 
     assertThat(parse(flagged).models().get(0).deprecated()).isEqualTo(true);

@@ -13,14 +13,15 @@ class OwnershipTest {
 
   private Variant fetchWithValues(String values) {
     String variants = CatalogFiles.VLLM.replace("    replicaCount: 1\n", values);
-    Path dir = CatalogFiles.in(tmp).version("1.0.0", CatalogFiles.entry("1.0.0", variants))
-        .write();
+    Path dir = CatalogFiles.in(tmp).version("1.0.0", CatalogFiles.entry("1.0.0", variants)).write();
     return Catalog.open(dir.toString()).entry("tiny", "").variant("vllm-tp1");
   }
 
   @Test
   void entryMaySetAnyChartKey() {
-    Variant variant = fetchWithValues("""
+    Variant variant =
+        fetchWithValues(
+            """
             progressDeadlineSeconds: 7200
             replicaCount: 3
             schedulerName: volcano
@@ -33,7 +34,9 @@ class OwnershipTest {
 
   @Test
   void entryWithSiteKeyIsNoLongerRefused() {
-    Variant variant = fetchWithValues("""
+    Variant variant =
+        fetchWithValues(
+            """
             cache: {hostPath: /data/cache}
             model: {localPath: /data/models/tiny}
         """);

@@ -10,8 +10,10 @@ class SafePathTest {
 
   @Test
   void pathsInsideTheCatalogPass() {
-    for (String path : new String[] {"models/a/a-1.0.0.yaml", "./models/a.yaml",
-        "models/../other/a.yaml", "a..b/c.yaml"}) {
+    for (String path :
+        new String[] {
+          "models/a/a-1.0.0.yaml", "./models/a.yaml", "models/../other/a.yaml", "a..b/c.yaml"
+        }) {
       assertThat(SafePath.check(path)).isEqualTo(path);
     }
   }

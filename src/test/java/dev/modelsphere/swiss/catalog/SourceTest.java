@@ -28,7 +28,8 @@ class SourceTest {
     assertThat(latest.version()).isEqualTo(glm.latest()).isEqualTo("1.0.4");
     assertThat(viaNull).isSameAs(latest);
     assertThat(older.version()).isEqualTo("1.0.0");
-    assertThat(older.digest()).isEqualTo(glm.version("1.0.0").digest())
+    assertThat(older.digest())
+        .isEqualTo(glm.version("1.0.0").digest())
         .isNotEqualTo(latest.digest());
   }
 
@@ -108,8 +109,10 @@ class SourceTest {
 
   @Test
   void indexRejectsAVersionWithoutADigest() throws IOException {
-    Path dir = CatalogFiles.in(tmp).version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
-        .write();
+    Path dir =
+        CatalogFiles.in(tmp)
+            .version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
+            .write();
     rewriteIndex(dir, "\"digest\":\"sha256:[0-9a-f]+\"", "\"digest\":\"\"");
 
     assertThatThrownBy(() -> Catalog.open(dir.toString()))
@@ -118,8 +121,11 @@ class SourceTest {
 
   @Test
   void indexRejectsAnUnpublishedLatest() {
-    Path dir = CatalogFiles.in(tmp).version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
-        .latest("2.0.0").write();
+    Path dir =
+        CatalogFiles.in(tmp)
+            .version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
+            .latest("2.0.0")
+            .write();
 
     assertThatThrownBy(() -> Catalog.open(dir.toString()))
         .hasMessageContainingAll("index.json", "tiny", "2.0.0", "not published");
@@ -127,8 +133,8 @@ class SourceTest {
 
   @Test
   void staleIndexIsDetectedWhenTheEntryNamesAnotherModel() {
-    String renamed = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
-        .replace("name: tiny", "name: tiny-renamed");
+    String renamed =
+        CatalogFiles.entry("1.0.0", CatalogFiles.VLLM).replace("name: tiny", "name: tiny-renamed");
     Path dir = CatalogFiles.in(tmp).version("1.0.0", renamed).write();
 
     assertThatThrownBy(() -> Catalog.open(dir.toString()).entry("tiny", "1.0.0"))
@@ -137,8 +143,10 @@ class SourceTest {
 
   @Test
   void staleIndexIsDetectedWhenTheEntryNamesAnotherVersion() {
-    Path dir = CatalogFiles.in(tmp)
-        .version("1.0.1", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)).write();
+    Path dir =
+        CatalogFiles.in(tmp)
+            .version("1.0.1", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
+            .write();
 
     assertThatThrownBy(() -> Catalog.open(dir.toString()).entry("tiny", "1.0.1"))
         .hasMessageContainingAll("tiny 1.0.1", "tiny 1.0.0", "stale");
@@ -146,8 +154,10 @@ class SourceTest {
 
   @Test
   void aMissingVersionFileIsReportedWithItsPath() throws IOException {
-    Path dir = CatalogFiles.in(tmp).version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
-        .write();
+    Path dir =
+        CatalogFiles.in(tmp)
+            .version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
+            .write();
     Files.delete(dir.resolve("models/tiny/tiny-1.0.0.yaml"));
 
     assertThatThrownBy(() -> Catalog.open(dir.toString()).entry("tiny", "1.0.0"))
@@ -189,8 +199,10 @@ class SourceTest {
   }
 
   private void writeIndexWithPath(String path) throws IOException {
-    Path dir = CatalogFiles.in(tmp).version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
-        .write();
+    Path dir =
+        CatalogFiles.in(tmp)
+            .version("1.0.0", CatalogFiles.entry("1.0.0", CatalogFiles.VLLM))
+            .write();
     rewriteIndex(dir, "\"path\":\"[^\"]+\"", "\"path\":\"" + path + "\"");
   }
 

@@ -29,13 +29,17 @@ class VendorTest {
     Accelerator ascend = requires("ascend").accelerator();
 
     assertThat(ascend.resource()).isEqualTo("huawei.com/Ascend910");
-    assertThat(ascend.productLabel()).isEqualTo("accelerator/huawei-ascend910")
+    assertThat(ascend.productLabel())
+        .isEqualTo("accelerator/huawei-ascend910")
         .isNotEqualTo(Accelerator.forVendor("nvidia").productLabel());
     assertThat(List.of("cambricon", "hygon", "amd"))
-        .extracting(v -> Accelerator.forVendor(v).resource() + " "
-            + Accelerator.forVendor(v).productLabel())
-        .containsExactly("cambricon.com/mlu cambricon.com/mlu.product",
-            "hygon.com/dcu hygon.com/dcu.product", "amd.com/gpu amd.com/gpu.device-id");
+        .extracting(
+            v ->
+                Accelerator.forVendor(v).resource() + " " + Accelerator.forVendor(v).productLabel())
+        .containsExactly(
+            "cambricon.com/mlu cambricon.com/mlu.product",
+            "hygon.com/dcu hygon.com/dcu.product",
+            "amd.com/gpu amd.com/gpu.device-id");
   }
 
   @Test
@@ -52,15 +56,17 @@ class VendorTest {
   void anAscendVariantInTheFixtureCatalogPassesValidation() {
     Catalog catalog = Catalog.open(Fixtures.catalogDir().toString());
 
-    assertThat(catalog.all()).flatExtracting(Entry::variants)
+    assertThat(catalog.all())
+        .flatExtracting(Entry::variants)
         .extracting(v -> v.requires().vendorOrDefault())
         .contains("ascend", "nvidia");
   }
 
   @Test
   void versionFileMayNotCarrySource() {
-    String yaml = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
-        .replace("variants:", "source:\n  hf: org/model\nvariants:");
+    String yaml =
+        CatalogFiles.entry("1.0.0", CatalogFiles.VLLM)
+            .replace("variants:", "source:\n  hf: org/model\nvariants:");
 
     assertThatThrownBy(() -> Entry.parseYaml(yaml.getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(CatalogException.class)

@@ -6,8 +6,8 @@ import dev.modelsphere.swiss.deploy.HelmTestbed;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.KubeCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,13 +63,22 @@ class DeployCommandsTest {
     assertThat(choices.exitCode()).as(choices.err()).isZero();
     assertThat(choices.out()).contains("can roll back to revision 1");
 
-    CliRun unlocked = swiss("rollback", "--release", "qwen", "--namespace", bed.namespace,
-        "--to-revision", "1");
+    CliRun unlocked =
+        swiss("rollback", "--release", "qwen", "--namespace", bed.namespace, "--to-revision", "1");
     assertThat(unlocked.exitCode()).isEqualTo(1);
     assertThat(unlocked.err()).contains("expectRevision is required");
 
-    CliRun rollback = swiss("rollback", "--release", "qwen", "--namespace", bed.namespace,
-        "--to-revision", "1", "--expect-revision", "2");
+    CliRun rollback =
+        swiss(
+            "rollback",
+            "--release",
+            "qwen",
+            "--namespace",
+            bed.namespace,
+            "--to-revision",
+            "1",
+            "--expect-revision",
+            "2");
     assertThat(rollback.exitCode()).as(rollback.err()).isZero();
     assertThat(rollback.out()).contains(bed.namespace + "/qwen revision 3");
     CliRun backToOne = swiss("diff", "--plan", one.toString());
@@ -77,13 +86,15 @@ class DeployCommandsTest {
 
     CliRun uninstall = swiss("uninstall", "--release", "qwen", "--namespace", bed.namespace);
     assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
-    assertThat(swiss("status", "--release", "qwen", "--namespace", bed.namespace).exitCode()).isEqualTo(1);
+    assertThat(swiss("status", "--release", "qwen", "--namespace", bed.namespace).exitCode())
+        .isEqualTo(1);
   }
 
   @Test
   void aTamperedPlanFileIsRefusedBeforeTheClusterIsAsked() throws IOException {
     Path file = planFile("plan.json", "replicaCount: 1");
-    Files.writeString(file, Files.readString(file).replace("\"replicaCount\": 1", "\"replicaCount\": 7"));
+    Files.writeString(
+        file, Files.readString(file).replace("\"replicaCount\": 1", "\"replicaCount\": 7"));
 
     CliRun install = swiss("install", "--plan", file.toString());
 
@@ -93,8 +104,13 @@ class DeployCommandsTest {
   }
 
   private Path planFile(String name, String form) throws IOException {
-    Plan plan = HelmTestbed.plan("qwen", bed.namespace, form,
-        new ChartRef("sglang", "0.8.0", "", TestCharts.exampleCharts().toString()), false);
+    Plan plan =
+        HelmTestbed.plan(
+            "qwen",
+            bed.namespace,
+            form,
+            new ChartRef("sglang", "0.8.0", "", TestCharts.exampleCharts().toString()),
+            false);
     Path file = dir.resolve(name);
     Files.writeString(file, PlanJson.toJson(plan));
     return file;

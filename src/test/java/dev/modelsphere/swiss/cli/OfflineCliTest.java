@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The offline verbs, end to end through the command line: catalog, plan, verify. */
 class OfflineCliTest {
-  static final String DEMO_CATALOG = SharedFixtures.project().resolve("examples/catalog").toString();
+  static final String DEMO_CATALOG =
+      SharedFixtures.project().resolve("examples/catalog").toString();
   static final String REAL_CATALOG = SharedFixtures.modelCatalog().toString();
 
   @TempDir Path dir;
@@ -27,17 +28,21 @@ class OfflineCliTest {
     Path charts = dir.resolve("charts");
     for (String chart : List.of("sglang", "vllm")) {
       Files.createDirectories(charts.resolve(chart));
-      Files.writeString(charts.resolve(chart).resolve("Chart.yaml"),
+      Files.writeString(
+          charts.resolve(chart).resolve("Chart.yaml"),
           "apiVersion: v2\nname: " + chart + "\nversion: 0.8.2\n");
     }
-    profile = site("""
+    profile =
+        site(
+            """
         name: lab
         namespace: models
         chartPath: %s
         registry: {mirror: "registry.lab/mirror/"}
         model: {pathTemplate: "/mnt/disk0/models/{{org}}/{{name}}"}
         nodes: {gpusPerNode: 8}
-        """.formatted(charts));
+        """
+                .formatted(charts));
   }
 
   private Path site(String yaml) throws IOException {
@@ -47,7 +52,8 @@ class OfflineCliTest {
   }
 
   private CliRun plan(String catalog, Path site, String... more) {
-    List<String> args = new ArrayList<>(List.of("plan", "--catalog", catalog, "--profile", site.toString()));
+    List<String> args =
+        new ArrayList<>(List.of("plan", "--catalog", catalog, "--profile", site.toString()));
     args.addAll(List.of(more));
     return CliRun.of(args.toArray(String[]::new));
   }
@@ -60,17 +66,21 @@ class OfflineCliTest {
     assertThat(lines.get(0)).matches("MODEL +VERSION +VARIANT +ENGINE +GPUS +TOPOLOGY +CHART");
     assertThat(lines).hasSize(5);
     assertThat(run.out())
-        .containsPattern("smollm3-3b +1.0.0 +sglang-tp2 +sglang +2 +single-node +sglang->=0.1.0 <1.0.0")
+        .containsPattern(
+            "smollm3-3b +1.0.0 +sglang-tp2 +sglang +2 +single-node +sglang->=0.1.0 <1.0.0")
         .containsPattern("mistral-small-24b +1.1.0 +vllm-tp4-ascend +vllm +4 ")
         .doesNotContain("1.0.0  vllm-tp2");
-    assertThat(run.err()).contains("catalog " + Path.of(DEMO_CATALOG, "index.json")).contains("sha256:");
+    assertThat(run.err())
+        .contains("catalog " + Path.of(DEMO_CATALOG, "index.json"))
+        .contains("sha256:");
   }
 
   @Test
   void catalogListWritesNodesTimesGpusForMultiNodeVariants() {
     CliRun run = CliRun.of("catalog", "list", "--catalog", REAL_CATALOG);
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).containsPattern("deepseek-v4-pro +1.0.1 +vllm-tp8-pp2-6000d +vllm +2x8 +lws");
+    assertThat(run.out())
+        .containsPattern("deepseek-v4-pro +1.0.1 +vllm-tp8-pp2-6000d +vllm +2x8 +lws");
   }
 
   @Test
@@ -88,16 +98,32 @@ class OfflineCliTest {
 
   @Test
   void catalogShowTakesAnOlderVersion() {
-    CliRun run = CliRun.of("catalog", "show", "mistral-small-24b", "--model-version", "1.0.0",
-        "--catalog", DEMO_CATALOG);
+    CliRun run =
+        CliRun.of(
+            "catalog",
+            "show",
+            "mistral-small-24b",
+            "--model-version",
+            "1.0.0",
+            "--catalog",
+            DEMO_CATALOG);
     assertThat(run.out()).contains("version   1.0.0").doesNotContain("ascend");
   }
 
   @Test
-  void planWritesAJsonPlanThatVerifiesAndResolvesTheChartRangeFromTheChartPath() throws IOException {
+  void planWritesAJsonPlanThatVerifiesAndResolvesTheChartRangeFromTheChartPath()
+      throws IOException {
     Path out = dir.resolve("plan.json");
-    CliRun run = plan(DEMO_CATALOG, profile, "--model", "smollm3-3b", "--set", "replicaCount=2",
-        "-o", out.toString());
+    CliRun run =
+        plan(
+            DEMO_CATALOG,
+            profile,
+            "--model",
+            "smollm3-3b",
+            "--set",
+            "replicaCount=2",
+            "-o",
+            out.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     Plan plan = PlanJson.fromJson("plan.json", Files.readString(out));
     assertThat(plan.chart().version()).isEqualTo("0.8.2");
@@ -112,8 +138,17 @@ class OfflineCliTest {
   @Test
   void aPlanFileEditedAfterComposingIsRefused() throws IOException {
     Path out = dir.resolve("plan.json");
-    plan(DEMO_CATALOG, profile, "--model", "smollm3-3b", "--set", "replicaCount=2", "-o", out.toString());
-    Files.writeString(out, Files.readString(out).replace("\"replicaCount\": 2", "\"replicaCount\": 20"));
+    plan(
+        DEMO_CATALOG,
+        profile,
+        "--model",
+        "smollm3-3b",
+        "--set",
+        "replicaCount=2",
+        "-o",
+        out.toString());
+    Files.writeString(
+        out, Files.readString(out).replace("\"replicaCount\": 2", "\"replicaCount\": 20"));
     CliRun run = CliRun.of("verify", out.toString());
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).startsWith("swiss: ").contains(out.toString()).contains("hash mismatch");
@@ -121,20 +156,48 @@ class OfflineCliTest {
 
   @Test
   void planWithoutAnOutputFileWritesJsonToStandardOutput() {
-    CliRun run = plan(DEMO_CATALOG, profile, "--model", "mistral-small-24b", "--model-version", "1.0.0",
-        "--release", "mistral", "--namespace", "team-a", "--create-namespace");
+    CliRun run =
+        plan(
+            DEMO_CATALOG,
+            profile,
+            "--model",
+            "mistral-small-24b",
+            "--model-version",
+            "1.0.0",
+            "--release",
+            "mistral",
+            "--namespace",
+            "team-a",
+            "--create-namespace");
     assertThat(run.exitCode()).as(run.err()).isZero();
     Plan plan = PlanJson.fromJson("stdout", run.out());
     assertThat(plan.release().namespace()).isEqualTo("team-a");
     assertThat(plan.createNamespace()).isTrue();
-    assertThat(plan.chart().version()).as("an exact catalog pin needs no listing").isEqualTo("0.8.0");
+    assertThat(plan.chart().version())
+        .as("an exact catalog pin needs no listing")
+        .isEqualTo("0.8.0");
   }
 
   @Test
   void explainNamesTheLayerOfEachValueAndWhatItShadowed() {
-    CliRun run = CliRun.of("plan", "--catalog", REAL_CATALOG, "--profile", profile.toString(),
-        "--model", "glm5.3", "--variant", "sglang-tp8-b300-baseline", "--chart-version", "0.8.2",
-        "--set", "model.mountPath=/weights", "--local-path", "/data/glm", "--explain");
+    CliRun run =
+        CliRun.of(
+            "plan",
+            "--catalog",
+            REAL_CATALOG,
+            "--profile",
+            profile.toString(),
+            "--model",
+            "glm5.3",
+            "--variant",
+            "sglang-tp8-b300-baseline",
+            "--chart-version",
+            "0.8.2",
+            "--set",
+            "model.mountPath=/weights",
+            "--local-path",
+            "/data/glm",
+            "--explain");
     assertThat(run.exitCode()).as(run.err()).isZero();
     String out = run.out();
     assertThat(section(out, "catalog")).containsPattern("  extraArgs +\\[--chat-template");
@@ -177,8 +240,11 @@ class OfflineCliTest {
 
   @Test
   void anUnknownPlaceholderInThePathTemplateIsRefused() throws IOException {
-    Path bad = site("name: lab\nnamespace: m\nchartPath: /nowhere\nmodel: {pathTemplate: \"/m/{{nope}}\"}\n");
-    CliRun run = plan(DEMO_CATALOG, bad, "--model", "mistral-small-24b", "--model-version", "1.0.0");
+    Path bad =
+        site(
+            "name: lab\nnamespace: m\nchartPath: /nowhere\nmodel: {pathTemplate: \"/m/{{nope}}\"}\n");
+    CliRun run =
+        plan(DEMO_CATALOG, bad, "--model", "mistral-small-24b", "--model-version", "1.0.0");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains("/m/{{nope}}").contains("unknown placeholder");
   }
@@ -189,7 +255,8 @@ class OfflineCliTest {
     assertThat(model.exitCode()).isEqualTo(1);
     assertThat(model.err()).contains("gpt-9").contains("smollm3-3b").contains("mistral-small-24b");
 
-    CliRun version = plan(DEMO_CATALOG, profile, "--model", "smollm3-3b", "--model-version", "9.9.9");
+    CliRun version =
+        plan(DEMO_CATALOG, profile, "--model", "smollm3-3b", "--model-version", "9.9.9");
     assertThat(version.exitCode()).isEqualTo(1);
     assertThat(version.err()).contains("9.9.9").contains("1.0.0");
 
@@ -205,7 +272,8 @@ class OfflineCliTest {
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains(">=0.1.0 <1.0.0").contains("Name a chart version");
 
-    CliRun named = plan(DEMO_CATALOG, noCharts, "--model", "smollm3-3b", "--chart-version", "0.8.0");
+    CliRun named =
+        plan(DEMO_CATALOG, noCharts, "--model", "smollm3-3b", "--chart-version", "0.8.0");
     assertThat(named.exitCode()).as(named.err()).isZero();
   }
 
@@ -225,9 +293,14 @@ class OfflineCliTest {
 
   @Test
   void everyCommandHasHelp() {
-    for (String[] cmd : List.of(new String[] {"--help"}, new String[] {"catalog", "--help"},
-        new String[] {"catalog", "list", "--help"}, new String[] {"catalog", "show", "--help"},
-        new String[] {"plan", "--help"}, new String[] {"verify", "--help"})) {
+    for (String[] cmd :
+        List.of(
+            new String[] {"--help"},
+            new String[] {"catalog", "--help"},
+            new String[] {"catalog", "list", "--help"},
+            new String[] {"catalog", "show", "--help"},
+            new String[] {"plan", "--help"},
+            new String[] {"verify", "--help"})) {
       CliRun run = CliRun.of(cmd);
       assertThat(run.exitCode()).isZero();
       assertThat(run.out()).contains("Usage: swiss");

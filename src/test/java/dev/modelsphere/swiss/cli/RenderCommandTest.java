@@ -28,7 +28,8 @@ class RenderCommandTest {
     Run render = render("--plan", file.toString());
 
     assertThat(render.exit).as(render.err).isZero();
-    assertThat(render.out).contains("kind: Deployment", "kind: Service", "replicas: 3", "name: qwen-vllm");
+    assertThat(render.out)
+        .contains("kind: Deployment", "kind: Service", "replicas: 3", "name: qwen-vllm");
   }
 
   @Test
@@ -36,7 +37,8 @@ class RenderCommandTest {
     Path file = planFile(new ChartRef("sglang", "0.8.0", "", ""));
 
     Run without = render("--plan", file.toString());
-    Run with = render("--plan", file.toString(), "--chart-root", TestCharts.exampleCharts().toString());
+    Run with =
+        render("--plan", file.toString(), "--chart-root", TestCharts.exampleCharts().toString());
 
     assertThat(without.exit).isEqualTo(1);
     assertThat(without.err).contains("no chart source", "--chart-root");
@@ -63,10 +65,11 @@ class RenderCommandTest {
 
   private static Run render(String... args) {
     CommandLine cli = new CommandLine(new RenderCommand());
-    cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("swiss: " + e.getMessage());
-      return 1;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          cmd.getErr().println("swiss: " + e.getMessage());
+          return 1;
+        });
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cli.setOut(new PrintWriter(out));

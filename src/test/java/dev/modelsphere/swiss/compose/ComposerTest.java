@@ -53,7 +53,8 @@ class ComposerTest {
 
   @Test
   void noMirrorLeavesTheCatalogImageAlone() {
-    Plan plan = Composer.compose(request(profile(NO_MIRROR), "sglang-tp8-b300", Map.of(), Map.of()));
+    Plan plan =
+        Composer.compose(request(profile(NO_MIRROR), "sglang-tp8-b300", Map.of(), Map.of()));
     assertThat(value(plan, "image.repository")).isEqualTo("lmsysorg/sglang");
     assertThat(Tree.has(plan.layer("site"), "image.repository")).isFalse();
   }
@@ -62,25 +63,45 @@ class ComposerTest {
   void mirrorShadowsTheCatalogRepository() {
     Plan plan = compose("");
     assertThat(plan.layerOf("image.repository")).isEqualTo("site");
-    assertThat(plan.shadowed()).contains(new Shadow("image.repository", "site", List.of("catalog")));
+    assertThat(plan.shadowed())
+        .contains(new Shadow("image.repository", "site", List.of("catalog")));
   }
 
   @Test
   void derivedMaxSlotsFollowTheChartsRule() {
     Map<String, Long> slotsByVariant = Map.of("sglang-tp8-b300", 1L, "sglang-tp2", 4L);
-    slotsByVariant.forEach((variant, slots) -> {
-      Plan plan = Composer.compose(request(profile(PROD_PROFILE), variant, Map.of(), Map.of()));
-      assertThat(value(plan, "cache.maxSlotsPerNode")).as(variant).isEqualTo(slots);
-    });
+    slotsByVariant.forEach(
+        (variant, slots) -> {
+          Plan plan = Composer.compose(request(profile(PROD_PROFILE), variant, Map.of(), Map.of()));
+          assertThat(value(plan, "cache.maxSlotsPerNode")).as(variant).isEqualTo(slots);
+        });
     var oneGpu = request(profile(PROD_PROFILE), "sglang-tp1", Map.of(), Map.of());
-    oneGpu = new ComposeRequest(oneGpu.catalogLocation(), "", oneGpu.catalogRef(), oneGpu.entry(),
-        oneGpu.variant(), oneGpu.profile(), "glm-53", "", Map.of(), Map.of(), false, "0.8.1");
+    oneGpu =
+        new ComposeRequest(
+            oneGpu.catalogLocation(),
+            "",
+            oneGpu.catalogRef(),
+            oneGpu.entry(),
+            oneGpu.variant(),
+            oneGpu.profile(),
+            "glm-53",
+            "",
+            Map.of(),
+            Map.of(),
+            false,
+            "0.8.1");
     assertThat(value(Composer.compose(oneGpu), "cache.maxSlotsPerNode")).isEqualTo(8L);
   }
 
   @Test
   void derivedSlotsYieldToAValueTheSiteSet() {
-    Plan plan = Composer.compose(request(profile(PROD_PROFILE + "extra: {cache: {maxSlotsPerNode: 3}}\n"), "sglang-tp8-b300", Map.of(), Map.of()));
+    Plan plan =
+        Composer.compose(
+            request(
+                profile(PROD_PROFILE + "extra: {cache: {maxSlotsPerNode: 3}}\n"),
+                "sglang-tp8-b300",
+                Map.of(),
+                Map.of()));
     assertThat(value(plan, "cache.maxSlotsPerNode")).isEqualTo(3L);
     assertThat(plan.layerOf("cache.maxSlotsPerNode")).isEqualTo("site");
     assertThat(Tree.has(plan.layer("derived"), "cache.maxSlotsPerNode")).isFalse();
@@ -90,7 +111,8 @@ class ComposerTest {
   void aFormValueForSlotsShadowsTheDerivedOneInsteadOfSuppressingIt() {
     Plan plan = compose("cache: {maxSlotsPerNode: 2}");
     assertThat(value(plan, "cache.maxSlotsPerNode")).isEqualTo(2L);
-    assertThat(plan.shadowed()).contains(new Shadow("cache.maxSlotsPerNode", "form", List.of("derived")));
+    assertThat(plan.shadowed())
+        .contains(new Shadow("cache.maxSlotsPerNode", "form", List.of("derived")));
   }
 
   @Test
@@ -118,7 +140,10 @@ class ComposerTest {
   @Test
   void composeNeedsANamespaceFromSomewhere() {
     String noNamespace = PROD_PROFILE.replace("namespace: models\n", "");
-    assertThatThrownBy(() -> Composer.compose(request(profile(noNamespace), "sglang-tp8-b300", Map.of(), Map.of())))
+    assertThatThrownBy(
+            () ->
+                Composer.compose(
+                    request(profile(noNamespace), "sglang-tp8-b300", Map.of(), Map.of())))
         .isInstanceOf(ComposeException.class)
         .hasMessageContaining("no namespace");
   }
@@ -126,9 +151,22 @@ class ComposerTest {
   @Test
   void aReleaseNameIsRequired() {
     var r = request(Map.of());
-    var noName = new ComposeRequest(r.catalogLocation(), "", r.catalogRef(), r.entry(), r.variant(),
-        r.profile(), "", "", Map.of(), Map.of(), false, "");
-    assertThatThrownBy(() -> Composer.compose(noName)).hasMessageContaining("release name is required");
+    var noName =
+        new ComposeRequest(
+            r.catalogLocation(),
+            "",
+            r.catalogRef(),
+            r.entry(),
+            r.variant(),
+            r.profile(),
+            "",
+            "",
+            Map.of(),
+            Map.of(),
+            false,
+            "");
+    assertThatThrownBy(() -> Composer.compose(noName))
+        .hasMessageContaining("release name is required");
   }
 
   @Test
@@ -148,8 +186,10 @@ class ComposerTest {
 
   @Test
   void formCanSetServiceIdAndOverrideLocalPath() {
-    Map<String, Object> form = Form.assemble(
-        new FormInput(null, Map.of(), "svc-1", "/data/glm", List.of()), "nvidia.com/gpu.product");
+    Map<String, Object> form =
+        Form.assemble(
+            new FormInput(null, Map.of(), "svc-1", "/data/glm", List.of()),
+            "nvidia.com/gpu.product");
     Plan plan = Composer.compose(request(form));
     assertThat(value(plan, "serviceId")).isEqualTo("svc-1");
     assertThat(value(plan, "model.localPath")).isEqualTo("/data/glm");
@@ -160,7 +200,8 @@ class ComposerTest {
   @Test
   void localPathDefaultsFromTheSiteTemplate() {
     Plan plan = compose("");
-    assertThat(Tree.get(plan.layer("site"), "model.localPath").value()).isEqualTo("/mnt/disk0/models/GLM-5.3");
+    assertThat(Tree.get(plan.layer("site"), "model.localPath").value())
+        .isEqualTo("/mnt/disk0/models/GLM-5.3");
   }
 
   @Test
@@ -173,7 +214,8 @@ class ComposerTest {
   @Test
   void enabledCacheWritesItsSwitchAndHostPathIntoTheSiteLayer() {
     Plan plan = compose("");
-    assertThat(plan.layer("site")).containsEntry("cache", yaml("enabled: true\nhostPath: /mnt/cache"));
+    assertThat(plan.layer("site"))
+        .containsEntry("cache", yaml("enabled: true\nhostPath: /mnt/cache"));
     assertThat(value(plan, "cache.maxSlotsPerNode")).isEqualTo(1L);
   }
 
@@ -203,8 +245,13 @@ class ComposerTest {
 
   @Test
   void anEmptyMapCountsAsTouchingButEditsDoNot() {
-    Plan plan = Composer.compose(request(profile(PROD_PROFILE), "sglang-tp8-b300",
-        yaml("serviceMonitor: {}"), yaml("sloRequirement: {target: 1}")));
+    Plan plan =
+        Composer.compose(
+            request(
+                profile(PROD_PROFILE),
+                "sglang-tp8-b300",
+                yaml("serviceMonitor: {}"),
+                yaml("sloRequirement: {target: 1}")));
     assertThat(Tree.get(plan.layer("derived"), "serviceMonitor.enabled").value()).isEqualTo(true);
     assertThat(Tree.get(plan.layer("derived"), "sloRequirement.enabled").value()).isEqualTo(false);
   }
@@ -215,22 +262,31 @@ class ComposerTest {
     assertThat(value(plan, "cart.enabled")).isEqualTo(false);
     assertThat(plan.layerOf("cart.enabled")).isEqualTo("form");
     assertThat(Tree.has(plan.layer("derived"), "scaler.enabled")).isFalse();
-    assertThat(Tree.get(plan.values(), "scaler.enabled")).extracting("present", "value").containsExactly(true, null);
+    assertThat(Tree.get(plan.values(), "scaler.enabled"))
+        .extracting("present", "value")
+        .containsExactly(true, null);
   }
 
   @Test
   void layerValuesSplitByProvenance() {
     Plan plan = compose("");
     assertThat(plan.layer("catalog")).containsKey("extraArgs");
-    assertThat(Tree.get(plan.layer("catalog"), "image.repository").value()).isEqualTo("lmsysorg/sglang");
-    assertThat(Tree.get(plan.layer("site"), "image.repository").value()).isEqualTo("ghcr.io/modelsphere/sglang");
+    assertThat(Tree.get(plan.layer("catalog"), "image.repository").value())
+        .isEqualTo("lmsysorg/sglang");
+    assertThat(Tree.get(plan.layer("site"), "image.repository").value())
+        .isEqualTo("ghcr.io/modelsphere/sglang");
     assertThat(plan.valuesFiles()).startsWith("catalog.yaml").hasSizeGreaterThanOrEqualTo(2);
   }
 
   @Test
   void editLayerWinsLast() {
-    Plan plan = Composer.compose(request(profile(PROD_PROFILE), "sglang-tp8-b300",
-        yaml("replicaCount: 2"), yaml("replicaCount: 9\nextraArgs: [--x]\nsomethingNew: 1")));
+    Plan plan =
+        Composer.compose(
+            request(
+                profile(PROD_PROFILE),
+                "sglang-tp8-b300",
+                yaml("replicaCount: 2"),
+                yaml("replicaCount: 9\nextraArgs: [--x]\nsomethingNew: 1")));
     assertThat(value(plan, "replicaCount")).isEqualTo(9L);
     assertThat(value(plan, "extraArgs")).isEqualTo(List.of("--x"));
     for (String path : List.of("replicaCount", "extraArgs", "somethingNew")) {
@@ -240,14 +296,29 @@ class ComposerTest {
 
   @Test
   void siteExtraCannotOverrideTheTemplatePathBecauseTheTemplateIsWrittenLast() {
-    Plan plan = Composer.compose(request(profile(PROD_PROFILE + "extra: {model: {localPath: /nope}}\n"), "sglang-tp8-b300", Map.of(), Map.of()));
+    Plan plan =
+        Composer.compose(
+            request(
+                profile(PROD_PROFILE + "extra: {model: {localPath: /nope}}\n"),
+                "sglang-tp8-b300",
+                Map.of(),
+                Map.of()));
     assertThat(value(plan, "model.localPath")).isEqualTo("/mnt/disk0/models/GLM-5.3");
   }
 
   @Test
   void scheduleSettingsLandInTheSiteLayer() {
-    Plan plan = Composer.compose(request(profile(PROD_PROFILE + "schedule: {priorityClassName: llm-high, schedulerName: volcano}\n"), "sglang-tp8-b300", Map.of(), Map.of()));
-    assertThat(plan.layer("site")).containsEntry("priorityClassName", "llm-high")
+    Plan plan =
+        Composer.compose(
+            request(
+                profile(
+                    PROD_PROFILE
+                        + "schedule: {priorityClassName: llm-high, schedulerName: volcano}\n"),
+                "sglang-tp8-b300",
+                Map.of(),
+                Map.of()));
+    assertThat(plan.layer("site"))
+        .containsEntry("priorityClassName", "llm-high")
         .containsEntry("schedulerName", "volcano");
   }
 
@@ -256,8 +327,20 @@ class ComposerTest {
     String broken = Fixtures.GLM_ENTRY.replace("model: {mountPath: /model}", "model: scalar");
     var entry = Fixtures.entry(broken, "zai-org/GLM-5.3");
     var r = request(Map.of());
-    var req = new ComposeRequest(r.catalogLocation(), "", r.catalogRef(), entry,
-        entry.variant("sglang-tp8-b300"), r.profile(), "glm-53", "", Map.of(), Map.of(), false, "");
+    var req =
+        new ComposeRequest(
+            r.catalogLocation(),
+            "",
+            r.catalogRef(),
+            entry,
+            entry.variant("sglang-tp8-b300"),
+            r.profile(),
+            "glm-53",
+            "",
+            Map.of(),
+            Map.of(),
+            false,
+            "");
     assertThatThrownBy(() -> Composer.compose(req))
         .hasMessageContaining("catalog layer")
         .hasMessageContaining("\"model\" is not a map");

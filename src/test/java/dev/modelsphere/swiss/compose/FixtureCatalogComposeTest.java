@@ -55,9 +55,12 @@ class FixtureCatalogComposeTest {
       hashes.add(plan.hash());
       String what = req.entry().name() + " " + req.entry().version() + " " + req.variant().id();
       assertThat(plan.source().digest()).as(what).isEqualTo(req.entry().digest());
-      assertThat(Tree.get(plan.values(), "model.name").value()).as(what)
+      assertThat(Tree.get(plan.values(), "model.name").value())
+          .as(what)
           .isEqualTo(req.entry().servedModelName());
-      assertThat(plan.helmfile()).as(what).contains("chart: charts/" + req.variant().chart().name());
+      assertThat(plan.helmfile())
+          .as(what)
+          .contains("chart: charts/" + req.variant().chart().name());
     }
     assertThat(hashes).as("every variant composes a distinct plan").hasSize(requests.size());
   }
@@ -86,9 +89,21 @@ class FixtureCatalogComposeTest {
   void catalogNameHelmfileAndCreateNamespaceDoNotChangeTheHash() {
     for (ComposeRequest req : everyVariant(Map.of())) {
       Plan plain = Composer.compose(req);
-      Plan named = Composer.compose(new ComposeRequest(req.catalogLocation(), "public",
-          req.catalogRef(), req.entry(), req.variant(), req.profile(), req.release(), "", req.form(),
-          req.edits(), true, req.chartVersion()));
+      Plan named =
+          Composer.compose(
+              new ComposeRequest(
+                  req.catalogLocation(),
+                  "public",
+                  req.catalogRef(),
+                  req.entry(),
+                  req.variant(),
+                  req.profile(),
+                  req.release(),
+                  "",
+                  req.form(),
+                  req.edits(),
+                  true,
+                  req.chartVersion()));
       assertThat(named.source().catalogName()).isEqualTo("public");
       assertThat(named.createNamespace()).isTrue();
       assertThat(named.helmfile()).isNotEqualTo(plain.helmfile());

@@ -48,9 +48,21 @@ final class Fixtures {
 
   static Entry entry(String yaml, String hf) {
     Entry e = Entry.parseYaml(yaml.getBytes(StandardCharsets.UTF_8));
-    return new Entry(e.apiVersion(), e.name(), e.version(), e.servedName(), e.displayName(),
-        e.description(), e.family(), e.license(), e.homepage(), e.tags(), e.deprecated(),
-        e.variants(), new Source(hf, null, null), "sha256:" + "ab".repeat(32));
+    return new Entry(
+        e.apiVersion(),
+        e.name(),
+        e.version(),
+        e.servedName(),
+        e.displayName(),
+        e.description(),
+        e.family(),
+        e.license(),
+        e.homepage(),
+        e.tags(),
+        e.deprecated(),
+        e.variants(),
+        new Source(hf, null, null),
+        "sha256:" + "ab".repeat(32));
   }
 
   static Entry glm() {
@@ -61,11 +73,22 @@ final class Fixtures {
     return Profile.parse(yaml, "test-profile");
   }
 
-  static ComposeRequest request(Profile profile, String variant, Map<String, Object> form,
-      Map<String, Object> edits) {
+  static ComposeRequest request(
+      Profile profile, String variant, Map<String, Object> form, Map<String, Object> edits) {
     Entry entry = glm();
-    return new ComposeRequest("/catalog/index.json", "", "sha256:" + "cd".repeat(32), entry,
-        entry.variant(variant), profile, "glm-53", "", form, edits, false, "");
+    return new ComposeRequest(
+        "/catalog/index.json",
+        "",
+        "sha256:" + "cd".repeat(32),
+        entry,
+        entry.variant(variant),
+        profile,
+        "glm-53",
+        "",
+        form,
+        edits,
+        false,
+        "");
   }
 
   static ComposeRequest request(Map<String, Object> form) {

@@ -14,36 +14,68 @@ class FormTest {
 
   @Test
   void theYamlFragmentIsMergedFirstAndTheFieldsWin() {
-    var form = Form.assemble(new FormInput("replicaCount: 1\nenv: {A: x}",
-        ValuesYaml.parse("t", "replicaCount: 3"), null, null, List.of()), LABEL);
+    var form =
+        Form.assemble(
+            new FormInput(
+                "replicaCount: 1\nenv: {A: x}",
+                ValuesYaml.parse("t", "replicaCount: 3"),
+                null,
+                null,
+                List.of()),
+            LABEL);
     assertThat(form).isEqualTo(ValuesYaml.parse("t", "replicaCount: 3\nenv: {A: x}"));
   }
 
   @Test
   void gpuProductsBecomeARequiredNodeAffinityOnTheVariantsLabel() {
-    var form = Form.assemble(new FormInput(null, Map.of(), null, null,
-        List.of("NVIDIA-H100-80GB-HBM3", "NVIDIA-H200")), LABEL);
-    Object terms = Tree.get(form,
-        "affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms").value();
-    assertThat(terms).isEqualTo(List.of(Map.of("matchExpressions", List.of(Map.of(
-        "key", LABEL, "operator", "In", "values", List.of("NVIDIA-H100-80GB-HBM3", "NVIDIA-H200"))))));
+    var form =
+        Form.assemble(
+            new FormInput(
+                null, Map.of(), null, null, List.of("NVIDIA-H100-80GB-HBM3", "NVIDIA-H200")),
+            LABEL);
+    Object terms =
+        Tree.get(
+                form,
+                "affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms")
+            .value();
+    assertThat(terms)
+        .isEqualTo(
+            List.of(
+                Map.of(
+                    "matchExpressions",
+                    List.of(
+                        Map.of(
+                            "key",
+                            LABEL,
+                            "operator",
+                            "In",
+                            "values",
+                            List.of("NVIDIA-H100-80GB-HBM3", "NVIDIA-H200"))))));
   }
 
   @Test
   void anExplicitlyEnabledScalerTakesOverTheReplicaCount() {
-    var form = Form.assemble(FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {enabled: true}")), LABEL);
+    var form =
+        Form.assemble(
+            FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {enabled: true}")), LABEL);
     assertThat(form).doesNotContainKey("replicaCount");
   }
 
   @Test
   void aScalerSwitchedOnOnlyByTouchingLeavesTheReplicaCount() {
-    var form = Form.assemble(FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {maxReplicas: 4}")), LABEL);
+    var form =
+        Form.assemble(
+            FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {maxReplicas: 4}")),
+            LABEL);
     assertThat(form).containsEntry("replicaCount", 3L);
   }
 
   @Test
   void malformedYamlIsRefusedNamingTheField() {
-    assertThatThrownBy(() -> Form.assemble(new FormInput("a: [unclosed", Map.of(), null, null, List.of()), LABEL))
+    assertThatThrownBy(
+            () ->
+                Form.assemble(
+                    new FormInput("a: [unclosed", Map.of(), null, null, List.of()), LABEL))
         .isInstanceOf(ComposeException.class)
         .hasMessageContaining("advanced overrides");
   }

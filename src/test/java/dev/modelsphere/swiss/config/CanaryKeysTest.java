@@ -40,13 +40,14 @@ class CanaryKeysTest {
 
   @Test
   void eachCanaryKeyCanBeSetAloneAndTheOthersKeepTheirDefaults() throws IOException {
-    CanaryKeys keys = load(
-        """
+    CanaryKeys keys =
+        load("""
         canary:
           group: experiments.example.com
           version: v1
           armLabel: experiments.example.com/arm
-        """).canary();
+        """)
+            .canary();
 
     assertThat(keys.apiVersion()).isEqualTo("experiments.example.com/v1");
     assertThat(keys.armLabel()).isEqualTo("experiments.example.com/arm");
@@ -58,8 +59,8 @@ class CanaryKeysTest {
 
   @Test
   void everyCanaryKeyIsRead() throws IOException {
-    CanaryKeys keys = load(
-        """
+    CanaryKeys keys =
+        load("""
         canary:
           group: g.example.com
           version: v2
@@ -69,10 +70,20 @@ class CanaryKeysTest {
           namespaceLabel: g.example.com/owner-namespace
           armLabel: g.example.com/side
           assignmentAnnotation: g.example.com/borrowed-by
-        """).canary();
+        """)
+            .canary();
 
-    assertThat(keys).isEqualTo(new CanaryKeys("g.example.com", "v2", "Experiment", "experiments",
-        "g.example.com/owner", "g.example.com/owner-namespace", "g.example.com/side", "g.example.com/borrowed-by"));
+    assertThat(keys)
+        .isEqualTo(
+            new CanaryKeys(
+                "g.example.com",
+                "v2",
+                "Experiment",
+                "experiments",
+                "g.example.com/owner",
+                "g.example.com/owner-namespace",
+                "g.example.com/side",
+                "g.example.com/borrowed-by"));
   }
 
   @Test

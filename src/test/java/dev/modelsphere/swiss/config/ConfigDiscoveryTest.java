@@ -43,7 +43,8 @@ class ConfigDiscoveryTest {
 
     assertThat(Config.find(null, Map.of("SWISS_CONFIG", "/env/swiss.yaml"), cwd, home))
         .isEqualTo(Path.of("/env/swiss.yaml"));
-    assertThat(Config.find("", Map.of("SWISS_CONFIG", ""), cwd, home)).isEqualTo(cwd.resolve("swiss.yaml"));
+    assertThat(Config.find("", Map.of("SWISS_CONFIG", ""), cwd, home))
+        .isEqualTo(cwd.resolve("swiss.yaml"));
   }
 
   @Test

@@ -24,8 +24,9 @@ class ConfigTest {
 
   @Test
   void relativePathsResolveAgainstTheConfigFile() throws IOException {
-    Config c = load(
-        """
+    Config c =
+        load(
+            """
         catalog: ./catalog
         cluster:
           profile:
@@ -42,8 +43,9 @@ class ConfigTest {
 
   @Test
   void urlAndAbsolutePathsAreLeftAlone() throws IOException {
-    Config web = load(
-        """
+    Config web =
+        load(
+            """
         catalog: https://models.example.com/swiss-catalog/
         cluster:
           profile:
@@ -62,7 +64,9 @@ class ConfigTest {
 
   @Test
   void otherPathsAreNotResolved() throws IOException {
-    Config c = load("server:\n  database: data/swiss.db\n  cacheDir: cache\ncluster:\n  kubeconfig: kube/config\n");
+    Config c =
+        load(
+            "server:\n  database: data/swiss.db\n  cacheDir: cache\ncluster:\n  kubeconfig: kube/config\n");
 
     assertThat(c.server().database()).isEqualTo("data/swiss.db");
     assertThat(c.server().cacheDir()).isEqualTo("cache");
@@ -72,7 +76,9 @@ class ConfigTest {
   @Test
   void profileNeedsExactlyOneSource() throws IOException {
     Config neither = load("catalog: /c\n");
-    Config both = load("catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\n    configMap: swiss/site-profile\n");
+    Config both =
+        load(
+            "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\n    configMap: swiss/site-profile\n");
 
     assertThatThrownBy(neither::validate)
         .isInstanceOf(ConfigException.class)
@@ -108,7 +114,9 @@ class ConfigTest {
   void aCatalogIsRequired() throws IOException {
     Config c = load("cluster:\n  profile:\n    file: /p.yaml\n");
 
-    assertThatThrownBy(c::validate).isInstanceOf(ConfigException.class).hasMessageContaining("catalog is required");
+    assertThatThrownBy(c::validate)
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("catalog is required");
   }
 
   @Test
@@ -121,7 +129,9 @@ class ConfigTest {
   @Test
   void onlyTheServerRequiresAnAuthDirUnlessLoginIsDisabled() throws IOException {
     Config c = load("catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\n");
-    Config open = load("catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth:\n    disabled: true\n");
+    Config open =
+        load(
+            "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth:\n    disabled: true\n");
 
     assertThatCode(c::validate).doesNotThrowAnyException();
     assertThatThrownBy(c::validateServer)
@@ -140,7 +150,8 @@ class ConfigTest {
 
   @Test
   void cookieSecureIsAutoAlwaysOrNever() throws IOException {
-    String base = "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth:\n    dir: /a\n";
+    String base =
+        "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth:\n    dir: /a\n";
     for (String mode : List.of("auto", "always", "never")) {
       Config ok = load(base + "    cookieSecure: " + mode + "\n");
       assertThatCode(ok::validateServer).as(mode).doesNotThrowAnyException();
@@ -157,17 +168,21 @@ class ConfigTest {
   void durationsAndPlanHistoryMustNotBeNegative() throws IOException {
     String base = "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\n";
 
-    assertThatThrownBy(load(base + "server:\n  auth: {disabled: true}\n  cacheTTL: -1s\n")::validateServer)
+    assertThatThrownBy(
+            load(base + "server:\n  auth: {disabled: true}\n  cacheTTL: -1s\n")::validateServer)
         .hasMessageContaining("server.cacheTTL");
-    assertThatThrownBy(load(base + "server:\n  auth: {disabled: true, tokenTTL: -1h}\n")::validateServer)
+    assertThatThrownBy(
+            load(base + "server:\n  auth: {disabled: true, tokenTTL: -1h}\n")::validateServer)
         .hasMessageContaining("server.auth.tokenTTL");
-    assertThatThrownBy(load(base + "server:\n  auth: {disabled: true}\n  planHistory: -2\n")::validateServer)
+    assertThatThrownBy(
+            load(base + "server:\n  auth: {disabled: true}\n  planHistory: -2\n")::validateServer)
         .hasMessageContaining("server.planHistory");
   }
 
   @Test
   void applyWithIsHelmOrLlmsvc() throws IOException {
-    String base = "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth: {disabled: true}\n";
+    String base =
+        "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth: {disabled: true}\n";
     Config llmsvc = load(base + "  applyWith: llmsvc\n");
     Config bad = load(base + "  applyWith: kubectl\n");
 
@@ -239,8 +254,9 @@ class ConfigTest {
 
   @Test
   void everyServerKeyIsRead() throws IOException {
-    Config c = load(
-        """
+    Config c =
+        load(
+            """
         server:
           addr: 127.0.0.1:9090
           database: /data/swiss.db
@@ -278,18 +294,27 @@ class ConfigTest {
     assertThat(s.planHistory()).isEqualTo(12);
     assertThat(s.cacheTTL()).isEqualTo(Duration.ofSeconds(90));
     assertThat(s.cacheDir()).isEqualTo("/data/cache");
-    assertThat(s.auth()).isEqualTo(new Auth("/etc/swiss-auth", Duration.ofHours(8), false, "always"));
-    assertThat(s.gpuProductLabels()).isEqualTo(Map.of(
-        "nvidia.com/gpu", List.of("nvidia.com/gpu.product", "gpu.example.com/model"),
-        "amd.com/gpu", List.of("amd.com/gpu.product-name")));
-    assertThat(c.cluster()).isEqualTo(
-        new Cluster(new ProfileSource("", "swiss/site-profile", "site.yaml"), List.of("models", "ci"),
-            "/etc/kube/config", "east"));
+    assertThat(s.auth())
+        .isEqualTo(new Auth("/etc/swiss-auth", Duration.ofHours(8), false, "always"));
+    assertThat(s.gpuProductLabels())
+        .isEqualTo(
+            Map.of(
+                "nvidia.com/gpu", List.of("nvidia.com/gpu.product", "gpu.example.com/model"),
+                "amd.com/gpu", List.of("amd.com/gpu.product-name")));
+    assertThat(c.cluster())
+        .isEqualTo(
+            new Cluster(
+                new ProfileSource("", "swiss/site-profile", "site.yaml"),
+                List.of("models", "ci"),
+                "/etc/kube/config",
+                "east"));
   }
 
   @Test
   void emptyItemsInListsAreDropped() throws IOException {
-    Config c = load("cluster:\n  namespaces: [models, ~]\nserver:\n  gpuProductLabels:\n    nvidia.com/gpu: ~\n");
+    Config c =
+        load(
+            "cluster:\n  namespaces: [models, ~]\nserver:\n  gpuProductLabels:\n    nvidia.com/gpu: ~\n");
 
     assertThat(c.cluster().namespaces()).containsExactly("models");
     assertThat(c.server().gpuProductLabels()).containsEntry("nvidia.com/gpu", List.of());
@@ -316,18 +341,23 @@ class ConfigTest {
 
   @Test
   void catalogCacheDirIsTheCacheDirElseBesideTheDatabase() {
-    Server beside = new Server(null, "/data/swiss.db", false, null, null, 0, null, null, null, null, null);
-    Server explicit = new Server(null, "/data/swiss.db", false, null, null, 0, null, "/cache", null, null, null);
+    Server beside =
+        new Server(null, "/data/swiss.db", false, null, null, 0, null, null, null, null, null);
+    Server explicit =
+        new Server(null, "/data/swiss.db", false, null, null, 0, null, "/cache", null, null, null);
 
-    assertThat(new Config("", null, beside, null, "").catalogCacheDir()).isEqualTo("/data/catalog-cache");
+    assertThat(new Config("", null, beside, null, "").catalogCacheDir())
+        .isEqualTo("/data/catalog-cache");
     assertThat(new Config("", null, explicit, null, "").catalogCacheDir()).isEqualTo("/cache");
-    assertThat(new Config("", null, null, null, "").catalogCacheDir()).isEqualTo("/tmp/swiss/catalog-cache");
+    assertThat(new Config("", null, null, null, "").catalogCacheDir())
+        .isEqualTo("/tmp/swiss/catalog-cache");
   }
 
   @Test
   void theProfileRefIsTheFileElseTheConfigMap() {
     assertThat(new ProfileSource("/p.yaml", "", "").ref()).isEqualTo("/p.yaml");
-    assertThat(new ProfileSource("", "swiss/site-profile", "").ref()).isEqualTo("swiss/site-profile");
+    assertThat(new ProfileSource("", "swiss/site-profile", "").ref())
+        .isEqualTo("swiss/site-profile");
     assertThat(new ProfileSource("", "", "").ref()).isEmpty();
   }
 

@@ -8,7 +8,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ExampleConfigTest {
-  private static final Path EXAMPLES = Path.of(System.getProperty("user.dir"), "examples").toAbsolutePath();
+  private static final Path EXAMPLES =
+      Path.of(System.getProperty("user.dir"), "examples").toAbsolutePath();
 
   @Test
   void theExampleConfigLoadsAndIsValidForTheServer() {

@@ -44,27 +44,33 @@ class HelmDeployerTest {
 
     DiffResult changed = bed.differ.diff(second);
     assertThat(changed.changed()).isTrue();
-    assertThat(changed.againstRelease().changes()).singleElement().satisfies(c -> {
-      assertThat(c.key().kind()).isEqualTo("Deployment");
-      assertThat(c.change()).isEqualTo(ObjectChange.Change.CHANGED);
-      assertThat(c.diff()).contains("-  replicas: 1", "+  replicas: 2");
-    });
+    assertThat(changed.againstRelease().changes())
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.key().kind()).isEqualTo("Deployment");
+              assertThat(c.change()).isEqualTo(ObjectChange.Change.CHANGED);
+              assertThat(c.diff()).contains("-  replicas: 1", "+  replicas: 2");
+            });
 
     ApplyResult applied = bed.deployer.apply(second, Mode.UPGRADE, ApplyOptions.apply(1));
     assertThat(applied.revision()).isEqualTo(2);
     assertThat(replicas()).isEqualTo(2);
 
     assertThatThrownBy(() -> bed.deployer.apply(third, Mode.UPGRADE, ApplyOptions.apply(1)))
-        .isInstanceOfSatisfying(DeployException.class, e -> {
-          assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
-          assertThat(e.getMessage()).contains("revision 1", "2");
-        });
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.getMessage()).contains("revision 1", "2");
+            });
     assertThat(bed.deployer.status(bed.namespace, "qwen").revision()).isEqualTo(2);
     assertThat(bed.deployer.current(bed.namespace, "qwen").hash()).isEqualTo(second.hash());
     assertThat(replicas()).isEqualTo(2);
 
     assertThatThrownBy(() -> bed.deployer.rollback(bed.namespace, "qwen", 1, 0, ""))
-        .isInstanceOfSatisfying(DeployException.class,
+        .isInstanceOfSatisfying(
+            DeployException.class,
             e -> assertThat(e.getMessage()).contains("expectRevision is required"));
 
     ApplyResult rolledBack = bed.deployer.rollback(bed.namespace, "qwen", 1, 2, "back to one");
@@ -81,7 +87,14 @@ class HelmDeployerTest {
     assertThat(storage.newest(bed.namespace, "qwen")).isEmpty();
     assertThat(bed.kube.secretNames(bed.namespace, Map.of("owner", "swiss"))).isEmpty();
     assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-qwen")).isEmpty();
-    assertThat(bed.client.apps().deployments().inNamespace(bed.namespace).withName("qwen-sglang").get()).isNull();
+    assertThat(
+            bed.client
+                .apps()
+                .deployments()
+                .inNamespace(bed.namespace)
+                .withName("qwen-sglang")
+                .get())
+        .isNull();
   }
 
   @Test
@@ -89,21 +102,28 @@ class HelmDeployerTest {
     List<String> phases = new CopyOnWriteArrayList<>();
     Plan rejected = bed.plan("broken", "fullnameOverride: Not_A_Valid_Name");
 
-    try (Watch watch = bed.client.configMaps().inNamespace(bed.namespace)
-        .withName("swiss-plan-broken").watch(new Watcher<>() {
-          @Override
-          public void eventReceived(Action action, ConfigMap cm) {
-            phases.add(PlanStatus.parse(cm.getData().get(PlanStatus.FILE)).phase());
-          }
+    try (Watch watch =
+        bed.client
+            .configMaps()
+            .inNamespace(bed.namespace)
+            .withName("swiss-plan-broken")
+            .watch(
+                new Watcher<>() {
+                  @Override
+                  public void eventReceived(Action action, ConfigMap cm) {
+                    phases.add(PlanStatus.parse(cm.getData().get(PlanStatus.FILE)).phase());
+                  }
 
-          @Override
-          public void onClose(WatcherException cause) {}
-        })) {
+                  @Override
+                  public void onClose(WatcherException cause) {}
+                })) {
       assertThatThrownBy(() -> bed.deployer.apply(rejected, Mode.INSTALL, ApplyOptions.install()))
-          .isInstanceOfSatisfying(DeployException.class, e -> {
-            assertThat(e.reason()).isEqualTo(DeployException.Reason.FAILED);
-            assertThat(e.getMessage()).contains("Not_A_Valid_Name");
-          });
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(DeployException.Reason.FAILED);
+                assertThat(e.getMessage()).contains("Not_A_Valid_Name");
+              });
       org.awaitility.Awaitility.await().until(() -> phases.contains(PlanStatus.FAILED));
     }
 
@@ -117,21 +137,24 @@ class HelmDeployerTest {
   @Test
   void aPlanForANamespaceThatDoesNotExistIsRefusedBeforeAnythingIsWritten() {
     String missing = "swiss-missing-" + Long.toString(System.nanoTime(), 36);
-    Plan plan = HelmTestbed.plan("qwen", missing, "replicaCount: 1",
-        bed.plan("qwen", "").chart(), false);
+    Plan plan =
+        HelmTestbed.plan("qwen", missing, "replicaCount: 1", bed.plan("qwen", "").chart(), false);
 
     assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
-        .isInstanceOfSatisfying(DeployException.class, e -> {
-          assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
-          assertThat(e.getMessage()).contains(missing, "does not exist", "create-namespace");
-        });
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.getMessage()).contains(missing, "does not exist", "create-namespace");
+            });
     assertThat(bed.kube.namespaceExists(missing)).isFalse();
   }
 
   @Test
   void aPlanThatAsksForItsNamespaceGetsItCreated() {
     String fresh = "swiss-new-" + Long.toString(System.nanoTime(), 36);
-    Plan plan = HelmTestbed.plan("qwen", fresh, "replicaCount: 1", bed.plan("qwen", "").chart(), true);
+    Plan plan =
+        HelmTestbed.plan("qwen", fresh, "replicaCount: 1", bed.plan("qwen", "").chart(), true);
     try {
       ApplyResult result = bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
 
@@ -148,30 +171,50 @@ class HelmDeployerTest {
     Plan plan = bed.plan("qwen", "replicaCount: 1");
 
     assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.UPGRADE, ApplyOptions.apply(0)))
-        .hasMessageContaining("no release " + bed.namespace + "/qwen").hasMessageContaining("swiss install");
+        .hasMessageContaining("no release " + bed.namespace + "/qwen")
+        .hasMessageContaining("swiss install");
     bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
     assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
-        .hasMessageContaining("already exists at revision 1").hasMessageContaining("swiss apply");
+        .hasMessageContaining("already exists at revision 1")
+        .hasMessageContaining("swiss apply");
   }
 
   @Test
   void archivedPlansArePrunedToThePlanHistory() {
     HelmTestbed small = HelmTestbed.on(cluster, 2);
-    small.deployer.apply(small.plan("qwen", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
+    small.deployer.apply(
+        small.plan("qwen", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
     for (int n = 2; n <= 5; n++) {
-      small.deployer.apply(small.plan("qwen", "replicaCount: " + n), Mode.UPGRADE, ApplyOptions.apply(0));
+      small.deployer.apply(
+          small.plan("qwen", "replicaCount: " + n), Mode.UPGRADE, ApplyOptions.apply(0));
     }
 
     assertThat(small.deployer.archivedRevisions(small.namespace, "qwen")).containsExactly(4, 3);
-    assertThat(small.client.secrets().inNamespace(small.namespace)
-        .withName("swiss.plan.v1.qwen.v4").get().getMetadata().getLabels())
-        .containsEntry("owner", "swiss").containsEntry("name", "qwen").containsEntry("version", "4")
+    assertThat(
+            small
+                .client
+                .secrets()
+                .inNamespace(small.namespace)
+                .withName("swiss.plan.v1.qwen.v4")
+                .get()
+                .getMetadata()
+                .getLabels())
+        .containsEntry("owner", "swiss")
+        .containsEntry("name", "qwen")
+        .containsEntry("version", "4")
         .containsEntry("app.kubernetes.io/managed-by", "swiss");
-    assertThat(small.deployer.archived(small.namespace, "qwen", 4).values()).containsEntry("replicaCount", 4L);
+    assertThat(small.deployer.archived(small.namespace, "qwen", 4).values())
+        .containsEntry("replicaCount", 4L);
   }
 
   private int replicas() {
-    return bed.client.apps().deployments().inNamespace(bed.namespace).withName("qwen-sglang").get()
-        .getSpec().getReplicas();
+    return bed.client
+        .apps()
+        .deployments()
+        .inNamespace(bed.namespace)
+        .withName("qwen-sglang")
+        .get()
+        .getSpec()
+        .getReplicas();
   }
 }

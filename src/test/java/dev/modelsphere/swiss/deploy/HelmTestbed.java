@@ -40,14 +40,21 @@ public final class HelmTestbed {
     this.kube = new Kube(client);
     this.namespace = cluster.namespace();
     try {
-      this.renderer = new ChartRenderer(new ChartRepository(Files.createTempDirectory("swiss-charts-")));
+      this.renderer =
+          new ChartRenderer(new ChartRepository(Files.createTempDirectory("swiss-charts-")));
       String kubeconfig = Files.readString(kubeconfigFile());
       this.helm = new HelmReleases(renderer, kubeconfig);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    this.deployer = new HelmDeployer(kube, renderer, helm, new ReleaseLocks(),
-        new DeploySettings("", planHistory), Clock.systemUTC());
+    this.deployer =
+        new HelmDeployer(
+            kube,
+            renderer,
+            helm,
+            new ReleaseLocks(),
+            new DeploySettings("", planHistory),
+            Clock.systemUTC());
     this.differ = new PlanDiffer(kube, renderer, "");
   }
 
@@ -62,23 +69,41 @@ public final class HelmTestbed {
 
   /** A plan for the example sglang chart on disk with the given form layer (YAML). */
   Plan plan(String release, String form) {
-    return plan(release, namespace, form, new ChartRef("sglang", "0.8.0", "",
-        TestCharts.exampleCharts().toString()), false);
+    return plan(
+        release,
+        namespace,
+        form,
+        new ChartRef("sglang", "0.8.0", "", TestCharts.exampleCharts().toString()),
+        false);
   }
 
-  public static Plan plan(String release, String namespace, String form, ChartRef chart,
-      boolean createNamespace) {
+  public static Plan plan(
+      String release, String namespace, String form, ChartRef chart, boolean createNamespace) {
     Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
-    layers.put("catalog", ValuesYaml.parse("catalog", """
+    layers.put(
+        "catalog",
+        ValuesYaml.parse(
+            "catalog",
+            """
         image: {repository: lmsysorg/sglang, tag: v0.5.19}
         model: {name: qwen3-8b, gpus: "1"}
         extraArgs: [--tp-size=1]
         env: [{name: NVIDIA_DISABLE_REQUIRE, value: "1"}]
         """));
     layers.put("form", ValuesYaml.parse("form", form));
-    return new Plan(Plan.API_VERSION, new ReleaseRef(release, namespace),
-        new SourceRef("/catalog", "", "", "qwen3-8b", "Qwen/Qwen3-8B", "1.0.0", "", "sglang-tp1"),
-        chart, "sglang", "test", layers, createNamespace, null, "").withHash();
+    return new Plan(
+            Plan.API_VERSION,
+            new ReleaseRef(release, namespace),
+            new SourceRef(
+                "/catalog", "", "", "qwen3-8b", "Qwen/Qwen3-8B", "1.0.0", "", "sglang-tp1"),
+            chart,
+            "sglang",
+            "test",
+            layers,
+            createNamespace,
+            null,
+            "")
+        .withHash();
   }
 
   String planPhase(String release) {

@@ -10,7 +10,8 @@ class PlanStatusTest {
   void anApplyingStatusWritesOnlyTheFieldsItHasAndPhaseFirst() {
     String yaml = PlanStatus.applying("install", "2026-11-30T02:00:00Z", "", false).toYaml();
 
-    assertThat(yaml).startsWith("phase: applying\n")
+    assertThat(yaml)
+        .startsWith("phase: applying\n")
         .contains("action: install", "startedAt: ", "2026-11-30T02:00:00Z")
         .doesNotContain("revision", "error", "note", "forced", "updatedAt");
   }
@@ -19,8 +20,10 @@ class PlanStatusTest {
   void finishingRecordsTheRevisionAndTheErrorOfAFailure() {
     PlanStatus applying = PlanStatus.applying("apply", "2026-11-30T02:00:00Z", "bump", true);
 
-    PlanStatus failed = PlanStatus.parse(applying.finished(3, "2026-11-30T02:01:00Z", "boom").toYaml());
-    PlanStatus applied = PlanStatus.parse(applying.finished(4, "2026-11-30T02:02:00Z", "").toYaml());
+    PlanStatus failed =
+        PlanStatus.parse(applying.finished(3, "2026-11-30T02:01:00Z", "boom").toYaml());
+    PlanStatus applied =
+        PlanStatus.parse(applying.finished(4, "2026-11-30T02:02:00Z", "").toYaml());
 
     assertThat(failed.phase()).isEqualTo(PlanStatus.FAILED);
     assertThat(failed.error()).isEqualTo("boom");

@@ -8,8 +8,10 @@ import org.junit.jupiter.api.Test;
 class PreconditionsTest {
 
   private static final ReleaseState MISSING = new ReleaseState("models", "qwen", false, "", 0);
-  private static final ReleaseState DEPLOYED = new ReleaseState("models", "qwen", true, "deployed", 3);
-  private static final ReleaseState PENDING = new ReleaseState("models", "qwen", true, "pending-install", 1);
+  private static final ReleaseState DEPLOYED =
+      new ReleaseState("models", "qwen", true, "deployed", 3);
+  private static final ReleaseState PENDING =
+      new ReleaseState("models", "qwen", true, "pending-install", 1);
 
   @Test
   void installNeedsAMissingReleaseAndUpgradeAnExistingOne() {
@@ -26,7 +28,8 @@ class PreconditionsTest {
     assertThatThrownBy(() -> Preconditions.check(PENDING, Mode.UPGRADE))
         .hasMessageContaining("pending-install");
     assertThatCode(() -> Preconditions.checkUninstall(PENDING)).doesNotThrowAnyException();
-    assertThatThrownBy(() -> Preconditions.checkUninstall(MISSING)).hasMessageContaining("no release models/qwen");
+    assertThatThrownBy(() -> Preconditions.checkUninstall(MISSING))
+        .hasMessageContaining("no release models/qwen");
   }
 
   @Test

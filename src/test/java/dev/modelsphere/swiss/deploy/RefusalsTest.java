@@ -33,33 +33,48 @@ class RefusalsTest {
     Plan tampered = plan.withLayers(bed.plan("qwen", "replicaCount: 9").layers());
 
     assertThatThrownBy(() -> bed.deployer.apply(tampered, Mode.INSTALL, ApplyOptions.install()))
-        .isInstanceOfSatisfying(DeployException.class, e -> {
-          assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
-          assertThat(e.getMessage()).contains("does not match", plan.hash());
-        });
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
+              assertThat(e.getMessage()).contains("does not match", plan.hash());
+            });
     assertNothingWritten("qwen");
   }
 
   @Test
   void aChartVersionTheRepositoryDoesNotHaveIsRefused() {
     try (ChartRepoServer repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.8.0"))) {
-      Plan plan = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
-          new ChartRef("sglang", "0.9.9", repo.url(), ""), false);
+      Plan plan =
+          HelmTestbed.plan(
+              "qwen",
+              bed.namespace,
+              "replicaCount: 1",
+              new ChartRef("sglang", "0.9.9", repo.url(), ""),
+              false);
 
       assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
-          .isInstanceOfSatisfying(DeployException.class, e -> {
-            assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
-            assertThat(e.getMessage()).contains("0.9.9", "0.8.0", "nothing applied");
-          });
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
+                assertThat(e.getMessage()).contains("0.9.9", "0.8.0", "nothing applied");
+              });
       assertNothingWritten("qwen");
     }
   }
 
   @Test
   void aChartFromARepositoryInstallsAtThePlansVersion() {
-    try (ChartRepoServer repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
-      Plan plan = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
-          new ChartRef("sglang", "0.7.9", repo.url(), ""), false);
+    try (ChartRepoServer repo =
+        ChartRepoServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
+      Plan plan =
+          HelmTestbed.plan(
+              "qwen",
+              bed.namespace,
+              "replicaCount: 1",
+              new ChartRef("sglang", "0.7.9", repo.url(), ""),
+              false);
 
       ApplyResult result = bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
 
@@ -70,11 +85,22 @@ class RefusalsTest {
 
   @Test
   void aChartFromAnOciRegistryInstallsAndUpgradesAtThePlansVersion() {
-    try (OciRegistryServer registry = OciRegistryServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
-      Plan first = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
-          new ChartRef("sglang", "0.7.9", registry.url(), ""), false);
-      Plan second = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
-          new ChartRef("sglang", "0.8.0", registry.url(), ""), false);
+    try (OciRegistryServer registry =
+        OciRegistryServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
+      Plan first =
+          HelmTestbed.plan(
+              "qwen",
+              bed.namespace,
+              "replicaCount: 1",
+              new ChartRef("sglang", "0.7.9", registry.url(), ""),
+              false);
+      Plan second =
+          HelmTestbed.plan(
+              "qwen",
+              bed.namespace,
+              "replicaCount: 1",
+              new ChartRef("sglang", "0.8.0", registry.url(), ""),
+              false);
 
       bed.deployer.apply(first, Mode.INSTALL, ApplyOptions.install());
       assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.7.9");
@@ -92,13 +118,20 @@ class RefusalsTest {
       closed = socket.getLocalPort();
     }
     String url = "http://127.0.0.1:" + closed + "/charts";
-    Plan plan = HelmTestbed.plan("qwen", bed.namespace, "replicaCount: 1",
-        new ChartRef("sglang", "0.8.0", url, ""), false);
+    Plan plan =
+        HelmTestbed.plan(
+            "qwen",
+            bed.namespace,
+            "replicaCount: 1",
+            new ChartRef("sglang", "0.8.0", url, ""),
+            false);
 
     assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
-        .isInstanceOfSatisfying(DeployException.class, e -> {
-          assertThat(e.getMessage()).contains("unreachable", url);
-        });
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.getMessage()).contains("unreachable", url);
+            });
     assertNothingWritten("qwen");
   }
 
@@ -109,13 +142,18 @@ class RefusalsTest {
     HelmSecrets.store(bed.kube, bed.namespace, "qwen", 2, "pending-upgrade");
     String before = bed.kube.configMap(bed.namespace, "swiss-plan-qwen").orElseThrow().toString();
 
-    assertThatThrownBy(() -> bed.deployer.apply(bed.plan("qwen", "replicaCount: 2"), Mode.UPGRADE,
-        ApplyOptions.apply(0)))
-        .isInstanceOfSatisfying(DeployException.class, e -> {
-          assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
-          assertThat(e.getMessage()).contains(bed.namespace + "/qwen", "pending-upgrade");
-        });
-    assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-qwen").orElseThrow().toString()).isEqualTo(before);
+    assertThatThrownBy(
+            () ->
+                bed.deployer.apply(
+                    bed.plan("qwen", "replicaCount: 2"), Mode.UPGRADE, ApplyOptions.apply(0)))
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.getMessage()).contains(bed.namespace + "/qwen", "pending-upgrade");
+            });
+    assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-qwen").orElseThrow().toString())
+        .isEqualTo(before);
     assertThat(bed.deployer.archivedRevisions(bed.namespace, "qwen")).isEmpty();
   }
 
@@ -123,9 +161,13 @@ class RefusalsTest {
   void aSecondOperationOnTheSameReleaseWhileOneHoldsItsLockIsRefusedAtOnce() {
     ReleaseLocks locks = new ReleaseLocks();
     try (ReleaseLocks.Held held = locks.acquire(bed.namespace, "qwen")) {
-      Thread other = new Thread(() -> assertThatThrownBy(() -> locks.acquire(bed.namespace, "qwen"))
-          .isInstanceOfSatisfying(DeployException.class,
-              e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT)));
+      Thread other =
+          new Thread(
+              () ->
+                  assertThatThrownBy(() -> locks.acquire(bed.namespace, "qwen"))
+                      .isInstanceOfSatisfying(
+                          DeployException.class,
+                          e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT)));
       other.start();
       join(other);
       locks.acquire(bed.namespace, "other-release").close();
@@ -137,7 +179,8 @@ class RefusalsTest {
     assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-" + release)).isEmpty();
     assertThat(bed.client.secrets().inNamespace(bed.namespace).list().getItems())
         .noneMatch(s -> s.getMetadata().getName().contains(release));
-    assertThat(bed.client.apps().deployments().inNamespace(bed.namespace).list().getItems()).isEmpty();
+    assertThat(bed.client.apps().deployments().inNamespace(bed.namespace).list().getItems())
+        .isEmpty();
   }
 
   private static void join(Thread t) {

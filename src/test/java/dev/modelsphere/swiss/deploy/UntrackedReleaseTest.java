@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.helm.ChartLocation;
+import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.helm.ValuesDocument;
-import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.ManagedRef;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.List;
@@ -29,8 +29,13 @@ class UntrackedReleaseTest {
 
   @Test
   void aHandInstalledReleaseIsPresentAndUntrackedAndCanBeUninstalled() {
-    bed.helm.install(new RenderRequest(ChartLocation.local(TestCharts.exampleCharts().resolve("vllm")),
-        "by-hand", bed.namespace, List.of(new ValuesDocument("mine", Map.of("replicaCount", 2L)))), false);
+    bed.helm.install(
+        new RenderRequest(
+            ChartLocation.local(TestCharts.exampleCharts().resolve("vllm")),
+            "by-hand",
+            bed.namespace,
+            List.of(new ValuesDocument("mine", Map.of("replicaCount", 2L)))),
+        false);
 
     ReleaseStatus status = bed.deployer.status(bed.namespace, "by-hand");
     assertThat(status.exists()).isTrue();
@@ -45,7 +50,8 @@ class UntrackedReleaseTest {
     bed.deployer.uninstall(bed.namespace, "by-hand");
 
     assertThat(bed.deployer.status(bed.namespace, "by-hand").exists()).isFalse();
-    assertThat(bed.client.apps().deployments().inNamespace(bed.namespace).list().getItems()).isEmpty();
+    assertThat(bed.client.apps().deployments().inNamespace(bed.namespace).list().getItems())
+        .isEmpty();
   }
 
   @Test
@@ -77,7 +83,8 @@ class UntrackedReleaseTest {
     bed.kube.putConfigMap(bed.namespace, "swiss-plan-ghost", Map.of("plan.yaml", "x"));
 
     assertThatThrownBy(() -> bed.deployer.uninstall(bed.namespace, "ghost"))
-        .isInstanceOfSatisfying(DeployException.class,
+        .isInstanceOfSatisfying(
+            DeployException.class,
             e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.NOT_FOUND));
     assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-ghost")).isPresent();
   }

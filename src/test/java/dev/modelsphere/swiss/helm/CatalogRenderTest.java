@@ -30,7 +30,8 @@ class CatalogRenderTest {
   @TempDir Path cache;
 
   private static final String FORM_PLAIN = "{}";
-  private static final String FORM_ROUTED = """
+  private static final String FORM_ROUTED =
+      """
       serviceId: svc-under-test
       replicaCount: 2
       modelRoute: {enabled: true}
@@ -44,16 +45,19 @@ class CatalogRenderTest {
     List<String> rendered = new ArrayList<>();
 
     for (Plan plan : everyPlan(catalog, profile())) {
-      Map<ObjectKey, Map<String, Object>> objects = ManifestObjects.parse(
-          renderer.render(PlanCharts.request(plan, null)), plan.release().namespace());
+      Map<ObjectKey, Map<String, Object>> objects =
+          ManifestObjects.parse(
+              renderer.render(PlanCharts.request(plan, null)), plan.release().namespace());
 
-      assertThat(objects.keySet()).extracting(ObjectKey::kind)
+      assertThat(objects.keySet())
+          .extracting(ObjectKey::kind)
           .as(plan.source().model() + " " + plan.source().version() + " " + plan.source().variant())
           .contains("Deployment", "Service");
       if (Boolean.TRUE.equals(Tree.get(plan.values(), "modelRoute.enabled").value())) {
         assertThat(objects.keySet()).extracting(ObjectKey::kind).contains("ModelRoute");
       }
-      rendered.add(plan.source().model() + "@" + plan.source().version() + "/" + plan.source().variant());
+      rendered.add(
+          plan.source().model() + "@" + plan.source().version() + "/" + plan.source().variant());
     }
 
     // Two forms per variant, every version of every model.
@@ -64,46 +68,73 @@ class CatalogRenderTest {
   @Test
   void aCatalogValueTheRealSchemaForbidsIsRefusedNamingItsPath() {
     Catalog catalog = Catalog.open(TestCharts.fixtures().resolve("model-catalog").toString());
-    Plan plan = compose(catalog, catalog.entry("qwen3-8b", null),
-        catalog.entry("qwen3-8b", null).defaultVariant(), profile(), FORM_PLAIN);
+    Plan plan =
+        compose(
+            catalog,
+            catalog.entry("qwen3-8b", null),
+            catalog.entry("qwen3-8b", null).defaultVariant(),
+            profile(),
+            FORM_PLAIN);
     String engine = plan.chart().name();
     Map<String, Map<String, Object>> layers = new LinkedHashMap<>(plan.layers());
     Map<String, Object> catalogLayer = Tree.copy(layers.get("catalog"));
     Tree.set(catalogLayer, "modelRoute.nginx.upstreamTimeout", "30s");
     layers.put("catalog", catalogLayer);
-    RenderRequest request = new RenderRequest(ChartLocation.local(TestCharts.fixtureChart(engine)),
-        plan.release().name(), plan.release().namespace(),
-        layers.entrySet().stream().map(e -> new ValuesDocument(e.getKey(), e.getValue())).toList());
+    RenderRequest request =
+        new RenderRequest(
+            ChartLocation.local(TestCharts.fixtureChart(engine)),
+            plan.release().name(),
+            plan.release().namespace(),
+            layers.entrySet().stream()
+                .map(e -> new ValuesDocument(e.getKey(), e.getValue()))
+                .toList());
 
     assertThatThrownBy(() -> new ChartRenderer(new ChartRepository(cache)).render(request))
-        .isInstanceOfSatisfying(SchemaViolation.class,
+        .isInstanceOfSatisfying(
+            SchemaViolation.class,
             e -> assertThat(e.paths()).contains("modelRoute.nginx.upstreamTimeout"));
   }
 
   private static List<Plan> everyPlan(Catalog catalog, Profile profile) {
     List<Plan> plans = new ArrayList<>();
     for (String form : List.of(FORM_PLAIN, FORM_ROUTED)) {
-      for (ComposeRequest request : EveryFixtureVariant.requests(catalog, profile, ValuesYaml.parse("form", form))) {
+      for (ComposeRequest request :
+          EveryFixtureVariant.requests(catalog, profile, ValuesYaml.parse("form", form))) {
         plans.add(Composer.compose(request));
       }
     }
     return plans;
   }
 
-  private static Plan compose(Catalog catalog, Entry entry, Variant variant, Profile profile,
-      String formYaml) {
+  private static Plan compose(
+      Catalog catalog, Entry entry, Variant variant, Profile profile, String formYaml) {
     ChartVersionSpec spec = ChartVersionSpec.parse(variant.chart().version());
-    // The example charts are 0.8.0; an exact pin names its own version, which a local chart ignores.
+    // The example charts are 0.8.0; an exact pin names its own version, which a local chart
+    // ignores.
     String chartVersion = spec.isExact() ? spec.exact() : "0.8.0";
-    Map<String, Object> form = Form.assemble(
-        new FormInput(null, ValuesYaml.parse("form", formYaml), null, null, List.of()),
-        variant.requires().accelerator().productLabel());
-    return Composer.compose(new ComposeRequest(catalog.location(), "", catalog.ref(), entry,
-        variant, profile, entry.name(), null, form, Map.of(), false, chartVersion));
+    Map<String, Object> form =
+        Form.assemble(
+            new FormInput(null, ValuesYaml.parse("form", formYaml), null, null, List.of()),
+            variant.requires().accelerator().productLabel());
+    return Composer.compose(
+        new ComposeRequest(
+            catalog.location(),
+            "",
+            catalog.ref(),
+            entry,
+            variant,
+            profile,
+            entry.name(),
+            null,
+            form,
+            Map.of(),
+            false,
+            chartVersion));
   }
 
   private static Profile profile() {
-    return Profile.parse("""
+    return Profile.parse(
+        """
         name: render-test
         namespace: models
         chartPath: %s
@@ -117,6 +148,8 @@ class CatalogRenderTest {
           nginxConfigMap: llm-route/openresty-conf
           monitorConfigMap: llm-route/monitor-conf
         nodes: {gpusPerNode: 8}
-        """.formatted(TestCharts.exampleCharts()), "render-test profile");
+        """
+            .formatted(TestCharts.exampleCharts()),
+        "render-test profile");
   }
 }

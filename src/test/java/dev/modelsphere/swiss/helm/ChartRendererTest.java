@@ -36,12 +36,16 @@ class ChartRendererTest {
 
       Map<ObjectKey, Map<String, Object>> plain =
           ManifestObjects.parse(renderer().render(request(chart)), "serving");
-      Map<ObjectKey, Map<String, Object>> routed = ManifestObjects.parse(
-          renderer().render(request(chart, doc("form", "modelRoute: {enabled: true}"))), "serving");
+      Map<ObjectKey, Map<String, Object>> routed =
+          ManifestObjects.parse(
+              renderer().render(request(chart, doc("form", "modelRoute: {enabled: true}"))),
+              "serving");
 
-      assertThat(plain.keySet()).extracting(ObjectKey::kind)
+      assertThat(plain.keySet())
+          .extracting(ObjectKey::kind)
           .containsExactlyInAnyOrder("Deployment", "Service");
-      assertThat(routed.keySet()).extracting(ObjectKey::kind)
+      assertThat(routed.keySet())
+          .extracting(ObjectKey::kind)
           .containsExactlyInAnyOrder("Deployment", "Service", "ModelRoute");
       assertThat(plain.keySet()).extracting(ObjectKey::name).contains("qwen-" + engine);
     }
@@ -51,20 +55,31 @@ class ChartRendererTest {
   void laterValuesDocumentsOverrideEarlierOnesInOrder() {
     ChartLocation chart = ChartLocation.local(TestCharts.exampleCharts().resolve("vllm"));
 
-    String manifest = renderer().render(request(chart,
-        doc("catalog", "replicaCount: 1\nimage: {repository: vllm/vllm-openai, tag: v0.30.0}"),
-        doc("site", "image: {repository: mirror.local/vllm-openai}"),
-        doc("form", "replicaCount: 3")));
+    String manifest =
+        renderer()
+            .render(
+                request(
+                    chart,
+                    doc(
+                        "catalog",
+                        "replicaCount: 1\nimage: {repository: vllm/vllm-openai, tag: v0.30.0}"),
+                    doc("site", "image: {repository: mirror.local/vllm-openai}"),
+                    doc("form", "replicaCount: 3")));
 
-    assertThat(manifest).contains("replicas: 3").contains("image: \"mirror.local/vllm-openai:v0.30.0\"");
+    assertThat(manifest)
+        .contains("replicas: 3")
+        .contains("image: \"mirror.local/vllm-openai:v0.30.0\"");
   }
 
   @Test
   void stringValuesThatLookLikeNumbersStayStrings() {
     ChartLocation chart = ChartLocation.local(TestCharts.exampleCharts().resolve("sglang"));
 
-    String manifest = renderer().render(request(chart,
-        doc("catalog", "env: [{name: NVIDIA_DISABLE_REQUIRE, value: '1'}]")));
+    String manifest =
+        renderer()
+            .render(
+                request(
+                    chart, doc("catalog", "env: [{name: NVIDIA_DISABLE_REQUIRE, value: '1'}]")));
 
     assertThat(manifest).contains("value: \"1\"");
   }
@@ -73,13 +88,20 @@ class ChartRendererTest {
   void theChartsSchemaRefusalNamesTheOffendingPaths() {
     ChartLocation chart = ChartLocation.local(TestCharts.fixtureChart("sglang"));
 
-    assertThatThrownBy(() -> renderer().render(request(chart,
-        doc("catalog", "modelRoute: {bogus: true}\nreplicaCount: many"))))
-        .isInstanceOfSatisfying(SchemaViolation.class, e -> {
-          assertThat(e.paths()).containsExactlyInAnyOrder("modelRoute.bogus", "replicaCount");
-          assertThat(e.chart()).isEqualTo("sglang");
-          assertThat(e.getMessage()).contains("modelRoute.bogus").contains("replicaCount");
-        });
+    assertThatThrownBy(
+            () ->
+                renderer()
+                    .render(
+                        request(
+                            chart,
+                            doc("catalog", "modelRoute: {bogus: true}\nreplicaCount: many"))))
+        .isInstanceOfSatisfying(
+            SchemaViolation.class,
+            e -> {
+              assertThat(e.paths()).containsExactlyInAnyOrder("modelRoute.bogus", "replicaCount");
+              assertThat(e.chart()).isEqualTo("sglang");
+              assertThat(e.getMessage()).contains("modelRoute.bogus").contains("replicaCount");
+            });
   }
 
   @Test
@@ -88,8 +110,9 @@ class ChartRendererTest {
       Path chart = TestCharts.fixtureChart(name);
       Map<String, Object> values = readValues(chart.resolve("values.yaml"));
 
-      String manifest = renderer().render(request(ChartLocation.local(chart),
-          new ValuesDocument("catalog", values)));
+      String manifest =
+          renderer()
+              .render(request(ChartLocation.local(chart), new ValuesDocument("catalog", values)));
 
       assertThat(manifest).contains("name: qwen-values");
     }
@@ -97,7 +120,8 @@ class ChartRendererTest {
 
   @Test
   void aRepositoryChartIsFetchedAtTheRequestedVersionAndCached() {
-    try (ChartRepoServer repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
+    try (ChartRepoServer repo =
+        ChartRepoServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
       ChartLocation chart = ChartLocation.repository(repo.url(), "sglang", "0.7.9");
 
       String first = renderer().render(request(chart));
@@ -110,12 +134,16 @@ class ChartRendererTest {
 
   @Test
   void anOciChartIsPulledFromTheRegistryAtTheRequestedVersion() {
-    try (OciRegistryServer registry = OciRegistryServer.serving(List.of("vllm"), List.of("0.7.8", "0.8.0"))) {
-      String manifest = renderer().render(request(ChartLocation.oci(registry.url(), "vllm", "0.7.8")));
+    try (OciRegistryServer registry =
+        OciRegistryServer.serving(List.of("vllm"), List.of("0.7.8", "0.8.0"))) {
+      String manifest =
+          renderer().render(request(ChartLocation.oci(registry.url(), "vllm", "0.7.8")));
 
       assertThat(manifest).contains("helm.sh/chart: vllm-0.7.8").contains("kind: Deployment");
-      assertThatThrownBy(() -> renderer().render(request(ChartLocation.oci(registry.url(), "vllm", "0.9.0"))))
-          .isInstanceOf(HelmException.class).hasMessageContaining("0.9.0");
+      assertThatThrownBy(
+              () -> renderer().render(request(ChartLocation.oci(registry.url(), "vllm", "0.9.0"))))
+          .isInstanceOf(HelmException.class)
+          .hasMessageContaining("0.9.0");
     }
   }
 
@@ -126,7 +154,9 @@ class ChartRendererTest {
 
       assertThatThrownBy(() -> renderer().render(request(chart)))
           .isInstanceOf(HelmException.class)
-          .hasMessageContaining("9.9.9").hasMessageContaining("0.8.0").hasMessageContaining(repo.url().replaceAll("/$", ""));
+          .hasMessageContaining("9.9.9")
+          .hasMessageContaining("0.8.0")
+          .hasMessageContaining(repo.url().replaceAll("/$", ""));
     }
   }
 
@@ -138,9 +168,11 @@ class ChartRendererTest {
     }
     String url = "http://127.0.0.1:" + closedPort + "/charts";
 
-    assertThatThrownBy(() -> renderer().render(request(ChartLocation.repository(url, "sglang", "0.8.0"))))
+    assertThatThrownBy(
+            () -> renderer().render(request(ChartLocation.repository(url, "sglang", "0.8.0"))))
         .isInstanceOf(HelmException.class)
-        .hasMessageContaining("unreachable").hasMessageContaining(url);
+        .hasMessageContaining("unreachable")
+        .hasMessageContaining(url);
   }
 
   @Test

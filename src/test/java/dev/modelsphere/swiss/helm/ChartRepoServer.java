@@ -35,34 +35,44 @@ public final class ChartRepoServer implements AutoCloseable {
         StringBuilder entry = new StringBuilder("  " + chart + ":\n");
         for (String version : versions) {
           TestCharts.packageAt(chart, version, root);
-          entry.append("    - apiVersion: v2\n")
-              .append("      name: ").append(chart).append('\n')
-              .append("      version: ").append(version).append('\n')
-              .append("      urls:\n        - ").append(chart).append('-').append(version)
+          entry
+              .append("    - apiVersion: v2\n")
+              .append("      name: ")
+              .append(chart)
+              .append('\n')
+              .append("      version: ")
+              .append(version)
+              .append('\n')
+              .append("      urls:\n        - ")
+              .append(chart)
+              .append('-')
+              .append(version)
               .append(".tgz\n");
         }
         entries.add(entry.toString());
       }
-      Files.writeString(root.resolve("index.yaml"),
-          "apiVersion: v1\nentries:\n" + String.join("", entries));
+      Files.writeString(
+          root.resolve("index.yaml"), "apiVersion: v1\nentries:\n" + String.join("", entries));
       HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
       ChartRepoServer repo = new ChartRepoServer(server, root);
-      server.createContext("/", exchange -> {
-        Path file = root.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-          exchange.sendResponseHeaders(404, -1);
-          exchange.close();
-          return;
-        }
-        if (file.toString().endsWith(".tgz")) {
-          repo.archiveDownloads.incrementAndGet();
-        }
-        byte[] body = Files.readAllBytes(file);
-        exchange.sendResponseHeaders(200, body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-          out.write(body);
-        }
-      });
+      server.createContext(
+          "/",
+          exchange -> {
+            Path file = root.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
+            if (!file.startsWith(root) || !Files.isRegularFile(file)) {
+              exchange.sendResponseHeaders(404, -1);
+              exchange.close();
+              return;
+            }
+            if (file.toString().endsWith(".tgz")) {
+              repo.archiveDownloads.incrementAndGet();
+            }
+            byte[] body = Files.readAllBytes(file);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+              out.write(body);
+            }
+          });
       server.start();
       return repo;
     } catch (IOException e) {

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class ManifestDiffTest {
 
-  private static final String DEPLOYMENT = """
+  private static final String DEPLOYMENT =
+      """
       ---
       # Source: sglang/templates/deployment.yaml
       apiVersion: apps/v1
@@ -24,7 +25,8 @@ class ManifestDiffTest {
               - name: engine
                 image: lmsysorg/sglang:v1
       """;
-  private static final String SERVICE = """
+  private static final String SERVICE =
+      """
       ---
       apiVersion: v1
       kind: Service
@@ -38,46 +40,68 @@ class ManifestDiffTest {
 
   @Test
   void theSameManifestIsUnchangedEvenWithDocumentsReordered() {
-    ManifestComparison result = ManifestDiff.compare("release", DEPLOYMENT + SERVICE, SERVICE + DEPLOYMENT, "serving");
+    ManifestComparison result =
+        ManifestDiff.compare("release", DEPLOYMENT + SERVICE, SERVICE + DEPLOYMENT, "serving");
 
     assertThat(result.changed()).isFalse();
-    assertThat(result.objects()).hasSize(2).allMatch(o -> o.change() == ObjectChange.Change.UNCHANGED);
+    assertThat(result.objects())
+        .hasSize(2)
+        .allMatch(o -> o.change() == ObjectChange.Change.UNCHANGED);
   }
 
   @Test
   void aChangedFieldShowsAsAUnifiedDiffOfThatObject() {
-    ManifestComparison result = ManifestDiff.compare("release", DEPLOYMENT + SERVICE,
-        DEPLOYMENT.replace("replicas: 1", "replicas: 3") + SERVICE, "serving");
+    ManifestComparison result =
+        ManifestDiff.compare(
+            "release",
+            DEPLOYMENT + SERVICE,
+            DEPLOYMENT.replace("replicas: 1", "replicas: 3") + SERVICE,
+            "serving");
 
     assertThat(result.changed()).isTrue();
-    assertThat(result.changes()).singleElement().satisfies(change -> {
-      assertThat(change.key()).isEqualTo(new ObjectKey("apps/v1", "Deployment", "serving", "qwen-sglang"));
-      assertThat(change.change()).isEqualTo(ObjectChange.Change.CHANGED);
-      assertThat(change.diff()).contains("-  replicas: 1", "+  replicas: 3").startsWith("--- a: Deployment serving/qwen-sglang");
-    });
-    assertThat(result.render()).contains("changed Deployment serving/qwen-sglang").contains("unchanged Service serving/qwen-sglang");
+    assertThat(result.changes())
+        .singleElement()
+        .satisfies(
+            change -> {
+              assertThat(change.key())
+                  .isEqualTo(new ObjectKey("apps/v1", "Deployment", "serving", "qwen-sglang"));
+              assertThat(change.change()).isEqualTo(ObjectChange.Change.CHANGED);
+              assertThat(change.diff())
+                  .contains("-  replicas: 1", "+  replicas: 3")
+                  .startsWith("--- a: Deployment serving/qwen-sglang");
+            });
+    assertThat(result.render())
+        .contains("changed Deployment serving/qwen-sglang")
+        .contains("unchanged Service serving/qwen-sglang");
   }
 
   @Test
   void objectsOnlyInThePlanAreAddedAndObjectsOnlyInTheReleaseAreRemoved() {
     ManifestComparison result = ManifestDiff.compare("release", DEPLOYMENT, SERVICE, "serving");
 
-    assertThat(result.changes()).extracting(ObjectChange::change)
+    assertThat(result.changes())
+        .extracting(ObjectChange::change)
         .containsExactlyInAnyOrder(ObjectChange.Change.ADDED, ObjectChange.Change.REMOVED);
-    assertThat(result.changes()).filteredOn(c -> c.change() == ObjectChange.Change.ADDED)
-        .singleElement().satisfies(c -> assertThat(c.diff()).contains("--- /dev/null", "+kind: Service"));
+    assertThat(result.changes())
+        .filteredOn(c -> c.change() == ObjectChange.Change.ADDED)
+        .singleElement()
+        .satisfies(c -> assertThat(c.diff()).contains("--- /dev/null", "+kind: Service"));
   }
 
   @Test
   void nothingReleasedYetMeansEverythingIsAnAddition() {
-    ManifestComparison result = ManifestDiff.compare("release", "", DEPLOYMENT + SERVICE, "serving");
+    ManifestComparison result =
+        ManifestDiff.compare("release", "", DEPLOYMENT + SERVICE, "serving");
 
     assertThat(result.objects()).hasSize(2).allMatch(o -> o.change() == ObjectChange.Change.ADDED);
   }
 
   @Test
   void fieldsTheApiServerAndHelmOwnAreIgnored() {
-    Map<String, Object> live = ValuesYaml.parse("live", """
+    Map<String, Object> live =
+        ValuesYaml.parse(
+            "live",
+            """
         apiVersion: v1
         kind: Service
         metadata:
@@ -109,17 +133,24 @@ class ManifestDiffTest {
 
   @Test
   void liveDriftInAFieldThePlanSetsShowsAndAMissingLiveObjectIsAnAddition() {
-    Map<ObjectKey, Map<String, Object>> rendered = ManifestObjects.parse(DEPLOYMENT + SERVICE, "serving");
-    Map<ObjectKey, Map<String, Object>> drifted = ManifestObjects.parse(DEPLOYMENT.replace("replicas: 1", "replicas: 5"), "serving");
+    Map<ObjectKey, Map<String, Object>> rendered =
+        ManifestObjects.parse(DEPLOYMENT + SERVICE, "serving");
+    Map<ObjectKey, Map<String, Object>> drifted =
+        ManifestObjects.parse(DEPLOYMENT.replace("replicas: 1", "replicas: 5"), "serving");
     ObjectKey deployment = new ObjectKey("apps/v1", "Deployment", "serving", "qwen-sglang");
 
-    ManifestComparison result = ManifestDiff.compareLive(
-        Map.of(deployment, Optional.of(drifted.get(deployment))), rendered);
+    ManifestComparison result =
+        ManifestDiff.compareLive(
+            Map.of(deployment, Optional.of(drifted.get(deployment))), rendered);
 
     assertThat(result.changes()).hasSize(2);
-    assertThat(result.changes()).filteredOn(c -> c.key().equals(deployment)).singleElement()
+    assertThat(result.changes())
+        .filteredOn(c -> c.key().equals(deployment))
+        .singleElement()
         .satisfies(c -> assertThat(c.diff()).contains("-  replicas: 5", "+  replicas: 1"));
-    assertThat(result.changes()).filteredOn(c -> c.key().kind().equals("Service")).singleElement()
+    assertThat(result.changes())
+        .filteredOn(c -> c.key().kind().equals("Service"))
+        .singleElement()
         .satisfies(c -> assertThat(c.change()).isEqualTo(ObjectChange.Change.ADDED));
   }
 }

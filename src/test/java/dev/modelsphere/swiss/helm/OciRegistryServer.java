@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The read side of an OCI registry on 127.0.0.1 (the distribution API's {@code /v2/} manifests
- * and blobs), holding example charts as helm pushes them: one manifest per chart version, whose
- * config is the chart metadata and whose one layer is the packaged chart.
+ * The read side of an OCI registry on 127.0.0.1 (the distribution API's {@code /v2/} manifests and
+ * blobs), holding example charts as helm pushes them: one manifest per chart version, whose config
+ * is the chart metadata and whose one layer is the packaged chart.
  */
 public final class OciRegistryServer implements AutoCloseable {
 
@@ -41,7 +41,8 @@ public final class OciRegistryServer implements AutoCloseable {
       Path dir = Files.createTempDirectory("swiss-oci-");
       for (String chart : charts) {
         for (String version : versions) {
-          registry.add(chart, version, Files.readAllBytes(TestCharts.packageAt(chart, version, dir)));
+          registry.add(
+              chart, version, Files.readAllBytes(TestCharts.packageAt(chart, version, dir)));
         }
       }
       http.createContext("/v2/", registry::handle);
@@ -58,15 +59,26 @@ public final class OciRegistryServer implements AutoCloseable {
   }
 
   private void add(String chart, String version, byte[] archive) {
-    byte[] config = ("{\"apiVersion\":\"v2\",\"name\":\"" + chart + "\",\"version\":\"" + version
-        + "\"}").getBytes(StandardCharsets.UTF_8);
+    byte[] config =
+        ("{\"apiVersion\":\"v2\",\"name\":\"" + chart + "\",\"version\":\"" + version + "\"}")
+            .getBytes(StandardCharsets.UTF_8);
     String configDigest = store(config);
     String layerDigest = store(archive);
-    String manifest = "{\"schemaVersion\":2,\"mediaType\":\"" + MANIFEST_TYPE + "\","
-        + "\"config\":{\"mediaType\":\"application/vnd.cncf.helm.config.v1+json\",\"digest\":\""
-        + configDigest + "\",\"size\":" + config.length + "},"
-        + "\"layers\":[{\"mediaType\":\"application/vnd.cncf.helm.chart.content.v1.tar+gzip\","
-        + "\"digest\":\"" + layerDigest + "\",\"size\":" + archive.length + "}]}";
+    String manifest =
+        "{\"schemaVersion\":2,\"mediaType\":\""
+            + MANIFEST_TYPE
+            + "\","
+            + "\"config\":{\"mediaType\":\"application/vnd.cncf.helm.config.v1+json\",\"digest\":\""
+            + configDigest
+            + "\",\"size\":"
+            + config.length
+            + "},"
+            + "\"layers\":[{\"mediaType\":\"application/vnd.cncf.helm.chart.content.v1.tar+gzip\","
+            + "\"digest\":\""
+            + layerDigest
+            + "\",\"size\":"
+            + archive.length
+            + "}]}";
     byte[] bytes = manifest.getBytes(StandardCharsets.UTF_8);
     manifests.put("charts/" + chart + ":" + version, bytes);
     manifests.put("charts/" + chart + "@" + digest(bytes), bytes);
@@ -91,22 +103,35 @@ public final class OciRegistryServer implements AutoCloseable {
       String repo = path.substring("/v2/".length(), manifestAt);
       String ref = path.substring(manifestAt + "/manifests/".length());
       byte[] manifest = manifests.get(repo + (ref.startsWith("sha256:") ? "@" : ":") + ref);
-      respond(exchange, manifest == null ? 404 : 200, MANIFEST_TYPE, manifest, head,
+      respond(
+          exchange,
+          manifest == null ? 404 : 200,
+          MANIFEST_TYPE,
+          manifest,
+          head,
           manifest == null ? null : digest(manifest));
     } else if (blobAt > 0) {
       byte[] blob = blobs.get(path.substring(blobAt + "/blobs/".length()));
-      respond(exchange, blob == null ? 404 : 200, "application/octet-stream", blob, head,
+      respond(
+          exchange,
+          blob == null ? 404 : 200,
+          "application/octet-stream",
+          blob,
+          head,
           blob == null ? null : digest(blob));
     } else {
       respond(exchange, 404, "application/json", null, head, null);
     }
   }
 
-  private static void respond(HttpExchange exchange, int status, String type, byte[] body,
-      boolean head, String digest) throws IOException {
-    byte[] bytes = body == null
-        ? "{\"errors\":[{\"code\":\"NAME_UNKNOWN\",\"message\":\"not found\"}]}".getBytes(StandardCharsets.UTF_8)
-        : body;
+  private static void respond(
+      HttpExchange exchange, int status, String type, byte[] body, boolean head, String digest)
+      throws IOException {
+    byte[] bytes =
+        body == null
+            ? "{\"errors\":[{\"code\":\"NAME_UNKNOWN\",\"message\":\"not found\"}]}"
+                .getBytes(StandardCharsets.UTF_8)
+            : body;
     exchange.getResponseHeaders().set("Content-Type", body == null ? "application/json" : type);
     exchange.getResponseHeaders().set("Docker-Distribution-API-Version", "registry/2.0");
     if (digest != null) {
@@ -126,7 +151,8 @@ public final class OciRegistryServer implements AutoCloseable {
 
   private static String digest(byte[] data) {
     try {
-      return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+      return "sha256:"
+          + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class ReleasePayloadTest {
 
-  private static final String RELEASE_JSON = """
+  private static final String RELEASE_JSON =
+      """
       {"name":"qwen","namespace":"serving","version":4,
        "info":{"status":"deployed","last_deployed":"2026-11-30T01:02:03Z"},
        "chart":{"metadata":{"name":"sglang","version":"0.8.0"}},
@@ -53,7 +54,9 @@ class ReleasePayloadTest {
 
   @Test
   void missingNameAndNamespaceAndRevisionComeFromTheSecret() {
-    byte[] payload = base64(gzip("{\"info\":{\"status\":\"pending-upgrade\"}}".getBytes(StandardCharsets.UTF_8)));
+    byte[] payload =
+        base64(
+            gzip("{\"info\":{\"status\":\"pending-upgrade\"}}".getBytes(StandardCharsets.UTF_8)));
 
     ReleaseRecord record = ReleasePayload.decode(payload, "qwen", "serving", 7);
 
@@ -65,7 +68,10 @@ class ReleasePayloadTest {
 
   @Test
   void aPayloadInNoKnownEncodingIsAnError() {
-    assertThatThrownBy(() -> ReleasePayload.decode("!!not a release!!".getBytes(StandardCharsets.UTF_8), "q", "s", 1))
+    assertThatThrownBy(
+            () ->
+                ReleasePayload.decode(
+                    "!!not a release!!".getBytes(StandardCharsets.UTF_8), "q", "s", 1))
         .isInstanceOf(HelmException.class);
   }
 

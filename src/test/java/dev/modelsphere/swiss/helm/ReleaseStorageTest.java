@@ -32,7 +32,8 @@ class ReleaseStorageTest {
 
   @Test
   void aReleaseThatIsNotStoredIsAbsent() {
-    assertThat(new ReleaseStorage(cluster.admin()).newest(cluster.namespace(), "nothing")).isEmpty();
+    assertThat(new ReleaseStorage(cluster.admin()).newest(cluster.namespace(), "nothing"))
+        .isEmpty();
   }
 
   @Test
@@ -40,8 +41,8 @@ class ReleaseStorageTest {
     Kube kube = new Kube(cluster.admin());
     HelmSecrets.storeRaw(kube, cluster.namespace(), "garbled", 4, "%%% not base64 %%%");
 
-    ReleaseRecord record = new ReleaseStorage(cluster.admin()).newest(cluster.namespace(), "garbled")
-        .orElseThrow();
+    ReleaseRecord record =
+        new ReleaseStorage(cluster.admin()).newest(cluster.namespace(), "garbled").orElseThrow();
 
     assertThat(record.readable()).isFalse();
     assertThat(record.revision()).isEqualTo(4);
@@ -52,13 +53,15 @@ class ReleaseStorageTest {
   void historyIsTrimmedToTheNewestRevisions() {
     Kube kube = new Kube(cluster.admin());
     String ns = cluster.namespace();
-    IntStream.rangeClosed(1, 23).forEach(rev -> HelmSecrets.store(kube, ns, "qwen", rev,
-        rev == 23 ? "deployed" : "superseded"));
+    IntStream.rangeClosed(1, 23)
+        .forEach(
+            rev -> HelmSecrets.store(kube, ns, "qwen", rev, rev == 23 ? "deployed" : "superseded"));
     ReleaseStorage storage = new ReleaseStorage(cluster.admin());
 
     storage.pruneHistory(ns, "qwen", 20);
 
     assertThat(storage.revisions(ns, "qwen")).hasSize(20).startsWith(4).endsWith(23);
-    assertThat(kube.secretNames(ns, Map.of("owner", "helm"))).doesNotContain("sh.helm.release.v1.qwen.v3");
+    assertThat(kube.secretNames(ns, Map.of("owner", "helm")))
+        .doesNotContain("sh.helm.release.v1.qwen.v3");
   }
 }

@@ -26,8 +26,8 @@ public final class TestCharts {
   }
 
   /**
-   * A copy of example chart {@code name} whose Chart.yaml says {@code version}, packaged as
-   * {@code <name>-<version>.tgz} into {@code destination}.
+   * A copy of example chart {@code name} whose Chart.yaml says {@code version}, packaged as {@code
+   * <name>-<version>.tgz} into {@code destination}.
    */
   public static Path packageAt(String name, String version, Path destination) {
     try {
@@ -35,7 +35,8 @@ public final class TestCharts {
       Path copy = work.resolve(name);
       copyTree(exampleCharts().resolve(name), copy);
       Path chartYaml = copy.resolve("Chart.yaml");
-      Files.writeString(chartYaml,
+      Files.writeString(
+          chartYaml,
           Files.readString(chartYaml).replaceFirst("(?m)^version: .*$", "version: " + version));
       Files.createDirectories(destination);
       new Helm(copy).packageIt().withDestination(destination).call();
@@ -54,15 +55,23 @@ public final class TestCharts {
     try {
       Path dir = Files.createTempDirectory("swiss-fixture-chart-").resolve(name);
       Files.createDirectories(dir.resolve("templates"));
-      String version = Files.readString(fixture.resolve("Chart.yaml")).lines()
-          .filter(l -> l.startsWith("version:")).findFirst().orElseThrow()
-          .substring("version:".length()).strip();
+      String version =
+          Files.readString(fixture.resolve("Chart.yaml"))
+              .lines()
+              .filter(l -> l.startsWith("version:"))
+              .findFirst()
+              .orElseThrow()
+              .substring("version:".length())
+              .strip();
       // Only the identity: the fixture's dependencies are vendored elsewhere and not needed here.
-      Files.writeString(dir.resolve("Chart.yaml"),
+      Files.writeString(
+          dir.resolve("Chart.yaml"),
           "apiVersion: v2\nname: " + name + "\nversion: " + version + "\n");
       Files.copy(fixture.resolve("values.yaml"), dir.resolve("values.yaml"));
       Files.copy(fixture.resolve("values.schema.json"), dir.resolve("values.schema.json"));
-      Files.writeString(dir.resolve("templates/identity.yaml"), """
+      Files.writeString(
+          dir.resolve("templates/identity.yaml"),
+          """
           apiVersion: v1
           kind: ConfigMap
           metadata:

@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.kube;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.llmsvc.LLMService;
@@ -32,7 +31,10 @@ class CrdDiscoveryTest {
 
   @Test
   void discoveryStopsListingTheResourceOnceItsCrdIsRemoved() {
-    String group = "d" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36) + ".discovery.test.modelsphere.dev";
+    String group =
+        "d"
+            + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36)
+            + ".discovery.test.modelsphere.dev";
     CustomResourceDefinition crd = inGroup(Crds.llmService(), group);
     Crds.install(cluster.admin(), crd);
     await().atMost(DISCOVERY_TIMEOUT).until(() -> discoveryLists(group, "llmservices"));

@@ -8,17 +8,20 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The shared fixture CRDs that other tests lean on are accepted and served by the real API server. */
+/**
+ * The shared fixture CRDs that other tests lean on are accepted and served by the real API server.
+ */
 @ExtendWith(KubeCluster.class)
 class FixtureCrdsTest {
   @Test
   void theFixtureSetHoldsTheCrdsTestsNeed() {
-    assertThat(Crds.fixtureNames()).contains(
-        "modelroutes.routing.modelsphere.dev",
-        "llmscalers.autoscaling.modelsphere.dev",
-        "llmslorequirements.inference.modelsphere.dev",
-        "leaderworkersets.leaderworkerset.x-k8s.io",
-        "servicemonitors.monitoring.coreos.com")
+    assertThat(Crds.fixtureNames())
+        .contains(
+            "modelroutes.routing.modelsphere.dev",
+            "llmscalers.autoscaling.modelsphere.dev",
+            "llmslorequirements.inference.modelsphere.dev",
+            "leaderworkersets.leaderworkerset.x-k8s.io",
+            "servicemonitors.monitoring.coreos.com")
         .doesNotContain("llmservices.serving.modelsphere.dev");
   }
 
@@ -29,8 +32,10 @@ class FixtureCrdsTest {
     Crds.installFixtures(cluster.admin(), names.toArray(String[]::new));
 
     for (String name : names) {
-      assertThat(cluster.admin().apiextensions().v1().customResourceDefinitions().withName(name).get())
-          .as(name).isNotNull();
+      assertThat(
+              cluster.admin().apiextensions().v1().customResourceDefinitions().withName(name).get())
+          .as(name)
+          .isNotNull();
     }
   }
 }

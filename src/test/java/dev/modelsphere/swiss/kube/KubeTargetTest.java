@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class KubeTargetTest {
 
-  private static final String KUBECONFIG = """
+  private static final String KUBECONFIG =
+      """
       apiVersion: v1
       kind: Config
       current-context: dev
@@ -31,7 +32,8 @@ class KubeTargetTest {
       """;
 
   @Test
-  void helmIsHandedTheKubeconfigWithTheChosenContextMadeCurrent(@TempDir Path dir) throws IOException {
+  void helmIsHandedTheKubeconfigWithTheChosenContextMadeCurrent(@TempDir Path dir)
+      throws IOException {
     Path file = Files.writeString(dir.resolve("config"), KUBECONFIG);
 
     String forHelm = new KubeTarget(file, "prod").helmKubeConfig();
@@ -54,6 +56,7 @@ class KubeTargetTest {
     Path missing = dir.resolve("nope");
 
     assertThatThrownBy(() -> new KubeTarget(missing, null).helmKubeConfig())
-        .isInstanceOf(KubeException.class).hasMessageContaining(missing.toString());
+        .isInstanceOf(KubeException.class)
+        .hasMessageContaining(missing.toString());
   }
 }

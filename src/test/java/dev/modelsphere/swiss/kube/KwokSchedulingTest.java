@@ -59,47 +59,82 @@ class KwokSchedulingTest {
 
   @Test
   void everyFakeNodeIsReady() {
-    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-      for (String name : List.of("gpu-h100-a", "gpu-h100-b", "ascend-910b", "cpu-1")) {
-        assertThat(node(name).getStatus().getConditions())
-            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
-      }
-    });
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              for (String name : List.of("gpu-h100-a", "gpu-h100-b", "ascend-910b", "cpu-1")) {
+                assertThat(node(name).getStatus().getConditions())
+                    .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+              }
+            });
   }
 
   @Test
   void aDeploymentRequestingTwoGpusGetsAPodScheduledOnAGpuNodeThatBecomesReady() {
-    cluster.admin().apps().deployments().inNamespace(cluster.namespace()).resource(gpuDeployment("glm-53", 2)).create();
+    cluster
+        .admin()
+        .apps()
+        .deployments()
+        .inNamespace(cluster.namespace())
+        .resource(gpuDeployment("glm-53", 2))
+        .create();
 
-    await().atMost(POD_READY_TIMEOUT).untilAsserted(() -> {
-      List<Pod> pods = cluster.admin().pods().inNamespace(cluster.namespace()).withLabel("app", "glm-53").list().getItems();
-      assertThat(pods).hasSize(1);
-      Pod pod = pods.get(0);
-      assertThat(pod.getSpec().getNodeName()).isIn("gpu-h100-a", "gpu-h100-b");
-      assertThat(pod.getStatus().getConditions()).anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
-    });
+    await()
+        .atMost(POD_READY_TIMEOUT)
+        .untilAsserted(
+            () -> {
+              List<Pod> pods =
+                  cluster
+                      .admin()
+                      .pods()
+                      .inNamespace(cluster.namespace())
+                      .withLabel("app", "glm-53")
+                      .list()
+                      .getItems();
+              assertThat(pods).hasSize(1);
+              Pod pod = pods.get(0);
+              assertThat(pod.getSpec().getNodeName()).isIn("gpu-h100-a", "gpu-h100-b");
+              assertThat(pod.getStatus().getConditions())
+                  .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+            });
     await().atMost(POD_READY_TIMEOUT).until(() -> readyReplicas("glm-53") == 1);
   }
 
   private int readyReplicas(String name) {
-    Deployment d = cluster.admin().apps().deployments().inNamespace(cluster.namespace()).withName(name).get();
-    return d.getStatus() == null || d.getStatus().getReadyReplicas() == null ? 0 : d.getStatus().getReadyReplicas();
+    Deployment d =
+        cluster.admin().apps().deployments().inNamespace(cluster.namespace()).withName(name).get();
+    return d.getStatus() == null || d.getStatus().getReadyReplicas() == null
+        ? 0
+        : d.getStatus().getReadyReplicas();
   }
 
   private static Deployment gpuDeployment(String name, int gpus) {
     Map<String, Quantity> gpuRequest = Map.of(GPU, new Quantity(Integer.toString(gpus)));
     return new DeploymentBuilder()
-        .withNewMetadata().withName(name).endMetadata()
-        .withNewSpec().withReplicas(1)
-          .withNewSelector().addToMatchLabels("app", name).endSelector()
-          .withNewTemplate()
-            .withNewMetadata().addToLabels("app", name).endMetadata()
-            .withNewSpec()
-              .addNewContainer().withName("engine").withImage("registry.invalid/fake-engine:1")
-                .withNewResources().withRequests(gpuRequest).withLimits(gpuRequest).endResources()
-              .endContainer()
-            .endSpec()
-          .endTemplate()
+        .withNewMetadata()
+        .withName(name)
+        .endMetadata()
+        .withNewSpec()
+        .withReplicas(1)
+        .withNewSelector()
+        .addToMatchLabels("app", name)
+        .endSelector()
+        .withNewTemplate()
+        .withNewMetadata()
+        .addToLabels("app", name)
+        .endMetadata()
+        .withNewSpec()
+        .addNewContainer()
+        .withName("engine")
+        .withImage("registry.invalid/fake-engine:1")
+        .withNewResources()
+        .withRequests(gpuRequest)
+        .withLimits(gpuRequest)
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .endTemplate()
         .endSpec()
         .build();
   }

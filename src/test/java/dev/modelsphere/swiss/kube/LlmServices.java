@@ -1,13 +1,13 @@
 package dev.modelsphere.swiss.kube;
 
 import dev.modelsphere.swiss.llmsvc.Chart;
-import dev.modelsphere.swiss.llmsvc.LLMService;
-import dev.modelsphere.swiss.llmsvc.LLMServiceSpec;
-import dev.modelsphere.swiss.llmsvc.Layer;
-import dev.modelsphere.swiss.llmsvc.Model;
 import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
+import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LLMServiceSpec;
 import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
+import dev.modelsphere.swiss.llmsvc.Layer;
+import dev.modelsphere.swiss.llmsvc.Model;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.ResolvedChart;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -23,11 +23,12 @@ final class LlmServices {
   static LLMService sample(String namespace, String name) {
     LLMService svc = new LLMService();
     svc.setMetadata(new ObjectMetaBuilder().withNamespace(namespace).withName(name).build());
-    svc.setSpec(new LLMServiceSpec(
-        new Chart("vllm-serving", "oci://charts.example/serving", "^1.4.0", null),
-        List.of(new Layer("base", Map.of("replicas", 1, "engine", Map.of("tp", 8)))),
-        new Model("glm", "5.3", "h100x8", "zai-org/GLM-5.3", "vllm"),
-        false));
+    svc.setSpec(
+        new LLMServiceSpec(
+            new Chart("vllm-serving", "oci://charts.example/serving", "^1.4.0", null),
+            List.of(new Layer("base", Map.of("replicas", 1, "engine", Map.of("tp", 8)))),
+            new Model("glm", "5.3", "h100x8", "zai-org/GLM-5.3", "vllm"),
+            false));
     return svc;
   }
 
@@ -35,11 +36,32 @@ final class LlmServices {
   static LLMServiceStatus appliedStatus() {
     String at = "2026-11-30T02:00:00Z";
     String hash = "sha256:" + "ab".repeat(32);
-    Condition applied = new ConditionBuilder().withType("Applied").withStatus("True").withReason("Installed")
-        .withMessage("").withLastTransitionTime(at).withObservedGeneration(1L).build();
-    HistoryEntry first = new HistoryEntry(1, hash, at, "glm-53-abababab",
-        Map.of("swiss.modelsphere.dev/action", "install"), false, "install");
-    return new LLMServiceStatus(1L, Phase.Applied, List.of(applied), "", new ResolvedChart("vllm-serving", "1.4.2"),
-        hash, new HelmRelease(1, "deployed"), List.of(first));
+    Condition applied =
+        new ConditionBuilder()
+            .withType("Applied")
+            .withStatus("True")
+            .withReason("Installed")
+            .withMessage("")
+            .withLastTransitionTime(at)
+            .withObservedGeneration(1L)
+            .build();
+    HistoryEntry first =
+        new HistoryEntry(
+            1,
+            hash,
+            at,
+            "glm-53-abababab",
+            Map.of("swiss.modelsphere.dev/action", "install"),
+            false,
+            "install");
+    return new LLMServiceStatus(
+        1L,
+        Phase.Applied,
+        List.of(applied),
+        "",
+        new ResolvedChart("vllm-serving", "1.4.2"),
+        hash,
+        new HelmRelease(1, "deployed"),
+        List.of(first));
   }
 }

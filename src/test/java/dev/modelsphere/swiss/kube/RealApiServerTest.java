@@ -9,10 +9,10 @@ import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,7 +28,8 @@ class RealApiServerTest {
     Crds.installLlmService(cluster.admin());
   }
 
-  private MixedOperation<LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>> llmServices() {
+  private MixedOperation<LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>>
+      llmServices() {
     return cluster.admin().resources(LLMService.class);
   }
 
@@ -37,7 +38,14 @@ class RealApiServerTest {
   }
 
   private String path(String name) {
-    return "/apis/" + LLMService.GROUP + "/" + LLMService.VERSION + "/namespaces/" + cluster.namespace() + "/llmservices/" + name;
+    return "/apis/"
+        + LLMService.GROUP
+        + "/"
+        + LLMService.VERSION
+        + "/namespaces/"
+        + cluster.namespace()
+        + "/llmservices/"
+        + name;
   }
 
   @Test
@@ -46,11 +54,14 @@ class RealApiServerTest {
 
     LLMService read = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
     assertThat(read.getMetadata().getUid()).isEqualTo(created.getMetadata().getUid());
-    assertThat(read.getSpec()).isEqualTo(LlmServices.sample(cluster.namespace(), "glm-53").getSpec());
+    assertThat(read.getSpec())
+        .isEqualTo(LlmServices.sample(cluster.namespace(), "glm-53").getSpec());
     assertThat(llmServices().inNamespace(cluster.namespace()).list().getItems())
-        .extracting(s -> s.getMetadata().getName()).containsExactly("glm-53");
+        .extracting(s -> s.getMetadata().getName())
+        .containsExactly("glm-53");
     assertThat(llmServices().inNamespace("default").list().getItems())
-        .extracting(s -> s.getMetadata().getName()).doesNotContain("glm-53");
+        .extracting(s -> s.getMetadata().getName())
+        .doesNotContain("glm-53");
   }
 
   @Test
@@ -62,8 +73,15 @@ class RealApiServerTest {
 
     stale.getMetadata().setLabels(java.util.Map.of("touched", "second"));
     assertThatThrownBy(() -> llmServices().resource(stale).update())
-        .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
-    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get().getMetadata().getLabels())
+        .isInstanceOfSatisfying(
+            KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
+    assertThat(
+            llmServices()
+                .inNamespace(cluster.namespace())
+                .withName("glm-53")
+                .get()
+                .getMetadata()
+                .getLabels())
         .containsEntry("touched", "first");
   }
 
@@ -71,8 +89,11 @@ class RealApiServerTest {
   void deleteWithAStaleUidPreconditionIsRefusedAndKeepsTheObject() {
     create("glm-53");
 
-    RawHttp.Response r = RawHttp.delete(cluster.admin(), path("glm-53"),
-        "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"00000000-0000-0000-0000-000000000000\"}}");
+    RawHttp.Response r =
+        RawHttp.delete(
+            cluster.admin(),
+            path("glm-53"),
+            "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"00000000-0000-0000-0000-000000000000\"}}");
 
     assertThat(r.code()).as(r.body()).isEqualTo(409);
     assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get()).isNotNull();
@@ -82,9 +103,15 @@ class RealApiServerTest {
   void deleteWithMatchingUidAndResourceVersionPreconditionsRemovesTheObject() {
     LLMService created = create("glm-53");
 
-    RawHttp.Response r = RawHttp.delete(cluster.admin(), path("glm-53"),
-        "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"" + created.getMetadata().getUid()
-            + "\",\"resourceVersion\":\"" + created.getMetadata().getResourceVersion() + "\"}}");
+    RawHttp.Response r =
+        RawHttp.delete(
+            cluster.admin(),
+            path("glm-53"),
+            "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\""
+                + created.getMetadata().getUid()
+                + "\",\"resourceVersion\":\""
+                + created.getMetadata().getResourceVersion()
+                + "\"}}");
 
     assertThat(r.code()).as(r.body()).isEqualTo(200);
     assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get()).isNull();
@@ -102,10 +129,11 @@ class RealApiServerTest {
     LLMService terminating = handle.get();
     assertThat(terminating).isNotNull();
     assertThat(terminating.getMetadata().getDeletionTimestamp()).isNotBlank();
-    handle.edit(s -> {
-      s.getMetadata().setFinalizers(List.of());
-      return s;
-    });
+    handle.edit(
+        s -> {
+          s.getMetadata().setFinalizers(List.of());
+          return s;
+        });
     await().atMost(Duration.ofSeconds(10)).until(() -> handle.get() == null);
   }
 
@@ -117,19 +145,28 @@ class RealApiServerTest {
 
     llmServices().resource(svc).updateStatus();
 
-    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get().getStatus()).isEqualTo(status);
+    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get().getStatus())
+        .isEqualTo(status);
   }
 
   @Test
   void theRestrictedUserIsForbiddenToListLlmServices() {
     create("glm-53");
 
-    assertThatThrownBy(() -> cluster.restricted().resources(LLMService.class).inNamespace(cluster.namespace()).list())
-        .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
+    assertThatThrownBy(
+            () ->
+                cluster
+                    .restricted()
+                    .resources(LLMService.class)
+                    .inNamespace(cluster.namespace())
+                    .list())
+        .isInstanceOfSatisfying(
+            KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
   }
 
   @Test
   void theRestrictedUserMayListConfigMaps() {
-    assertThat(cluster.restricted().configMaps().inNamespace(cluster.namespace()).list().getItems()).isNotNull();
+    assertThat(cluster.restricted().configMaps().inNamespace(cluster.namespace()).list().getItems())
+        .isNotNull();
   }
 }

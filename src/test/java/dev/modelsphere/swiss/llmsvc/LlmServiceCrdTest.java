@@ -22,13 +22,23 @@ class LlmServiceCrdTest {
 
   @Test
   void theGeneratedCrdHasTheFixturesGroupVersionNamesAndScope() {
-    assertThat(generated.getSpec().getGroup()).isEqualTo(fixture.getSpec().getGroup()).isEqualTo("serving.modelsphere.dev");
-    assertThat(generated.getSpec().getScope()).isEqualTo(fixture.getSpec().getScope()).isEqualTo("Namespaced");
-    assertThat(generated.getSpec().getNames().getKind()).isEqualTo(fixture.getSpec().getNames().getKind());
-    assertThat(generated.getSpec().getNames().getPlural()).isEqualTo(fixture.getSpec().getNames().getPlural());
-    assertThat(generated.getSpec().getNames().getSingular()).isEqualTo(fixture.getSpec().getNames().getSingular());
-    assertThat(generated.getSpec().getNames().getShortNames()).isEqualTo(fixture.getSpec().getNames().getShortNames());
-    assertThat(version(generated).getName()).isEqualTo(version(fixture).getName()).isEqualTo("v1alpha1");
+    assertThat(generated.getSpec().getGroup())
+        .isEqualTo(fixture.getSpec().getGroup())
+        .isEqualTo("serving.modelsphere.dev");
+    assertThat(generated.getSpec().getScope())
+        .isEqualTo(fixture.getSpec().getScope())
+        .isEqualTo("Namespaced");
+    assertThat(generated.getSpec().getNames().getKind())
+        .isEqualTo(fixture.getSpec().getNames().getKind());
+    assertThat(generated.getSpec().getNames().getPlural())
+        .isEqualTo(fixture.getSpec().getNames().getPlural());
+    assertThat(generated.getSpec().getNames().getSingular())
+        .isEqualTo(fixture.getSpec().getNames().getSingular());
+    assertThat(generated.getSpec().getNames().getShortNames())
+        .isEqualTo(fixture.getSpec().getNames().getShortNames());
+    assertThat(version(generated).getName())
+        .isEqualTo(version(fixture).getName())
+        .isEqualTo("v1alpha1");
   }
 
   @Test
@@ -42,39 +52,58 @@ class LlmServiceCrdTest {
 
   @Test
   void theGeneratedSpecHasTheFixturesFieldNamesAndTypes() {
-    assertThat(fieldTypes(generated, "spec")).isEqualTo(fieldTypes(fixture, "spec")).containsKeys(
-        "spec.chart.credentialsRef.name", "spec.layers[].values", "spec.model.engine", "spec.suspend");
+    assertThat(fieldTypes(generated, "spec"))
+        .isEqualTo(fieldTypes(fixture, "spec"))
+        .containsKeys(
+            "spec.chart.credentialsRef.name",
+            "spec.layers[].values",
+            "spec.model.engine",
+            "spec.suspend");
   }
 
   @Test
   void theGeneratedStatusHasTheFixturesFieldNamesAndTypes() {
-    assertThat(fieldTypes(generated, "status")).isEqualTo(fieldTypes(fixture, "status")).containsKeys(
-        "status.conditions[].observedGeneration", "status.helm.revision", "status.history[].annotations");
+    assertThat(fieldTypes(generated, "status"))
+        .isEqualTo(fieldTypes(fixture, "status"))
+        .containsKeys(
+            "status.conditions[].observedGeneration",
+            "status.helm.revision",
+            "status.history[].annotations");
   }
 
   @Test
   void theGeneratedCrdRequiresWhatTheFixtureRequiresOutsideConditions() {
     JSONSchemaProps generatedRoot = version(generated).getSchema().getOpenAPIV3Schema();
     JSONSchemaProps fixtureRoot = version(fixture).getSchema().getOpenAPIV3Schema();
-    assertThat(generatedRoot.getRequired()).containsExactlyInAnyOrderElementsOf(fixtureRoot.getRequired());
-    for (String path : new String[] {"spec", "spec.chart", "spec.chart.credentialsRef", "spec.layers[]", "status.history[]"}) {
-      assertThat(at(generatedRoot, path).getRequired()).as(path)
+    assertThat(generatedRoot.getRequired())
+        .containsExactlyInAnyOrderElementsOf(fixtureRoot.getRequired());
+    for (String path :
+        new String[] {
+          "spec", "spec.chart", "spec.chart.credentialsRef", "spec.layers[]", "status.history[]"
+        }) {
+      assertThat(at(generatedRoot, path).getRequired())
+          .as(path)
           .containsExactlyInAnyOrderElementsOf(at(fixtureRoot, path).getRequired());
     }
   }
 
   @Test
   void theLayerValuesStaySchemalessLikeTheFixture() {
-    JSONSchemaProps values = at(version(generated).getSchema().getOpenAPIV3Schema(), "spec.layers[].values");
+    JSONSchemaProps values =
+        at(version(generated).getSchema().getOpenAPIV3Schema(), "spec.layers[].values");
     assertThat(values.getXKubernetesPreserveUnknownFields()).isTrue();
   }
 
   @Test
   void theGeneratedCrdHasTheFixturesPrinterColumns() {
     Map<String, String> generatedColumns = new TreeMap<>();
-    version(generated).getAdditionalPrinterColumns().forEach(c -> generatedColumns.put(c.getName(), c.getJsonPath()));
+    version(generated)
+        .getAdditionalPrinterColumns()
+        .forEach(c -> generatedColumns.put(c.getName(), c.getJsonPath()));
     Map<String, String> fixtureColumns = new TreeMap<>();
-    version(fixture).getAdditionalPrinterColumns().forEach(c -> fixtureColumns.put(c.getName(), c.getJsonPath()));
+    version(fixture)
+        .getAdditionalPrinterColumns()
+        .forEach(c -> fixtureColumns.put(c.getName(), c.getJsonPath()));
     assertThat(generatedColumns).isEqualTo(fixtureColumns);
   }
 
@@ -99,7 +128,8 @@ class LlmServiceCrdTest {
 
   /** Every property under {@code root}, by dotted path ({@code []} for list items), to its type. */
   private static Map<String, String> fieldTypes(CustomResourceDefinition crd, String root) {
-    JSONSchemaProps schema = version(crd).getSchema().getOpenAPIV3Schema().getProperties().get(root);
+    JSONSchemaProps schema =
+        version(crd).getSchema().getOpenAPIV3Schema().getProperties().get(root);
     assertThat(schema).as("%s schema of %s", root, crd.getMetadata().getName()).isNotNull();
     Map<String, String> types = new TreeMap<>();
     walk(root, schema, types);

@@ -27,21 +27,23 @@ class CanonicalJsonTest {
   @Test
   void structFieldsKeepTheirDeclarationOrder() {
     Object struct = CanonicalJson.struct().field("zeta", "z").field("alpha", "a").field("mid", 1L);
-    assertThat(CanonicalJson.compact(struct)).isEqualTo("{\"zeta\":\"z\",\"alpha\":\"a\",\"mid\":1}");
+    assertThat(CanonicalJson.compact(struct))
+        .isEqualTo("{\"zeta\":\"z\",\"alpha\":\"a\",\"mid\":1}");
   }
 
   @Test
   void omitEmptyLeavesOutWhatGoConsidersEmpty() {
-    Object struct = CanonicalJson.struct()
-        .omitEmpty("string", "")
-        .omitEmpty("nil", null)
-        .omitEmpty("falsy", false)
-        .omitEmpty("zero", 0L)
-        .omitEmpty("zeroFloat", 0.0)
-        .omitEmpty("map", Map.of())
-        .omitEmpty("list", List.of())
-        .omitEmpty("kept", "x")
-        .field("always", "");
+    Object struct =
+        CanonicalJson.struct()
+            .omitEmpty("string", "")
+            .omitEmpty("nil", null)
+            .omitEmpty("falsy", false)
+            .omitEmpty("zero", 0L)
+            .omitEmpty("zeroFloat", 0.0)
+            .omitEmpty("map", Map.of())
+            .omitEmpty("list", List.of())
+            .omitEmpty("kept", "x")
+            .field("always", "");
     assertThat(CanonicalJson.compact(struct)).isEqualTo("{\"kept\":\"x\",\"always\":\"\"}");
   }
 
@@ -53,7 +55,8 @@ class CanonicalJsonTest {
 
   @Test
   void quotesAndBackslashesAreEscapedWithABackslash() {
-    assertThat(CanonicalJson.quote("say \"hi\" \\ there")).isEqualTo("\"say \\\"hi\\\" \\\\ there\"");
+    assertThat(CanonicalJson.quote("say \"hi\" \\ there"))
+        .isEqualTo("\"say \\\"hi\\\" \\\\ there\"");
   }
 
   @Test
@@ -112,15 +115,22 @@ class CanonicalJsonTest {
   @Test
   void nanAndInfinityCannotBeEncoded() {
     assertThatThrownBy(() -> CanonicalJson.compact(List.of(Double.NaN)))
-        .isInstanceOf(PlanException.class).hasMessageContaining("NaN");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("NaN");
     assertThatThrownBy(() -> CanonicalJson.compact(Map.of("x", Double.POSITIVE_INFINITY)))
-        .isInstanceOf(PlanException.class).hasMessageContaining("Infinity");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("Infinity");
   }
 
   @Test
   void integersOfEveryWidthArePlain() {
-    List<Object> ints = List.of(2L, -42, (short) 7, new BigInteger("123456789012345678901234567890"),
-        9007199254740993L);
+    List<Object> ints =
+        List.of(
+            2L,
+            -42,
+            (short) 7,
+            new BigInteger("123456789012345678901234567890"),
+            9007199254740993L);
     assertThat(CanonicalJson.compact(ints))
         .isEqualTo("[2,-42,7,123456789012345678901234567890,9007199254740993]");
   }
@@ -146,7 +156,9 @@ class CanonicalJsonTest {
     inner.put("a", Map.of());
     inner.put("c", List.of());
     Object doc = CanonicalJson.struct().field("name", "n").field("inner", inner);
-    assertThat(CanonicalJson.indented(doc)).isEqualTo("""
+    assertThat(CanonicalJson.indented(doc))
+        .isEqualTo(
+            """
         {
           "name": "n",
           "inner": {
@@ -163,6 +175,7 @@ class CanonicalJsonTest {
   @Test
   void objectsOfUnknownTypesAreRefusedRatherThanGuessed() {
     assertThatThrownBy(() -> CanonicalJson.compact(List.of(new Object())))
-        .isInstanceOf(PlanException.class).hasMessageContaining("cannot encode");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("cannot encode");
   }
 }

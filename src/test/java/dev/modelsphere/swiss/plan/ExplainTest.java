@@ -15,36 +15,40 @@ class ExplainTest {
 
   @Test
   void explainListsEachLayersPathsWithTheValueThatStandsThenTheShadows() {
-    Plan plan = plan(layers(
-        "catalog", tree("{extraArgs: [--tp, \"2\"], model: {name: kimi, gpus: \"8\"}}"),
-        "site", tree("{model: {localPath: /data/kimi}}"),
-        "form", tree("{replicaCount: 2, model: {localPath: /scratch/kimi}}"),
-        "edit", tree("{extraArgs: [--tp, \"4\"]}")));
+    Plan plan =
+        plan(
+            layers(
+                "catalog", tree("{extraArgs: [--tp, \"2\"], model: {name: kimi, gpus: \"8\"}}"),
+                "site", tree("{model: {localPath: /data/kimi}}"),
+                "form", tree("{replicaCount: 2, model: {localPath: /scratch/kimi}}"),
+                "edit", tree("{extraArgs: [--tp, \"4\"]}")));
 
-    String expected = String.join("\n",
-        "modelforge/sglang-tp2 -> release glm-53 in models",
-        "chart sglang-0.8.0   engine sglang   profile prod",
-        plan.hash(),
-        "",
-        "catalog (3)",
-        "  extraArgs                                [--tp 4]",
-        "  model.gpus                               8",
-        "  model.name                               kimi",
-        "",
-        "site (1)",
-        "  model.localPath                          /scratch/kimi",
-        "",
-        "form (2)",
-        "  model.localPath                          /scratch/kimi",
-        "  replicaCount                             2",
-        "",
-        "edit (1)",
-        "  extraArgs                                [--tp 4]",
-        "",
-        "shadowed (2)",
-        "  extraArgs                                catalog -> edit",
-        "  model.localPath                          site -> form",
-        "");
+    String expected =
+        String.join(
+            "\n",
+            "modelforge/sglang-tp2 -> release glm-53 in models",
+            "chart sglang-0.8.0   engine sglang   profile prod",
+            plan.hash(),
+            "",
+            "catalog (3)",
+            "  extraArgs                                [--tp 4]",
+            "  model.gpus                               8",
+            "  model.name                               kimi",
+            "",
+            "site (1)",
+            "  model.localPath                          /scratch/kimi",
+            "",
+            "form (2)",
+            "  model.localPath                          /scratch/kimi",
+            "  replicaCount                             2",
+            "",
+            "edit (1)",
+            "  extraArgs                                [--tp 4]",
+            "",
+            "shadowed (2)",
+            "  extraArgs                                catalog -> edit",
+            "  model.localPath                          site -> form",
+            "");
     assertThat(Explain.explain(plan)).isEqualTo(expected);
   }
 
@@ -52,8 +56,8 @@ class ExplainTest {
   void explainWithoutShadowsHasNoShadowedSection() {
     Plan plan = plan(layers("form", tree("{replicaCount: 1}")));
 
-    assertThat(Explain.explain(plan)).endsWith("form (1)\n  "
-        + "replicaCount                             1\n\n")
+    assertThat(Explain.explain(plan))
+        .endsWith("form (1)\n  " + "replicaCount                             1\n\n")
         .doesNotContain("shadowed");
   }
 

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The hash against the Go reference's encoding: {@code src/test/go/canonical/main.go} hashes a
- * fixed payload with encoding/json, and its output is kept as a test vector in
- * {@code expected.txt}. The same plan built here must give the same bytes and the same hash.
+ * fixed payload with encoding/json, and its output is kept as a test vector in {@code
+ * expected.txt}. The same plan built here must give the same bytes and the same hash.
  */
 class GoCompatibilityTest {
   private static final Path GO_DIR = Path.of(System.getProperty("user.dir"), "src", "test", "go");
@@ -64,10 +64,11 @@ class GoCompatibilityTest {
   }
 
   private static String runGo(Path dir) throws Exception {
-    Process process = new ProcessBuilder(findGo(), "run", "main.go")
-        .directory(dir.toFile())
-        .redirectError(ProcessBuilder.Redirect.INHERIT)
-        .start();
+    Process process =
+        new ProcessBuilder(findGo(), "run", "main.go")
+            .directory(dir.toFile())
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("go run finished").isTrue();
     assertThat(process.exitValue()).as("go run exit status in %s", dir).isZero();
@@ -83,8 +84,23 @@ class GoCompatibilityTest {
     catalog.put("model", model);
     catalog.put("extraArgs", List.of("--tp", 2L, "--mem-fraction-static", 0.85));
     catalog.put("progressDeadlineSeconds", 7200L);
-    catalog.put("floats", List.of(0.85, 1e-7, 1e21, 1e20, 123456789.123, 2.5e-6, -0.000001, 100.0,
-        5e-324, Double.MAX_VALUE, 0.1, 1.0 / 3.0, -1.5e-10, 12345678901234567890.0));
+    catalog.put(
+        "floats",
+        List.of(
+            0.85,
+            1e-7,
+            1e21,
+            1e20,
+            123456789.123,
+            2.5e-6,
+            -0.000001,
+            100.0,
+            5e-324,
+            Double.MAX_VALUE,
+            0.1,
+            1.0 / 3.0,
+            -1.5e-10,
+            12345678901234567890.0));
 
     Map<String, Object> site = new LinkedHashMap<>();
     site.put("model", new LinkedHashMap<>(Map.of("localPath", "/data/models/modelforge")));
@@ -117,19 +133,32 @@ class GoCompatibilityTest {
     layers.put("catalog", catalog);
     layers.put("site", site);
     layers.put("form", form);
-    return new Plan(Plan.API_VERSION,
+    return new Plan(
+        Plan.API_VERSION,
         new ReleaseRef("glm-53", "models"),
-        new SourceRef("https://models.example.com/swiss-catalog/", "prod", "", "modelforge",
-            "modelforge/Qwen3.6-35B-A3B-793303", "1.0.0",
+        new SourceRef(
+            "https://models.example.com/swiss-catalog/",
+            "prod",
+            "",
+            "modelforge",
+            "modelforge/Qwen3.6-35B-A3B-793303",
+            "1.0.0",
             "sha256:2ddf0000000000000000000000000000000000000000000000000000000000aa",
             "sglang-tp2"),
         new ChartRef("sglang", "0.8.0", "oci://harbor.4pd.io/hardcore-tech", ""),
-        "sglang", "prod", layers, false, null, "");
+        "sglang",
+        "prod",
+        layers,
+        false,
+        null,
+        "");
   }
 
   private static List<String> expected() throws IOException {
     List<String> lines =
-        Files.readString(PROGRAM_DIR.resolve("expected.txt"), StandardCharsets.UTF_8).lines().toList();
+        Files.readString(PROGRAM_DIR.resolve("expected.txt"), StandardCharsets.UTF_8)
+            .lines()
+            .toList();
     assertThat(lines).as("expected.txt holds the payload and the hash").hasSize(2);
     return lines;
   }
@@ -138,7 +167,8 @@ class GoCompatibilityTest {
   private static String findGo() {
     List<Path> candidates = new ArrayList<>();
     String path = System.getenv().getOrDefault("PATH", "");
-    Arrays.stream(path.split(File.pathSeparator)).forEach(dir -> candidates.add(Path.of(dir, "go")));
+    Arrays.stream(path.split(File.pathSeparator))
+        .forEach(dir -> candidates.add(Path.of(dir, "go")));
     String goroot = System.getenv("GOROOT");
     if (goroot != null) {
       candidates.add(Path.of(goroot, "bin", "go"));
@@ -149,7 +179,8 @@ class GoCompatibilityTest {
         return candidate.toString();
       }
     }
-    return fail("go is not installed (looked on PATH, in $GOROOT/bin and /usr/local/go/bin); "
-        + "this test checks the Go test vector and needs it");
+    return fail(
+        "go is not installed (looked on PATH, in $GOROOT/bin and /usr/local/go/bin); "
+            + "this test checks the Go test vector and needs it");
   }
 }

@@ -83,13 +83,14 @@ class HelmfileTest {
     Map<String, Object> defaults =
         (Map<String, Object>) parse(Helmfile.render(TestPlans.composed(), "")).get("helmDefaults");
 
-    assertThat(defaults).containsExactly(
-        Map.entry("wait", false),
-        Map.entry("atomic", false),
-        Map.entry("cleanupOnFail", false),
-        Map.entry("createNamespace", false),
-        Map.entry("historyMax", 20),
-        Map.entry("diffArgs", List.of("--three-way-merge", "--server-side=true")));
+    assertThat(defaults)
+        .containsExactly(
+            Map.entry("wait", false),
+            Map.entry("atomic", false),
+            Map.entry("cleanupOnFail", false),
+            Map.entry("createNamespace", false),
+            Map.entry("historyMax", 20),
+            Map.entry("diffArgs", List.of("--three-way-merge", "--server-side=true")));
   }
 
   @Test

@@ -61,10 +61,12 @@ class LayersTest {
 
   @Test
   void overriddenValuesSurviveInTheirOwnLayer() {
-    Plan plan = plan(layers(
-        "catalog", tree("{replicaCount: 1}"),
-        "form", tree("{replicaCount: 2}"),
-        "edit", tree("{replicaCount: 5}")));
+    Plan plan =
+        plan(
+            layers(
+                "catalog", tree("{replicaCount: 1}"),
+                "form", tree("{replicaCount: 2}"),
+                "edit", tree("{replicaCount: 5}")));
 
     assertThat(plan.values().get("replicaCount")).isEqualTo(5L);
     assertThat(plan.layerOf("replicaCount")).isEqualTo("edit");
@@ -74,10 +76,12 @@ class LayersTest {
 
   @Test
   void emptyLayersAreDroppedAndTheRestKeepMergeOrder() {
-    Plan plan = plan(layers(
-        "edit", tree("{a: 1}"),
-        "site", Map.of(),
-        "catalog", tree("{b: 2}")));
+    Plan plan =
+        plan(
+            layers(
+                "edit", tree("{a: 1}"),
+                "site", Map.of(),
+                "catalog", tree("{b: 2}")));
 
     assertThat(plan.layers().keySet()).containsExactly("catalog", "edit");
     assertThat(plan.valuesFiles()).containsExactly("catalog.yaml", "edit.yaml");
@@ -94,14 +98,22 @@ class LayersTest {
 
     assertThat(byLayer.keySet()).containsExactly("catalog", "site", "derived", "form");
     assertThat(byLayer.get("site")).containsExactly("image.repository", "model.localPath");
-    assertThat(byLayer.get("catalog")).containsExactly("extraArgs", "image.repository",
-        "image.tag", "model.gpus", "model.mountPath", "model.name", "progressDeadlineSeconds");
+    assertThat(byLayer.get("catalog"))
+        .containsExactly(
+            "extraArgs",
+            "image.repository",
+            "image.tag",
+            "model.gpus",
+            "model.mountPath",
+            "model.name",
+            "progressDeadlineSeconds");
   }
 
   @Test
   void anUnknownLayerNameIsRefused() {
     assertThatThrownBy(() -> plan(layers("chart", tree("{a: 1}"))))
-        .isInstanceOf(PlanException.class).hasMessageContaining("chart");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("chart");
   }
 
   @Test

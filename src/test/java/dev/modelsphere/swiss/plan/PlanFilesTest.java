@@ -18,8 +18,9 @@ class PlanFilesTest {
   void aPlanIsOneFilePerLayerAHelmfileAndPlanYaml() {
     Map<String, String> files = PlanFiles.files(TestPlans.composed(), "");
 
-    assertThat(files.keySet()).containsExactlyInAnyOrder("catalog.yaml", "site.yaml",
-        "derived.yaml", "form.yaml", "helmfile.yaml", "plan.yaml");
+    assertThat(files.keySet())
+        .containsExactlyInAnyOrder(
+            "catalog.yaml", "site.yaml", "derived.yaml", "form.yaml", "helmfile.yaml", "plan.yaml");
     assertThat(files.get("form.yaml")).contains("replicaCount: 2");
     assertThat(files.get("helmfile.yaml")).contains("chart: charts/sglang");
   }
@@ -48,9 +49,34 @@ class PlanFilesTest {
   @Test
   void stringsThatLookLikeOtherTypesStayStringsThroughTheFiles() {
     Map<String, Object> form = new LinkedHashMap<>();
-    List<String> tricky = List.of("8", "0.8.0", "1.5", "1e3", "1e+3", "true", "yes", "off",
-        "null", "~", "", "0x10", "0o17", "017", "1_000", ".inf", "-.Inf", ".NaN", "+1",
-        "2026-01-01", "12:30", "#x", "a: b", " x", "--tp", "-");
+    List<String> tricky =
+        List.of(
+            "8",
+            "0.8.0",
+            "1.5",
+            "1e3",
+            "1e+3",
+            "true",
+            "yes",
+            "off",
+            "null",
+            "~",
+            "",
+            "0x10",
+            "0o17",
+            "017",
+            "1_000",
+            ".inf",
+            "-.Inf",
+            ".NaN",
+            "+1",
+            "2026-01-01",
+            "12:30",
+            "#x",
+            "a: b",
+            " x",
+            "--tp",
+            "-");
     for (int i = 0; i < tricky.size(); i++) {
       form.put("s" + i, tricky.get(i));
     }
@@ -67,9 +93,11 @@ class PlanFilesTest {
 
   @Test
   void anExplicitNullSurvivesTheFilesAndKeepsTheHash() {
-    Plan plan = plan(layers(
-        "catalog", tree("{startupProbe: {periodSeconds: 10}}"),
-        "edit", tree("{startupProbe: {periodSeconds: null}}")));
+    Plan plan =
+        plan(
+            layers(
+                "catalog", tree("{startupProbe: {periodSeconds: 10}}"),
+                "edit", tree("{startupProbe: {periodSeconds: null}}")));
 
     Plan back = PlanFiles.fromFiles(PlanFiles.files(plan, ""));
 
@@ -96,7 +124,8 @@ class PlanFilesTest {
   @Test
   void filesWithoutPlanYamlAreNotAPlan() {
     assertThatThrownBy(() -> PlanFiles.fromFiles(Map.of("form.yaml", "replicaCount: 2\n")))
-        .isInstanceOf(PlanException.class).hasMessageContaining("plan.yaml");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("plan.yaml");
   }
 
   @Test
@@ -105,7 +134,8 @@ class PlanFilesTest {
     files.put("site.yaml", "image: [unclosed\n");
 
     assertThatThrownBy(() -> PlanFiles.fromFiles(files))
-        .isInstanceOf(PlanException.class).hasMessageStartingWith("site.yaml: ");
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("site.yaml: ");
   }
 
   @Test
@@ -124,6 +154,7 @@ class PlanFilesTest {
     files.put("form.yaml", files.get("form.yaml").replace("replicaCount: 2", "replicaCount: 3"));
 
     assertThatThrownBy(() -> PlanFiles.fromFiles(files).verifyHash())
-        .isInstanceOf(PlanException.class).hasMessageContaining("edited in place");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("edited in place");
   }
 }

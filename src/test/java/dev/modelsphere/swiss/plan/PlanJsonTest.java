@@ -13,11 +13,17 @@ class PlanJsonTest {
 
   @Test
   void jsonIsIndentedWithTwoSpacesInTheReferenceFieldOrderAndEndsWithANewline() {
-    Plan plan = plan(TestPlans.OCI_CHART, layers(
-        "form", tree("{replicaCount: 2}"),
-        "catalog", tree("{model: {name: kimi}}"))).withHelmfile();
+    Plan plan =
+        plan(
+                TestPlans.OCI_CHART,
+                layers(
+                    "form", tree("{replicaCount: 2}"),
+                    "catalog", tree("{model: {name: kimi}}")))
+            .withHelmfile();
 
-    assertThat(PlanJson.toJson(plan)).isEqualTo("""
+    assertThat(PlanJson.toJson(plan))
+        .isEqualTo(
+            """
         {
           "apiVersion": "plan.swiss/v1",
           "release": {
@@ -53,26 +59,56 @@ class PlanJsonTest {
           "helmfile": %s,
           "hash": "%s"
         }
-        """.formatted(CanonicalJson.quote(plan.helmfile()), plan.hash()));
+        """
+                .formatted(CanonicalJson.quote(plan.helmfile()), plan.hash()));
   }
 
   @Test
   void emptyFieldsAreLeftOut() {
-    Plan plan = new Plan(Plan.API_VERSION, new ReleaseRef("r", "ns"),
-        new SourceRef("", "", "", "m", "", "", "", "v"), new ChartRef("c", "1.0.0", "", ""),
-        "vllm", "p", Map.of(), false, null, "").withHash();
+    Plan plan =
+        new Plan(
+                Plan.API_VERSION,
+                new ReleaseRef("r", "ns"),
+                new SourceRef("", "", "", "m", "", "", "", "v"),
+                new ChartRef("c", "1.0.0", "", ""),
+                "vllm",
+                "p",
+                Map.of(),
+                false,
+                null,
+                "")
+            .withHash();
     String json = PlanJson.toJson(plan);
 
-    assertThat(json).doesNotContain("catalog", "ref", "hf", "digest", "repo", "path", "layers",
-        "createNamespace", "helmfile");
+    assertThat(json)
+        .doesNotContain(
+            "catalog",
+            "ref",
+            "hf",
+            "digest",
+            "repo",
+            "path",
+            "layers",
+            "createNamespace",
+            "helmfile");
     assertThat(json).contains("\"model\": \"m\"", "\"variant\": \"v\"", "\"version\": \"1.0.0\"");
   }
 
   @Test
   void createNamespaceIsWrittenOnlyWhenTrue() {
     Plan plan = TestPlans.composed();
-    Plan opted = new Plan(plan.apiVersion(), plan.release(), plan.source(), plan.chart(),
-        plan.engine(), plan.profile(), plan.layers(), true, null, plan.hash());
+    Plan opted =
+        new Plan(
+            plan.apiVersion(),
+            plan.release(),
+            plan.source(),
+            plan.chart(),
+            plan.engine(),
+            plan.profile(),
+            plan.layers(),
+            true,
+            null,
+            plan.hash());
 
     assertThat(PlanJson.toJson(opted)).contains("\"createNamespace\": true");
     assertThat(PlanJson.fromJson("plan.json", PlanJson.toJson(opted)).createNamespace()).isTrue();
@@ -89,8 +125,7 @@ class PlanJsonTest {
   void aPlanEditedAfterComposingIsRefusedNamingBothHashes() {
     Plan plan = TestPlans.composed();
     String edited = PlanJson.toJson(plan).replace("\"replicaCount\": 2", "\"replicaCount\": 3");
-    String editedHash = plan.withLayers(
-        layers("form", tree("{replicaCount: 3}"))).computeHash();
+    String editedHash = plan.withLayers(layers("form", tree("{replicaCount: 3}"))).computeHash();
 
     assertThatThrownBy(() -> PlanJson.fromJson("glm.json", edited))
         .isInstanceOf(PlanException.class)
@@ -124,32 +159,37 @@ class PlanJsonTest {
   @Test
   void malformedJsonIsRefusedNamingTheOrigin() {
     assertThatThrownBy(() -> PlanJson.fromJson("broken.json", "{\"apiVersion\": "))
-        .isInstanceOf(PlanException.class).hasMessageStartingWith("broken.json: ");
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("broken.json: ");
   }
 
   @Test
   void unknownFieldsAreIgnored() {
     Plan plan = TestPlans.composed();
-    String json = PlanJson.toJson(plan)
-        .replaceFirst("\\{", "{\"values\": {\"x\": 1}, \"futureField\": [1, 2],");
+    String json =
+        PlanJson.toJson(plan)
+            .replaceFirst("\\{", "{\"values\": {\"x\": 1}, \"futureField\": [1, 2],");
 
     assertThat(PlanJson.fromJson("plan.json", json)).isEqualTo(plan);
   }
 
   @Test
   void aFieldOfTheWrongTypeIsRefusedNamingIt() {
-    String json = PlanJson.toJson(TestPlans.composed())
-        .replace("\"engine\": \"sglang\"", "\"engine\": 7");
+    String json =
+        PlanJson.toJson(TestPlans.composed()).replace("\"engine\": \"sglang\"", "\"engine\": 7");
 
     assertThatThrownBy(() -> PlanJson.fromJson("plan.json", json))
-        .isInstanceOf(PlanException.class).hasMessageContaining("engine");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("engine");
   }
 
   @Test
   void anExplicitNullInALayerSurvivesJsonAndYamlAndCountsInTheHash() {
-    Plan plan = plan(layers(
-        "catalog", tree("{startupProbe: {periodSeconds: 10}}"),
-        "edit", tree("{startupProbe: {periodSeconds: null}}")));
+    Plan plan =
+        plan(
+            layers(
+                "catalog", tree("{startupProbe: {periodSeconds: 10}}"),
+                "edit", tree("{startupProbe: {periodSeconds: null}}")));
     Plan withoutNull = plan(layers("catalog", tree("{startupProbe: {periodSeconds: 10}}")));
 
     Plan fromJson = PlanJson.fromJson("plan.json", PlanJson.toJson(plan));

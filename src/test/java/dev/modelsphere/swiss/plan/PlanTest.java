@@ -47,17 +47,29 @@ class PlanTest {
   @Test
   void apiVersionEngineProfileAndCreateNamespaceAreNotInTheHash() {
     Plan plan = TestPlans.composed();
-    Plan other = new Plan("plan.swiss/v0", plan.release(), plan.source(), plan.chart(), "vllm",
-        "lab", plan.layers(), true, null, "");
+    Plan other =
+        new Plan(
+            "plan.swiss/v0",
+            plan.release(),
+            plan.source(),
+            plan.chart(),
+            "vllm",
+            "lab",
+            plan.layers(),
+            true,
+            null,
+            "");
 
     assertThat(other.computeHash()).isEqualTo(plan.hash());
   }
 
   @Test
   void theLayerSplitIsNotInTheHashOnlyTheMergedValues() {
-    Plan split = plan(layers(
-        "catalog", tree("{model: {name: kimi}, replicaCount: 1}"),
-        "form", tree("{replicaCount: 2}")));
+    Plan split =
+        plan(
+            layers(
+                "catalog", tree("{model: {name: kimi}, replicaCount: 1}"),
+                "form", tree("{replicaCount: 2}")));
     Plan together = plan(layers("edit", tree("{model: {name: kimi}, replicaCount: 2}")));
 
     assertThat(together.hash()).isEqualTo(split.hash());
@@ -79,16 +91,49 @@ class PlanTest {
   @Test
   void releaseSourceAndChartAreInTheHash() {
     Plan plan = TestPlans.composed();
-    List<Plan> changed = List.of(
-        new Plan(plan.apiVersion(), new ReleaseRef("glm-54", "models"), plan.source(), plan.chart(),
-            plan.engine(), plan.profile(), plan.layers(), false, null, ""),
-        new Plan(plan.apiVersion(), plan.release(),
-            new SourceRef("https://models.example.com/swiss-catalog/", "prod", "", "modelforge",
-                "modelforge/Qwen3.6-35B-A3B-793303", "1.0.1", "sha256:2ddf", "sglang-tp2"),
-            plan.chart(), plan.engine(), plan.profile(), plan.layers(), false, null, ""),
-        new Plan(plan.apiVersion(), plan.release(), plan.source(),
-            new ChartRef("sglang", "0.8.1", "https://charts.example.com/", ""),
-            plan.engine(), plan.profile(), plan.layers(), false, null, ""));
+    List<Plan> changed =
+        List.of(
+            new Plan(
+                plan.apiVersion(),
+                new ReleaseRef("glm-54", "models"),
+                plan.source(),
+                plan.chart(),
+                plan.engine(),
+                plan.profile(),
+                plan.layers(),
+                false,
+                null,
+                ""),
+            new Plan(
+                plan.apiVersion(),
+                plan.release(),
+                new SourceRef(
+                    "https://models.example.com/swiss-catalog/",
+                    "prod",
+                    "",
+                    "modelforge",
+                    "modelforge/Qwen3.6-35B-A3B-793303",
+                    "1.0.1",
+                    "sha256:2ddf",
+                    "sglang-tp2"),
+                plan.chart(),
+                plan.engine(),
+                plan.profile(),
+                plan.layers(),
+                false,
+                null,
+                ""),
+            new Plan(
+                plan.apiVersion(),
+                plan.release(),
+                plan.source(),
+                new ChartRef("sglang", "0.8.1", "https://charts.example.com/", ""),
+                plan.engine(),
+                plan.profile(),
+                plan.layers(),
+                false,
+                null,
+                ""));
 
     for (Plan other : changed) {
       assertThat(other.computeHash()).isNotEqualTo(plan.hash());
@@ -99,10 +144,27 @@ class PlanTest {
   void theModelsHfRepositoryIsInTheHashAndLeftOutWhenEmpty() {
     Plan plan = TestPlans.composed();
     SourceRef s = plan.source();
-    Plan withoutHf = new Plan(plan.apiVersion(), plan.release(),
-        new SourceRef(s.catalog(), s.catalogName(), s.ref(), s.model(), "", s.version(),
-            s.digest(), s.variant()),
-        plan.chart(), plan.engine(), plan.profile(), plan.layers(), false, null, "").withHash();
+    Plan withoutHf =
+        new Plan(
+                plan.apiVersion(),
+                plan.release(),
+                new SourceRef(
+                    s.catalog(),
+                    s.catalogName(),
+                    s.ref(),
+                    s.model(),
+                    "",
+                    s.version(),
+                    s.digest(),
+                    s.variant()),
+                plan.chart(),
+                plan.engine(),
+                plan.profile(),
+                plan.layers(),
+                false,
+                null,
+                "")
+            .withHash();
 
     assertThat(withoutHf.hash()).isNotEqualTo(plan.hash());
     assertThat(withoutHf.hashPayload()).doesNotContain("\"hf\"");
@@ -114,12 +176,14 @@ class PlanTest {
   void theHashPayloadIsReleaseSourceChartValuesWithoutCatalogName() {
     Plan plan = plan(TestPlans.OCI_CHART, layers("form", tree("{b: 1, a: 2}")));
 
-    assertThat(plan.hashPayload()).isEqualTo("{\"release\":{\"name\":\"glm-53\",\"namespace\":"
-        + "\"models\"},\"source\":{\"catalog\":\"https://models.example.com/swiss-catalog/\","
-        + "\"model\":\"modelforge\",\"hf\":\"modelforge/Qwen3.6-35B-A3B-793303\",\"version\":"
-        + "\"1.0.0\",\"digest\":\"sha256:2ddf\",\"variant\":\"sglang-tp2\"},\"chart\":{\"name\":"
-        + "\"sglang\",\"version\":\"0.8.0\",\"repo\":\"oci://harbor.4pd.io/hardcore-tech/\"},"
-        + "\"values\":{\"a\":2,\"b\":1}}");
+    assertThat(plan.hashPayload())
+        .isEqualTo(
+            "{\"release\":{\"name\":\"glm-53\",\"namespace\":"
+                + "\"models\"},\"source\":{\"catalog\":\"https://models.example.com/swiss-catalog/\","
+                + "\"model\":\"modelforge\",\"hf\":\"modelforge/Qwen3.6-35B-A3B-793303\",\"version\":"
+                + "\"1.0.0\",\"digest\":\"sha256:2ddf\",\"variant\":\"sglang-tp2\"},\"chart\":{\"name\":"
+                + "\"sglang\",\"version\":\"0.8.0\",\"repo\":\"oci://harbor.4pd.io/hardcore-tech/\"},"
+                + "\"values\":{\"a\":2,\"b\":1}}");
   }
 
   @Test
@@ -132,7 +196,8 @@ class PlanTest {
     Plan unhashed = TestPlans.composed().withHash("");
 
     assertThatThrownBy(unhashed::verifyHash)
-        .isInstanceOf(PlanException.class).hasMessageContaining("no hash");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("no hash");
   }
 
   @Test
@@ -152,16 +217,26 @@ class PlanTest {
     Map<String, Object> form = new LinkedHashMap<>();
     form.put("ratio", Double.NaN);
     assertThatThrownBy(() -> plan(layers("form", form)))
-        .isInstanceOf(PlanException.class).hasMessageContaining("NaN");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("NaN");
   }
 
   @Test
   void helmfileCarriesTheDeployDeclaration() {
     String helmfile = Helmfile.render(TestPlans.composed(), "");
 
-    assertThat(helmfile).contains("wait: false", "atomic: false", "historyMax: 20",
-        "--three-way-merge", "--server-side=true", "chart: charts/sglang", "version: 0.8.0",
-        "namespace: models", "values:", "- form.yaml");
+    assertThat(helmfile)
+        .contains(
+            "wait: false",
+            "atomic: false",
+            "historyMax: 20",
+            "--three-way-merge",
+            "--server-side=true",
+            "chart: charts/sglang",
+            "version: 0.8.0",
+            "namespace: models",
+            "values:",
+            "- form.yaml");
   }
 
   @Test
@@ -169,7 +244,8 @@ class PlanTest {
     Plan plan = plan(TestPlans.NO_SOURCE_CHART, TestPlans.composed().layers());
 
     assertThatThrownBy(() -> Helmfile.render(plan, ""))
-        .isInstanceOf(PlanException.class).hasMessageContaining("no chart source");
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("no chart source");
     assertThat(plan.withHelmfile().helmfile()).isNull();
     assertThat(Helmfile.render(plan, "../charts")).contains("chart: /");
   }
@@ -177,8 +253,18 @@ class PlanTest {
   @Test
   void createNamespaceIsOptIn() {
     Plan plan = TestPlans.composed();
-    Plan opted = new Plan(plan.apiVersion(), plan.release(), plan.source(), plan.chart(),
-        plan.engine(), plan.profile(), plan.layers(), true, null, plan.hash());
+    Plan opted =
+        new Plan(
+            plan.apiVersion(),
+            plan.release(),
+            plan.source(),
+            plan.chart(),
+            plan.engine(),
+            plan.profile(),
+            plan.layers(),
+            true,
+            null,
+            plan.hash());
 
     assertThat(Helmfile.render(plan, "")).contains("createNamespace: false");
     assertThat(Helmfile.render(opted, "")).contains("createNamespace: true");

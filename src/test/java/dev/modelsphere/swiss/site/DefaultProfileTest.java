@@ -31,7 +31,8 @@ class DefaultProfileTest {
   @Test
   void defaultProfileStillParsesWithoutAClusterName() {
     assertThat(Profile.parse(Profile.defaultYaml(""), "default").name()).isEqualTo("this-cluster");
-    assertThat(Profile.parse(Profile.defaultYaml(null), "default").name()).isEqualTo("this-cluster");
+    assertThat(Profile.parse(Profile.defaultYaml(null), "default").name())
+        .isEqualTo("this-cluster");
   }
 
   @Test

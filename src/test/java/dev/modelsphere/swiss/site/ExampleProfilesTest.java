@@ -15,7 +15,10 @@ class ExampleProfilesTest {
 
   private static List<Path> exampleProfiles() throws IOException {
     try (Stream<Path> files = Files.list(EXAMPLES)) {
-      return files.filter(f -> f.getFileName().toString().matches("site-.*\\.yaml")).sorted().toList();
+      return files
+          .filter(f -> f.getFileName().toString().matches("site-.*\\.yaml"))
+          .sorted()
+          .toList();
     }
   }
 
@@ -39,6 +42,7 @@ class ExampleProfilesTest {
     assertThat(demo.mirrorImage("lmsysorg/sglang")).isEqualTo("lmsysorg/sglang");
     assertThat(demo.cache().enabled()).isFalse();
     assertThat(demo.nodes().gpusPerNode()).isEqualTo(8);
-    assertThat(demo.localPath("modelforge/Qwen3-8B", "qwen3-8b")).isEqualTo("/mnt/disk0/models/modelforge/Qwen3-8B");
+    assertThat(demo.localPath("modelforge/Qwen3-8B", "qwen3-8b"))
+        .isEqualTo("/mnt/disk0/models/modelforge/Qwen3-8B");
   }
 }

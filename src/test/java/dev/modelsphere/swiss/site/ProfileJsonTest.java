@@ -8,13 +8,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 class ProfileJsonTest {
-  private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
+  private final ObjectMapper json =
+      new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
 
   @Test
   void everySectionIsAnObjectEvenWhenTheProfileLeavesItOut() {
     JsonNode node = json.valueToTree(Profile.parse("name: t\nmodel:\n  pathTemplate: /m\n", "t"));
 
-    for (String section : new String[] {"registry", "model", "schedule", "cache", "scaler", "route", "nodes"}) {
+    for (String section :
+        new String[] {"registry", "model", "schedule", "cache", "scaler", "route", "nodes"}) {
       assertThat(node.get(section)).as(section).isNotNull();
       assertThat(node.get(section).isObject()).as(section).isTrue();
     }
@@ -23,8 +25,9 @@ class ProfileJsonTest {
 
   @Test
   void emptyScalarsAreOmittedAndSetOnesUseTheProfileFieldNames() {
-    Profile p = Profile.parse(
-        """
+    Profile p =
+        Profile.parse(
+            """
         name: t
         model:
           pathTemplate: /m/{{name}}
@@ -36,7 +39,8 @@ class ProfileJsonTest {
           gpusPerNode: 8
         catalogs:
           - {name: a, url: /a, default: true}
-        """, "t");
+        """,
+            "t");
 
     JsonNode node = json.valueToTree(p);
 
@@ -66,9 +70,12 @@ class ProfileJsonTest {
 
   @Test
   void theJsonFormReadsBackToTheSameProfile() throws Exception {
-    Profile p = Profile.parse(Profile.defaultYaml("c1")
-        + "catalogs:\n  - {name: a, url: /a, default: true}\n  - {name: b, url: https://b}\n"
-        + "sites:\n  - {name: c2, url: https://c2}\nextra:\n  a: {b: 1}\n", "default");
+    Profile p =
+        Profile.parse(
+            Profile.defaultYaml("c1")
+                + "catalogs:\n  - {name: a, url: /a, default: true}\n  - {name: b, url: https://b}\n"
+                + "sites:\n  - {name: c2, url: https://c2}\nextra:\n  a: {b: 1}\n",
+            "default");
 
     assertThat(json.readValue(json.writeValueAsString(p), Profile.class)).isEqualTo(p);
   }

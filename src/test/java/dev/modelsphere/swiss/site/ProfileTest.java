@@ -46,8 +46,22 @@ class ProfileTest {
   }
 
   private static Profile withTemplate(String template) {
-    return new Profile("t", "", "", null, "", "", null, new ModelPaths(template, Map.of()),
-        null, null, null, null, null, null, null);
+    return new Profile(
+        "t",
+        "",
+        "",
+        null,
+        "",
+        "",
+        null,
+        new ModelPaths(template, Map.of()),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   @Test
@@ -90,7 +104,8 @@ class ProfileTest {
   void overrideWinsOverTheTemplate() {
     Profile p = Profile.parse(PROD, "site.yaml");
 
-    assertThat(p.localPath("moonshotai/Kimi-K2.5", "kimi-k2.5")).isEqualTo("/mnt/disk0/models/Kimi-K2.5");
+    assertThat(p.localPath("moonshotai/Kimi-K2.5", "kimi-k2.5"))
+        .isEqualTo("/mnt/disk0/models/Kimi-K2.5");
     assertThat(p.localPath("not-org-name", "kimi-k2.5")).isEqualTo("/mnt/disk0/models/Kimi-K2.5");
   }
 
@@ -122,7 +137,8 @@ class ProfileTest {
 
   @Test
   void withoutAMirrorTheRepositoryIsUnchanged() {
-    assertThat(Profile.parse(PROD, "site.yaml").mirrorImage("lmsysorg/sglang")).isEqualTo("lmsysorg/sglang");
+    assertThat(Profile.parse(PROD, "site.yaml").mirrorImage("lmsysorg/sglang"))
+        .isEqualTo("lmsysorg/sglang");
   }
 
   @Test
@@ -192,14 +208,16 @@ class ProfileTest {
   void httpHttpsAndAbsoluteCatalogsAreAcceptedAfterTrimming() {
     assertThat(minimal("catalog: '  https://models.example.com/catalog/ '\n").catalog())
         .isEqualTo("https://models.example.com/catalog/");
-    assertThat(minimal("catalog: http://models.local/\n").catalog()).isEqualTo("http://models.local/");
+    assertThat(minimal("catalog: http://models.local/\n").catalog())
+        .isEqualTo("http://models.local/");
     assertThat(minimal("catalog: /srv/catalog\n").catalog()).isEqualTo("/srv/catalog");
     assertThat(minimal("catalog: ''\n").catalog()).isEmpty();
   }
 
   @Test
   void relativeAndOciCatalogsAreRefused() {
-    for (String bad : List.of("swiss-catalog", "./swiss-catalog", "../catalog", "oci://harbor/catalog")) {
+    for (String bad :
+        List.of("swiss-catalog", "./swiss-catalog", "../catalog", "oci://harbor/catalog")) {
       assertThatThrownBy(() -> minimal("catalog: " + bad + "\n"))
           .as(bad)
           .isInstanceOf(ProfileException.class)
@@ -218,7 +236,10 @@ class ProfileTest {
 
   @Test
   void aSiteNeedsBothANameAndAUrl() {
-    assertThatThrownBy(() -> minimal("sites:\n  - name: a\n    url: https://a\n  - name: ' '\n    url: https://b\n"))
+    assertThatThrownBy(
+            () ->
+                minimal(
+                    "sites:\n  - name: a\n    url: https://a\n  - name: ' '\n    url: https://b\n"))
         .hasMessageContaining("sites[1]")
         .hasMessageContaining("name and url");
     assertThatThrownBy(() -> minimal("sites:\n  - name: a\n"))
@@ -237,7 +258,8 @@ class ProfileTest {
 
   @Test
   void aNameIsRequired() {
-    assertThatThrownBy(() -> Profile.parse("model:\n  pathTemplate: /m/{{name}}\n", "ns/site-profile"))
+    assertThatThrownBy(
+            () -> Profile.parse("model:\n  pathTemplate: /m/{{name}}\n", "ns/site-profile"))
         .isInstanceOf(ProfileException.class)
         .hasMessageStartingWith("ns/site-profile: ")
         .hasMessageContaining("name is required");
@@ -253,7 +275,8 @@ class ProfileTest {
 
   @Test
   void anEmptyDocumentIsRefusedForMissingTheName() {
-    assertThatThrownBy(() -> Profile.parse("", "site.yaml")).hasMessageContaining("name is required");
+    assertThatThrownBy(() -> Profile.parse("", "site.yaml"))
+        .hasMessageContaining("name is required");
   }
 
   @Test
@@ -322,8 +345,9 @@ class ProfileTest {
 
   @Test
   void catalogsAreListedWithTheirDefault() {
-    Profile p = minimal(
-        """
+    Profile p =
+        minimal(
+            """
         catalogs:
           - name: public
             url: https://modelsphere.github.io/model-catalog/
@@ -332,9 +356,10 @@ class ProfileTest {
             url: /srv/lab-catalog
         """);
 
-    assertThat(p.catalogRepos()).containsExactly(
-        new CatalogRepo("public", "https://modelsphere.github.io/model-catalog/", true),
-        new CatalogRepo("lab", "/srv/lab-catalog", false));
+    assertThat(p.catalogRepos())
+        .containsExactly(
+            new CatalogRepo("public", "https://modelsphere.github.io/model-catalog/", true),
+            new CatalogRepo("lab", "/srv/lab-catalog", false));
   }
 
   @Test
@@ -360,7 +385,9 @@ class ProfileTest {
         .hasMessageContaining("catalogs[1]")
         .hasMessageContaining("\"a\"");
     assertThatThrownBy(
-            () -> minimal("catalogs:\n  - {name: a, url: /a, default: true}\n  - {name: b, url: /b, default: true}\n"))
+            () ->
+                minimal(
+                    "catalogs:\n  - {name: a, url: /a, default: true}\n  - {name: b, url: /b, default: true}\n"))
         .hasMessageContaining("default");
   }
 

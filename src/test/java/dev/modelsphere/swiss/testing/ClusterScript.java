@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 final class ClusterScript {
   /** A first build of the control plane on 2 cores takes a quarter of an hour; leave room. */
   private static final long UP_TIMEOUT_MINUTES = 60;
+
   private static final int TAIL_LINES = 40;
 
   record Result(Path dir, boolean started) {}
@@ -26,7 +27,8 @@ final class ClusterScript {
     int exit = run(script, tail, UP_TIMEOUT_MINUTES);
     String dir = valueAfter(tail, TestCluster.ENV + "=");
     if (exit != 0 || dir == null) {
-      throw new IllegalStateException(script + " failed (exit " + exit + "); last output:\n" + String.join("\n", tail));
+      throw new IllegalStateException(
+          script + " failed (exit " + exit + "); last output:\n" + String.join("\n", tail));
     }
     return new Result(Paths.get(dir), tail.contains("cluster started"));
   }
@@ -45,7 +47,8 @@ final class ClusterScript {
   private static int run(Path script, Deque<String> tail, long timeoutMinutes) {
     try {
       Process p = new ProcessBuilder(script.toString()).redirectErrorStream(true).start();
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      try (BufferedReader out =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line; (line = out.readLine()) != null; ) {
           System.out.println("[hack/cluster/up] " + line);
           remember(tail, line);
@@ -53,7 +56,8 @@ final class ClusterScript {
       }
       if (!p.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
         p.destroy();
-        throw new IllegalStateException(script + " did not finish within " + timeoutMinutes + " min");
+        throw new IllegalStateException(
+            script + " did not finish within " + timeoutMinutes + " min");
       }
       return p.exitValue();
     } catch (IOException e) {
@@ -72,6 +76,10 @@ final class ClusterScript {
   }
 
   private static String valueAfter(Deque<String> lines, String prefix) {
-    return lines.stream().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length())).reduce((a, b) -> b).orElse(null);
+    return lines.stream()
+        .filter(l -> l.startsWith(prefix))
+        .map(l -> l.substring(prefix.length()))
+        .reduce((a, b) -> b)
+        .orElse(null);
   }
 }

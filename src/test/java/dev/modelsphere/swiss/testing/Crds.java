@@ -51,9 +51,13 @@ public final class Crds {
    */
   public static List<String> fixtureNames() {
     try (Stream<Path> files = Files.list(SharedFixtures.crds())) {
-      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml"))
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".yaml"))
           .map(n -> n.substring(0, n.length() - ".yaml".length()))
-          .filter(n -> !n.equals(LLMService.CRD_NAME)).sorted().toList();
+          .filter(n -> !n.equals(LLMService.CRD_NAME))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new IllegalStateException("cannot list " + SharedFixtures.crds(), e);
     }
@@ -76,18 +80,29 @@ public final class Crds {
 
   private static void apply(KubernetesClient client, CustomResourceDefinition crd) {
     crd.getMetadata().setResourceVersion(null);
-    client.apiextensions().v1().customResourceDefinitions().resource(crd)
-        .fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .resource(crd)
+        .fieldManager(FIELD_MANAGER)
+        .forceConflicts()
+        .serverSideApply();
   }
 
   public static void awaitEstablished(KubernetesClient client, String crdName) {
-    await("CRD " + crdName + " Established").atMost(ESTABLISHED_TIMEOUT).pollInterval(Duration.ofMillis(100))
+    await("CRD " + crdName + " Established")
+        .atMost(ESTABLISHED_TIMEOUT)
+        .pollInterval(Duration.ofMillis(100))
         .until(() -> established(client, crdName));
   }
 
   private static boolean established(KubernetesClient client, String crdName) {
-    CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().withName(crdName).get();
-    return crd != null && crd.getStatus() != null && crd.getStatus().getConditions() != null
+    CustomResourceDefinition crd =
+        client.apiextensions().v1().customResourceDefinitions().withName(crdName).get();
+    return crd != null
+        && crd.getStatus() != null
+        && crd.getStatus().getConditions() != null
         && crd.getStatus().getConditions().stream()
             .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }

@@ -20,16 +20,33 @@ public final class EveryFixtureVariant {
 
   private EveryFixtureVariant() {}
 
-  public static List<ComposeRequest> requests(Catalog catalog, Profile profile, Map<String, Object> form) {
+  public static List<ComposeRequest> requests(
+      Catalog catalog, Profile profile, Map<String, Object> form) {
     List<ComposeRequest> out = new ArrayList<>();
     for (IndexModel model : catalog.index().models()) {
       for (IndexVersion version : model.versions()) {
         Entry entry = catalog.entry(model.name(), version.version());
         for (Variant variant : entry.variants()) {
-          String chart = ChartVersionSpec.resolve(ChartVersionSpec.parse(variant.chart().version()),
-              null, null, () -> PUBLISHED_CHARTS);
-          out.add(new ComposeRequest(catalog.location(), "", catalog.ref(), entry, variant, profile,
-              entry.name(), "", form, Map.of(), false, chart));
+          String chart =
+              ChartVersionSpec.resolve(
+                  ChartVersionSpec.parse(variant.chart().version()),
+                  null,
+                  null,
+                  () -> PUBLISHED_CHARTS);
+          out.add(
+              new ComposeRequest(
+                  catalog.location(),
+                  "",
+                  catalog.ref(),
+                  entry,
+                  variant,
+                  profile,
+                  entry.name(),
+                  "",
+                  form,
+                  Map.of(),
+                  false,
+                  chart));
         }
       }
     }

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <p>The cluster is started once per test run (see {@link TestCluster}). If it cannot be started
  * the tests fail with the reason: a missing cluster must not look like a green run.
  */
-public final class KubeCluster implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
+public final class KubeCluster
+    implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
   private static final int MAX_NAME = 63;
 
   private TestCluster cluster;
@@ -41,8 +42,16 @@ public final class KubeCluster implements BeforeAllCallback, BeforeEachCallback,
       cluster = TestCluster.get();
     }
     namespace = namespaceName(context.getRequiredTestMethod().getName());
-    admin().namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace)
-        .addToLabels("swiss.modelsphere.dev/test", "true").endMetadata().build()).create();
+    admin()
+        .namespaces()
+        .resource(
+            new NamespaceBuilder()
+                .withNewMetadata()
+                .withName(namespace)
+                .addToLabels("swiss.modelsphere.dev/test", "true")
+                .endMetadata()
+                .build())
+        .create();
   }
 
   @Override
@@ -93,9 +102,17 @@ public final class KubeCluster implements BeforeAllCallback, BeforeEachCallback,
   }
 
   static String namespaceName(String testName) {
-    String suffix = "-" + Integer.toString(ThreadLocalRandom.current().nextInt(36 * 36 * 36 * 36, 36 * 36 * 36 * 36 * 36), 36);
-    String slug = testName.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]+", "-");
-    String head = ("t-" + slug).substring(0, Math.min(MAX_NAME - suffix.length(), slug.length() + 2));
+    String suffix =
+        "-"
+            + Integer.toString(
+                ThreadLocalRandom.current().nextInt(36 * 36 * 36 * 36, 36 * 36 * 36 * 36 * 36), 36);
+    String slug =
+        testName
+            .replaceAll("([a-z0-9])([A-Z])", "$1-$2")
+            .toLowerCase(Locale.ROOT)
+            .replaceAll("[^a-z0-9-]+", "-");
+    String head =
+        ("t-" + slug).substring(0, Math.min(MAX_NAME - suffix.length(), slug.length() + 2));
     return head.replaceAll("-+$", "") + suffix;
   }
 }

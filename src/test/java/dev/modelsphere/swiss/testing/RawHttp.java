@@ -21,20 +21,27 @@ public final class RawHttp {
   }
 
   public static Response delete(KubernetesClient client, String path, String jsonBody) {
-    return send(client, request(client, path).method("DELETE", "application/json", jsonBody).build());
+    return send(
+        client, request(client, path).method("DELETE", "application/json", jsonBody).build());
   }
 
   private static HttpRequest.Builder request(KubernetesClient client, String path) {
     String base = client.getMasterUrl().toString().replaceAll("/+$", "");
-    return client.getHttpClient().newHttpRequestBuilder().uri(base + path).timeout(10, TimeUnit.SECONDS);
+    return client
+        .getHttpClient()
+        .newHttpRequestBuilder()
+        .uri(base + path)
+        .timeout(10, TimeUnit.SECONDS);
   }
 
   private static Response send(KubernetesClient client, HttpRequest request) {
     try {
-      HttpResponse<String> r = client.getHttpClient().sendAsync(request, String.class).get(15, TimeUnit.SECONDS);
+      HttpResponse<String> r =
+          client.getHttpClient().sendAsync(request, String.class).get(15, TimeUnit.SECONDS);
       return new Response(r.code(), r.body());
     } catch (ExecutionException e) {
-      throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e.getCause(), e.getCause());
+      throw new IllegalStateException(
+          request.method() + " " + request.uri() + " failed: " + e.getCause(), e.getCause());
     } catch (TimeoutException e) {
       throw new IllegalStateException(request.method() + " " + request.uri() + " timed out", e);
     } catch (InterruptedException e) {

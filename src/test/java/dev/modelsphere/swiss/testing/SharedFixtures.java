@@ -10,8 +10,10 @@ public final class SharedFixtures {
   public static Path root() {
     Path root = project().resolveSibling("shared").resolve("fixtures");
     if (!Files.isDirectory(root)) {
-      throw new IllegalStateException("the shared fixtures are missing at " + root
-          + ": tests expect shared/ beside the project's checkout");
+      throw new IllegalStateException(
+          "the shared fixtures are missing at "
+              + root
+              + ": tests expect shared/ beside the project's checkout");
     }
     return root;
   }

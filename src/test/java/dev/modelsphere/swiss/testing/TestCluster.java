@@ -27,7 +27,8 @@ public final class TestCluster {
     this.dir = dir;
     this.admin = client(dir, "admin");
     this.restricted = client(dir, "restricted");
-    Runtime.getRuntime().addShutdownHook(new Thread(this::closeClients, "swiss-test-cluster-clients"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(this::closeClients, "swiss-test-cluster-clients"));
   }
 
   /** The shared cluster; a failure to start is remembered so every test fails fast with it. */
@@ -40,7 +41,9 @@ public final class TestCluster {
         instance = new TestCluster(locate());
         instance.requireReady();
       } catch (RuntimeException e) {
-        failure = new IllegalStateException("the test Kubernetes cluster is not available: " + e.getMessage(), e);
+        failure =
+            new IllegalStateException(
+                "the test Kubernetes cluster is not available: " + e.getMessage(), e);
         throw failure;
       }
     }
@@ -59,16 +62,20 @@ public final class TestCluster {
     return restricted;
   }
 
-  /** A stale {@code SWISS_TEST_CLUSTER} would otherwise surface as a connection error in some test. */
+  /**
+   * A stale {@code SWISS_TEST_CLUSTER} would otherwise surface as a connection error in some test.
+   */
   private void requireReady() {
     RawHttp.Response r;
     try {
       r = RawHttp.get(admin, "/readyz");
     } catch (RuntimeException e) {
-      throw new IllegalStateException("the API server of " + dir + " does not answer: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "the API server of " + dir + " does not answer: " + e.getMessage(), e);
     }
     if (r.code() != 200) {
-      throw new IllegalStateException("the API server of " + dir + " is not ready: HTTP " + r.code() + " " + r.body());
+      throw new IllegalStateException(
+          "the API server of " + dir + " is not ready: HTTP " + r.code() + " " + r.body());
     }
   }
 
@@ -79,7 +86,9 @@ public final class TestCluster {
     }
     ClusterScript.Result up = ClusterScript.up();
     if (up.started()) {
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> ClusterScript.down(up.dir()), "swiss-test-cluster-down"));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(() -> ClusterScript.down(up.dir()), "swiss-test-cluster-down"));
     }
     return requireKubeconfigs(up.dir());
   }
@@ -87,7 +96,8 @@ public final class TestCluster {
   private static Path requireKubeconfigs(Path dir) {
     for (String user : new String[] {"admin", "restricted"}) {
       if (!Files.isReadable(kubeconfig(dir, user))) {
-        throw new IllegalStateException(ENV + "=" + dir + " holds no readable " + user + ".kubeconfig");
+        throw new IllegalStateException(
+            ENV + "=" + dir + " holds no readable " + user + ".kubeconfig");
       }
     }
     return dir;

@@ -44,8 +44,7 @@ class SetAssignmentTest {
   @Test
   void anAssignmentWithoutAKeyIsRefused() {
     assertThatThrownBy(() -> SetAssignment.parse("=1")).hasMessageContaining("expected key=value");
-    assertThatThrownBy(() -> SetAssignment.parse("novalue"))
-        .hasMessageContaining("\"novalue\"");
+    assertThatThrownBy(() -> SetAssignment.parse("novalue")).hasMessageContaining("\"novalue\"");
   }
 
   @Test
