@@ -5,6 +5,7 @@ import dev.modelsphere.swiss.plan.PlanJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** Reading plan files, shared by every command that takes a plan. */
@@ -17,7 +18,12 @@ public final class PlanFile {
     try {
       json = Files.readString(file);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read plan " + file + ": " + e, e);
+      throw new UncheckedIOException(
+          "cannot read plan "
+              + file
+              + ": "
+              + (e instanceof NoSuchFileException ? "no such file" : e.toString()),
+          e);
     }
     return PlanJson.fromJson(file.toString(), json);
   }

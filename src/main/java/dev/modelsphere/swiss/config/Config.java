@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.config;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -54,7 +55,11 @@ public record Config(
     try {
       yaml = Files.readString(file);
     } catch (IOException e) {
-      throw new ConfigException(origin + ": cannot read the config file: " + e, e);
+      throw new ConfigException(
+          origin
+              + ": cannot read the config file: "
+              + (e instanceof NoSuchFileException ? "no such file" : e.toString()),
+          e);
     }
     ConfigYaml.Document doc = ConfigYaml.decode(yaml, origin);
     Config config = new Config(doc.catalog(), doc.cluster(), doc.server(), doc.canary(), origin);

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.helm;
 
+import dev.modelsphere.swiss.kube.KubeException;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -67,7 +68,13 @@ public final class ReleaseStorage {
           .getItems();
     } catch (KubernetesClientException e) {
       throw new HelmException(
-          "list helm release secrets for " + namespace + "/" + release + ": " + e.getMessage(), e);
+          "list helm release secrets for "
+              + namespace
+              + "/"
+              + release
+              + ": "
+              + KubeException.describe(e),
+          e);
     }
   }
 

@@ -54,7 +54,7 @@ public final class Kube {
     try {
       return client.namespaces().withName(namespace).get() != null;
     } catch (KubernetesClientException e) {
-      throw new KubeException("read namespace " + namespace + ": " + e.getMessage(), e);
+      throw KubeException.of("read namespace " + namespace, e);
     }
   }
 
@@ -68,7 +68,7 @@ public final class Kube {
           .create();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
-        throw new KubeException("create namespace " + namespace + ": " + e.getMessage(), e);
+        throw KubeException.of("create namespace " + namespace, e);
       }
     }
   }
@@ -79,8 +79,7 @@ public final class Kube {
       ConfigMap found = client.configMaps().inNamespace(namespace).withName(name).get();
       return Optional.ofNullable(found).map(cm -> cm.getData() == null ? Map.of() : cm.getData());
     } catch (KubernetesClientException e) {
-      throw new KubeException(
-          "read configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw KubeException.of("read configmap " + namespace + "/" + name, e);
     }
   }
 
@@ -98,8 +97,7 @@ public final class Kube {
     try {
       client.configMaps().inNamespace(namespace).resource(configMap).createOr(op -> op.update());
     } catch (KubernetesClientException e) {
-      throw new KubeException(
-          "write configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw KubeException.of("write configmap " + namespace + "/" + name, e);
     }
   }
 
@@ -109,8 +107,7 @@ public final class Kube {
       client.configMaps().inNamespace(namespace).withName(name).delete();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 404) {
-        throw new KubeException(
-            "delete configmap " + namespace + "/" + name + ": " + e.getMessage(), e);
+        throw KubeException.of("delete configmap " + namespace + "/" + name, e);
       }
     }
   }
@@ -130,7 +127,7 @@ public final class Kube {
     try {
       client.secrets().inNamespace(namespace).resource(secret).createOr(op -> op.update());
     } catch (KubernetesClientException e) {
-      throw new KubeException("write secret " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw KubeException.of("write secret " + namespace + "/" + name, e);
     }
   }
 
@@ -152,7 +149,7 @@ public final class Kube {
       }
       return Optional.of(decoded);
     } catch (KubernetesClientException e) {
-      throw new KubeException("read secret " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw KubeException.of("read secret " + namespace + "/" + name, e);
     }
   }
 
@@ -164,7 +161,7 @@ public final class Kube {
           .sorted()
           .toList();
     } catch (KubernetesClientException e) {
-      throw new KubeException("list secrets in " + namespace + ": " + e.getMessage(), e);
+      throw KubeException.of("list secrets in " + namespace, e);
     }
   }
 
@@ -174,8 +171,7 @@ public final class Kube {
       client.secrets().inNamespace(namespace).withName(name).delete();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 404) {
-        throw new KubeException(
-            "delete secret " + namespace + "/" + name + ": " + e.getMessage(), e);
+        throw KubeException.of("delete secret " + namespace + "/" + name, e);
       }
     }
   }
@@ -222,7 +218,7 @@ public final class Kube {
       Thread.currentThread().interrupt();
       throw new KubeException("list plan configmaps in " + scope + ": interrupted", e);
     } catch (ExecutionException | TimeoutException e) {
-      throw new KubeException("list plan configmaps in " + scope + ": " + e.getMessage(), e);
+      throw KubeException.of("list plan configmaps in " + scope, e);
     }
     if (!response.isSuccessful()) {
       throw new KubeException(
@@ -282,8 +278,7 @@ public final class Kube {
       if (e.getCode() == 404 || notServed(e)) {
         return Optional.empty();
       }
-      throw new KubeException(
-          "get " + kind + " " + namespace + "/" + name + ": " + e.getMessage(), e);
+      throw KubeException.of("get " + kind + " " + namespace + "/" + name, e);
     }
   }
 

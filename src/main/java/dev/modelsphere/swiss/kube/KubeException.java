@@ -1,5 +1,8 @@
 package dev.modelsphere.swiss.kube;
 
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+
 /** A cluster read or write failed; the message names the object and the operation. */
 public class KubeException extends RuntimeException {
 
@@ -11,11 +14,37 @@ public class KubeException extends RuntimeException {
     super(message, cause);
   }
 
+  /**
+   * A failed call to the API server, described by what was attempted and why it failed: the API
+   * server's own message when it answered, else the root cause (a refused connection, an unknown
+   * host) rather than the client library's generic "Operation failed".
+   */
+  public static KubeException of(String attempted, Exception e) {
+    return new KubeException(attempted + ": " + describe(e), e);
+  }
+
+  /** Why a call to the API server failed, in one line. */
+  public static String describe(Exception e) {
+    if (e instanceof KubernetesClientException k && k.getCode() > 0) {
+      Status status = k.getStatus();
+      String message =
+          status == null || status.getMessage() == null ? k.getMessage() : status.getMessage();
+      return message + " (HTTP " + k.getCode() + ")";
+    }
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root.getMessage();
+    if (root == e || message == null || message.isBlank()) {
+      return e.getMessage();
+    }
+    return "cannot reach the API server: " + message + " (" + root.getClass().getSimpleName() + ")";
+  }
+
   /** The API server's HTTP status when the cause carries one, else 0. */
   public int status() {
-    return getCause() instanceof io.fabric8.kubernetes.client.KubernetesClientException k
-        ? k.getCode()
-        : 0;
+    return getCause() instanceof KubernetesClientException k ? k.getCode() : 0;
   }
 
   public boolean notFound() {

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -73,7 +74,12 @@ public record KubeTarget(Path kubeconfig, String context) {
     try {
       return Files.readString(file);
     } catch (IOException e) {
-      throw new KubeException("cannot read kubeconfig " + file + ": " + e.getMessage(), e);
+      throw new KubeException(
+          "cannot read kubeconfig "
+              + file
+              + ": "
+              + (e instanceof NoSuchFileException ? "no such file" : e.toString()),
+          e);
     }
   }
 }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.modelsphere.swiss.values.YamlProblem;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** Strict YAML decoding of a profile, with errors that name the key. */
@@ -29,7 +30,11 @@ final class ProfileYaml {
     try {
       return Files.readString(file);
     } catch (IOException e) {
-      throw new ProfileException(file + ": cannot read the site profile: " + e, e);
+      throw new ProfileException(
+          file
+              + ": cannot read the site profile: "
+              + (e instanceof NoSuchFileException ? "no such file" : e.toString()),
+          e);
     }
   }
 

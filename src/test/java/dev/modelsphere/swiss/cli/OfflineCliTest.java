@@ -292,6 +292,33 @@ class OfflineCliTest {
   }
 
   @Test
+  void aMissingPlanFileIsNamedAsMissing() {
+    CliRun run = CliRun.of("verify", dir.resolve("gone.json").toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("gone.json").contains("no such file");
+  }
+
+  @Test
+  void anUnreachableApiServerIsNamedAsSuchRatherThanAsAFailedOperation() throws IOException {
+    Path kubeconfig = dir.resolve("dead.kubeconfig");
+    Files.writeString(
+        kubeconfig,
+        """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: dead, cluster: {server: "https://127.0.0.1:1"}}]
+        contexts: [{name: dead, context: {cluster: dead, user: nobody}}]
+        current-context: dead
+        users: [{name: nobody, user: {token: t}}]
+        """);
+    CliRun run =
+        CliRun.of(
+            "status", "--release", "r", "--namespace", "ns", "--kubeconfig", kubeconfig.toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("ns/r").contains("cannot reach the API server");
+  }
+
+  @Test
   void everyCommandHasHelp() {
     for (String[] cmd :
         List.of(
