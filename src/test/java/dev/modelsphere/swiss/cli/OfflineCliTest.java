@@ -136,6 +136,27 @@ class OfflineCliTest {
   }
 
   @Test
+  void theConfigFileNamesTheCatalogAndTheProfile() {
+    String config = SharedFixtures.project().resolve("examples/swiss.yaml").toString();
+    CliRun run = CliRun.of("plan", "--config", config, "--model", "mistral-small-24b");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Plan plan = PlanJson.fromJson("stdout", run.out());
+    assertThat(plan.profile()).isEqualTo("demo");
+    assertThat(plan.source().catalog()).endsWith("examples/catalog/index.json");
+    assertThat(plan.chart().version())
+        .as("the range resolves against examples/charts")
+        .isEqualTo("0.8.0");
+  }
+
+  @Test
+  void aFlagBeatsTheConfigFile() {
+    String config = SharedFixtures.project().resolve("examples/swiss.yaml").toString();
+    CliRun run = CliRun.of("catalog", "list", "--config", config, "--catalog", REAL_CATALOG);
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("glm5.3").doesNotContain("smollm3-3b");
+  }
+
+  @Test
   void aPlanFileEditedAfterComposingIsRefused() throws IOException {
     Path out = dir.resolve("plan.json");
     plan(
