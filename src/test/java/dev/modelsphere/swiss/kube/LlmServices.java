@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Sample LLMService objects for tests against the API server. */
-final class LlmServices {
+public final class LlmServices {
   private LlmServices() {}
 
-  static LLMService sample(String namespace, String name) {
+  public static LLMService sample(String namespace, String name) {
     LLMService svc = new LLMService();
     svc.setMetadata(new ObjectMetaBuilder().withNamespace(namespace).withName(name).build());
     svc.setSpec(
