@@ -38,18 +38,7 @@ public final class PlanMapping {
       throw new MappingException(Kind.NIL_PLAN, "nil plan: there is no plan to map");
     }
     ChartRef chart = plan.chart();
-    if (chart.repo().isEmpty()) {
-      if (!chart.path().isEmpty()) {
-        throw new MappingException(
-            Kind.CHART_PATH,
-            "a chartPath plan cannot use llmsvc: the operator has no path (chart "
-                + chart.path()
-                + "); publish the chart to a repository or deploy with helm");
-      }
-      throw new MappingException(
-          Kind.CHART_REPO,
-          "llmsvc requires a chart repo: chart \"" + chart.name() + "\" names none");
-    }
+    requireRepo(chart);
     LLMService svc = new LLMService();
     ObjectMeta metadata = new ObjectMeta();
     metadata.setName(plan.release().name());
@@ -81,32 +70,67 @@ public final class PlanMapping {
           Kind.NIL_OBJECT,
           "no LLMService spec to read a plan from" + (svc == null ? "" : ref(svc)));
     }
+    Map<String, String> annotations = annotationsOf(svc.getMetadata());
+    Plan plan = unhashedPlan(svc, annotations);
+    String computed = plan.computeHash();
+    verifyAnnotatedHash(svc, annotations, computed);
+    return plan.withHash(computed).withHelmfile();
+  }
+
+  /** True iff swiss did not deploy the object: no swiss annotation, or no object at all. */
+  public static boolean isExternal(LLMService svc) {
+    return SwissAnnotations.isExternal(svc);
+  }
+
+  /** The operator pulls charts from repositories only: it has no file system to read a path in. */
+  private static void requireRepo(ChartRef chart) {
+    if (chart.repo().isEmpty()) {
+      if (!chart.path().isEmpty()) {
+        throw new MappingException(
+            Kind.CHART_PATH,
+            "a chartPath plan cannot use llmsvc: the operator has no path (chart "
+                + chart.path()
+                + "); publish the chart to a repository or deploy with helm");
+      }
+      throw new MappingException(
+          Kind.CHART_REPO,
+          "llmsvc requires a chart repo: chart \"" + chart.name() + "\" names none");
+    }
+  }
+
+  /** The plan the object describes, its hash not yet set. */
+  private static Plan unhashedPlan(LLMService svc, Map<String, String> annotations) {
     LLMServiceSpec spec = svc.getSpec();
     ObjectMeta metadata = svc.getMetadata() == null ? new ObjectMeta() : svc.getMetadata();
-    Map<String, String> annotations = annotationsOf(metadata);
     Chart chart = spec.chart() == null ? new Chart(null, null, null, null) : spec.chart();
     Model model = spec.model() == null ? new Model(null, null, null, null, null) : spec.model();
-    Plan plan =
-        new Plan(
-            Plan.API_VERSION,
-            new ReleaseRef(metadata.getName(), metadata.getNamespace()),
-            new SourceRef(
-                annotations.get(SwissAnnotations.CATALOG),
-                annotations.get(SwissAnnotations.CATALOG_NAME),
-                annotations.get(SwissAnnotations.CATALOG_REF),
-                model.name(),
-                model.hf(),
-                model.version(),
-                annotations.get(SwissAnnotations.ENTRY_DIGEST),
-                model.variant()),
-            new ChartRef(chart.name(), chart.version(), chart.repo(), ""),
-            model.engine(),
-            annotations.get(SwissAnnotations.PROFILE),
-            planLayers(svc),
-            false,
-            null,
-            null);
-    String computed = plan.computeHash();
+    return new Plan(
+        Plan.API_VERSION,
+        new ReleaseRef(metadata.getName(), metadata.getNamespace()),
+        new SourceRef(
+            annotations.get(SwissAnnotations.CATALOG),
+            annotations.get(SwissAnnotations.CATALOG_NAME),
+            annotations.get(SwissAnnotations.CATALOG_REF),
+            model.name(),
+            model.hf(),
+            model.version(),
+            annotations.get(SwissAnnotations.ENTRY_DIGEST),
+            model.variant()),
+        new ChartRef(chart.name(), chart.version(), chart.repo(), ""),
+        model.engine(),
+        annotations.get(SwissAnnotations.PROFILE),
+        planLayers(svc),
+        false,
+        null,
+        null);
+  }
+
+  /**
+   * An annotated hash is swiss's record of what it wrote; content that no longer gives it was
+   * edited.
+   */
+  private static void verifyAnnotatedHash(
+      LLMService svc, Map<String, String> annotations, String computed) {
     if (annotations.containsKey(SwissAnnotations.PLAN_HASH)) {
       String annotated = annotations.get(SwissAnnotations.PLAN_HASH);
       if (!annotated.equals(computed)) {
@@ -123,12 +147,6 @@ public final class PlanMapping {
                 + "; apply a plan through swiss to make them agree again");
       }
     }
-    return plan.withHash(computed).withHelmfile();
-  }
-
-  /** True iff swiss did not deploy the object: no swiss annotation, or no object at all. */
-  public static boolean isExternal(LLMService svc) {
-    return SwissAnnotations.isExternal(svc);
   }
 
   private static Map<String, String> annotations(Plan plan, String action, String note) {
@@ -238,6 +256,11 @@ public final class PlanMapping {
 
   private static String ref(LLMService svc) {
     ObjectMeta m = svc.getMetadata();
-    return m == null ? "" : " " + m.getNamespace() + "/" + m.getName();
+    if (m == null) {
+      return "";
+    }
+    return m.getNamespace() == null
+        ? " " + m.getName()
+        : " " + m.getNamespace() + "/" + m.getName();
   }
 }

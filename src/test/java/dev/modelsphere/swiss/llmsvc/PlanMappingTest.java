@@ -306,6 +306,18 @@ class PlanMappingTest {
   }
 
   @Test
+  void wholeFloatsBeyondExactIntegersAndNegativeZeroStayFloats() {
+    LLMService svc =
+        withLayers(
+            List.of(new Layer("form", new LinkedHashMap<>(Map.of("huge", 1e20, "negZero", -0.0)))));
+
+    Map<String, Object> form = PlanMapping.toPlan(svc).layer("form");
+
+    assertThat(form.get("huge")).isEqualTo(1e20);
+    assertThat(form.get("negZero")).isEqualTo(-0.0);
+  }
+
+  @Test
   void aWholeFloatHashesAsTheIntegerSoTheAnnotatedHashStillHolds() {
     LLMService svc = PlanMapping.fromPlan(composed, "install", "");
     List<Layer> layers = new ArrayList<>(svc.getSpec().layers());
