@@ -1,0 +1,160 @@
+package dev.modelsphere.swiss.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.modelsphere.swiss.deploy.BackendChoice.Owner;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.LlmServices;
+import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code backendFor} against the real API server (backends.md §1.3): ownership read off the
+ * cluster, and helm-as-if-absent when LLMServices are unserved or forbidden (spec/canary.md §7).
+ */
+class BackendResolverTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private static final String RELEASE = "glm-53";
+
+  @BeforeAll
+  static void installCrd() {
+    Crds.installLlmService(cluster.admin());
+  }
+
+  private void createLlmService() {
+    cluster
+        .admin()
+        .resources(LLMService.class)
+        .resource(LlmServices.sample(cluster.namespace(), RELEASE))
+        .create();
+  }
+
+  private void createPlanConfigMap(Map<String, String> data) {
+    new Kube(cluster.admin()).putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE, data);
+  }
+
+  private void createPlanConfigMap() {
+    createPlanConfigMap(Map.of("plan.yaml", "release: " + RELEASE + "\n"));
+  }
+
+  private static BackendResolver resolver(KubernetesClient client, LlmServiceAccess access) {
+    return new BackendResolver(new Kube(client), access, new LlmServiceClient(client));
+  }
+
+  private static LlmServiceAccess access(KubernetesClient client) {
+    return LlmServiceAccess.of(new LlmServiceClient(client), Clock.systemUTC());
+  }
+
+  private BackendChoice resolveAsAdmin() {
+    return resolver(cluster.admin(), access(cluster.admin()))
+        .backendFor(cluster.namespace(), RELEASE);
+  }
+
+  @Test
+  void aReleaseWithOnlyAnLlmServiceIsOwnedByLlmsvc() {
+    createLlmService();
+
+    assertThat(resolveAsAdmin()).isEqualTo(new BackendChoice(Owner.LLMSVC, false));
+  }
+
+  @Test
+  void aReleaseWithAnLlmServiceAndAPlanConfigMapIsLlmsvcWithCleanupPending() {
+    createLlmService();
+    createPlanConfigMap();
+
+    assertThat(resolveAsAdmin()).isEqualTo(new BackendChoice(Owner.LLMSVC, true));
+  }
+
+  @Test
+  void aReleaseWithOnlyAPlanConfigMapIsOwnedByHelm() {
+    createPlanConfigMap();
+
+    assertThat(resolveAsAdmin()).isEqualTo(new BackendChoice(Owner.HELM, false));
+  }
+
+  @Test
+  void aReleaseWithNeitherRecordIsNotManaged() {
+    assertThat(resolveAsAdmin()).isEqualTo(new BackendChoice(Owner.NONE, false));
+  }
+
+  @Test
+  void aPlanConfigMapWithoutDataCountsAsAbsent() {
+    createPlanConfigMap(Map.of());
+
+    assertThat(resolveAsAdmin()).isEqualTo(new BackendChoice(Owner.NONE, false));
+  }
+
+  @Test
+  void aForbiddenLlmServiceIsInvisibleSoAReleaseWithBothRecordsIsHelmsAndForbiddenIsCached() {
+    createLlmService();
+    createPlanConfigMap();
+    LlmServiceAccess access = access(cluster.restricted());
+    BackendResolver resolver = resolver(cluster.restricted(), access);
+
+    assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
+        .isEqualTo(new BackendChoice(Owner.HELM, false));
+
+    Access cached = access.current();
+    assertThat(cached).isEqualTo(new Access(true, true, null));
+    assertThat(cached.visible()).isFalse();
+    assertThat(access.warnings("llmsvc"))
+        .containsExactly(
+            "LLMService CRD is served but swissd has no llmservices grant; set rbac.applyWith");
+    assertThat(access.newInstalls("llmsvc")).isEqualTo("helm");
+    // While Forbidden is cached no read is attempted, and the answer stays helm's.
+    assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
+        .isEqualTo(new BackendChoice(Owner.HELM, false));
+  }
+
+  @Test
+  void aForbiddenLlmServiceWithoutAPlanConfigMapLeavesTheReleaseUnmanaged() {
+    createLlmService();
+    LlmServiceAccess access = access(cluster.restricted());
+
+    BackendChoice choice =
+        resolver(cluster.restricted(), access).backendFor(cluster.namespace(), RELEASE);
+
+    assertThat(choice).isEqualTo(new BackendChoice(Owner.NONE, false));
+    assertThat(choice.forRead()).isEqualTo(Owner.HELM);
+    assertThat(access.current().forbidden()).isTrue();
+  }
+
+  @Test
+  void whenTheLlmServiceApiIsNotServedAnExistingLlmServiceIsInvisible() {
+    createLlmService();
+    createPlanConfigMap();
+    // Discovery asks about a group that is not installed: the unserved-CRD case, without removing
+    // the real CRD other tests use.
+    LlmServiceClient unserved =
+        new LlmServiceClient(cluster.admin(), "absent.access.test.modelsphere.dev", "v1alpha1");
+    LlmServiceAccess access = LlmServiceAccess.of(unserved, Clock.systemUTC());
+    BackendResolver resolver = new BackendResolver(new Kube(cluster.admin()), access, unserved);
+
+    assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
+        .isEqualTo(new BackendChoice(Owner.HELM, false));
+    assertThat(access.current()).isEqualTo(new Access(false, false, null));
+  }
+
+  @Test
+  void withoutAnLlmServiceClientOnlyThePlanConfigMapCounts() {
+    createLlmService();
+    BackendResolver resolver = BackendResolver.helmOnly(new Kube(cluster.admin()));
+
+    assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
+        .isEqualTo(new BackendChoice(Owner.NONE, false));
+    createPlanConfigMap();
+    assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
+        .isEqualTo(new BackendChoice(Owner.HELM, false));
+  }
+}

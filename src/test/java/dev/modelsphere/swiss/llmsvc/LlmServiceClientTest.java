@@ -1,0 +1,153 @@
+package dev.modelsphere.swiss.llmsvc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.modelsphere.swiss.kube.LlmServices;
+import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The LLMService client against the real API server (backends.md §1.4, §3.5). */
+class LlmServiceClientTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  @BeforeAll
+  static void installCrd() {
+    Crds.installLlmService(cluster.admin());
+  }
+
+  private static String throwawayGroup() {
+    return "g"
+        + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36)
+        + ".access.test.modelsphere.dev";
+  }
+
+  private void create(String name) {
+    cluster
+        .admin()
+        .resources(LLMService.class)
+        .resource(LlmServices.sample(cluster.namespace(), name))
+        .create();
+  }
+
+  @Test
+  void llmservicesAreServedOnceOurCrdIsInstalled() {
+    assertThat(new LlmServiceClient(cluster.admin()).served()).isTrue();
+  }
+
+  @Test
+  void aGroupTheServerDoesNotKnowIsNotServedAndNotAnError() {
+    LlmServiceClient client =
+        new LlmServiceClient(cluster.admin(), throwawayGroup(), LLMService.VERSION);
+
+    assertThat(client.served()).isFalse();
+  }
+
+  @Test
+  void anotherResourceInTheGroupDoesNotMakeLlmservicesServed() {
+    String group = throwawayGroup();
+    CustomResourceDefinition widgets = Crds.llmService();
+    widgets.getSpec().setGroup(group);
+    widgets.getSpec().getNames().setPlural("widgets");
+    widgets.getSpec().getNames().setSingular("widget");
+    widgets.getSpec().getNames().setKind("Widget");
+    widgets.getSpec().getNames().setListKind("WidgetList");
+    widgets.getSpec().getNames().setShortNames(List.of());
+    widgets.getMetadata().setName("widgets." + group);
+    Crds.install(cluster.admin(), widgets);
+    try {
+      LlmServiceClient client = new LlmServiceClient(cluster.admin(), group, LLMService.VERSION);
+
+      assertThat(client.served()).isFalse();
+    } finally {
+      cluster.admin().apiextensions().v1().customResourceDefinitions().resource(widgets).delete();
+    }
+  }
+
+  @Test
+  void anUnreachableApiServerIsADiscoveryErrorNotAnUnservedApi() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    try (KubernetesClient unreachable =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new ConfigBuilder()
+                    .withMasterUrl("http://127.0.0.1:" + closedPort)
+                    .withRequestRetryBackoffLimit(0)
+                    .build())
+            .build()) {
+      LlmServiceClient client = new LlmServiceClient(unreachable);
+
+      assertThatThrownBy(client::served)
+          .isInstanceOf(LlmServiceException.class)
+          .isNotInstanceOf(LlmServiceForbiddenException.class)
+          .hasMessageContaining(LLMService.GROUP + "/" + LLMService.VERSION);
+    }
+  }
+
+  @Test
+  void getFindsAnExistingLlmServiceAndAnswersEmptyForAMissingOne() {
+    create("glm-53");
+    LlmServiceClient client = new LlmServiceClient(cluster.admin());
+
+    assertThat(client.get(cluster.namespace(), "glm-53"))
+        .hasValueSatisfying(s -> assertThat(s.getMetadata().getName()).isEqualTo("glm-53"));
+    assertThat(client.get(cluster.namespace(), "absent")).isEmpty();
+  }
+
+  @Test
+  void listIsSortedByNameWithinANamespaceAndClusterWideWhenNoNamespaceIsGiven() {
+    create("zeta");
+    create("alpha");
+    LlmServiceClient client = new LlmServiceClient(cluster.admin());
+
+    assertThat(client.list(List.of(cluster.namespace())))
+        .extracting(s -> s.getMetadata().getName())
+        .containsExactly("alpha", "zeta");
+    assertThat(client.list(List.of()))
+        .filteredOn(s -> s.getMetadata().getNamespace().equals(cluster.namespace()))
+        .extracting(s -> s.getMetadata().getName())
+        .containsExactly("alpha", "zeta");
+  }
+
+  @Test
+  void aUserWithoutAnLlmservicesGrantGetsTheForbiddenTypeFromGet() {
+    create("glm-53");
+    LlmServiceClient client = new LlmServiceClient(cluster.restricted());
+
+    assertThatThrownBy(() -> client.get(cluster.namespace(), "glm-53"))
+        .isInstanceOf(LlmServiceForbiddenException.class)
+        .hasMessageContaining(cluster.namespace() + "/glm-53")
+        .hasMessageContaining("403");
+  }
+
+  @Test
+  void aUserWithoutAnLlmservicesGrantGetsTheForbiddenTypeFromEveryList() {
+    LlmServiceClient client = new LlmServiceClient(cluster.restricted());
+
+    assertThatThrownBy(() -> client.list(List.of(cluster.namespace())))
+        .isInstanceOf(LlmServiceForbiddenException.class)
+        .hasMessageContaining("list llmservices in namespace " + cluster.namespace());
+    assertThatThrownBy(() -> client.list(List.of()))
+        .isInstanceOf(LlmServiceForbiddenException.class)
+        .hasMessageContaining("all namespaces");
+  }
+
+  @Test
+  void discoveryIsOpenToAUserWithoutAnLlmservicesGrant() {
+    // Why the Forbidden cache exists: discovery alone says "served" to a user who may not read.
+    assertThat(new LlmServiceClient(cluster.restricted()).served()).isTrue();
+  }
+}
