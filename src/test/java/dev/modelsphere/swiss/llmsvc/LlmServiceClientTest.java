@@ -2,15 +2,18 @@ package dev.modelsphere.swiss.llmsvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.kube.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.RawHttp;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,6 +69,13 @@ class LlmServiceClientTest {
     widgets.getMetadata().setName("widgets." + group);
     Crds.install(cluster.admin(), widgets);
     try {
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  RawHttp.get(cluster.admin(), "/apis/" + group + "/" + LLMService.VERSION)
+                      .body()
+                      .contains("\"name\":\"widgets\""));
       LlmServiceClient client = new LlmServiceClient(cluster.admin(), group, LLMService.VERSION);
 
       assertThat(client.served()).isFalse();
