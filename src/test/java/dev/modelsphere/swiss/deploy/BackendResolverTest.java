@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.deploy.BackendChoice.Owner;
 import dev.modelsphere.swiss.kube.Kube;
@@ -9,9 +10,14 @@ import dev.modelsphere.swiss.llmsvc.LLMService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.llmsvc.LlmServiceException;
+import dev.modelsphere.swiss.llmsvc.LlmServiceForbiddenException;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.net.ServerSocket;
 import java.time.Clock;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -128,6 +134,43 @@ class BackendResolverTest {
     assertThat(choice).isEqualTo(new BackendChoice(Owner.NONE, false));
     assertThat(choice.forRead()).isEqualTo(Owner.HELM);
     assertThat(access.current().forbidden()).isTrue();
+  }
+
+  @Test
+  void whileForbiddenIsCachedNoLlmServiceIsReadEvenByAClientThatMayReadIt() {
+    createLlmService();
+    LlmServiceAccess access = access(cluster.admin());
+    access.current();
+    access.noteForbidden();
+
+    // The admin could read the LLMService: answering NONE shows the read was never attempted.
+    assertThat(resolver(cluster.admin(), access).backendFor(cluster.namespace(), RELEASE))
+        .isEqualTo(new BackendChoice(Owner.NONE, false));
+  }
+
+  @Test
+  void anLlmServiceReadFailureOtherThanForbiddenPropagatesAndIsNotCached() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    try (KubernetesClient unreachable =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new ConfigBuilder()
+                    .withMasterUrl("http://127.0.0.1:" + closedPort)
+                    .withRequestRetryBackoffLimit(0)
+                    .build())
+            .build()) {
+      LlmServiceAccess access = new LlmServiceAccess(() -> true, Clock.systemUTC());
+      BackendResolver resolver = resolver(unreachable, access);
+
+      assertThatThrownBy(() -> resolver.backendFor("ns", RELEASE))
+          .isInstanceOf(LlmServiceException.class)
+          .isNotInstanceOf(LlmServiceForbiddenException.class)
+          .hasMessageContaining("ns/" + RELEASE);
+      assertThat(access.current()).isEqualTo(new Access(true, false, null));
+    }
   }
 
   @Test

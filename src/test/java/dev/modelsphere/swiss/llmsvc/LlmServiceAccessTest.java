@@ -2,6 +2,10 @@ package dev.modelsphere.swiss.llmsvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,6 +16,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** backends.md §1.4: the access state machine, on a clock the test moves. */
 class LlmServiceAccessTest {
@@ -38,6 +43,36 @@ class LlmServiceAccessTest {
     clock.advance(Duration.ofMillis(1));
     assertThat(access.current()).isEqualTo(new Access(false, false, null));
     assertThat(discovery.calls).isEqualTo(2);
+  }
+
+  @Test
+  void aFailingDiscoveryIsLoggedAsOneWarningPerTtl() {
+    discovery.fail("connection refused").fail("connection refused");
+    Logger logger = (Logger) LoggerFactory.getLogger(LlmServiceAccess.class);
+    ListAppender<ILoggingEvent> logged = new ListAppender<>();
+    logged.start();
+    logger.addAppender(logged);
+    try {
+      access.current();
+      clock.advance(TTL.minusMillis(1));
+      access.current();
+      access.warnings("llmsvc");
+      assertThat(logged.list).hasSize(1);
+
+      clock.advance(Duration.ofMillis(1));
+      access.current();
+    } finally {
+      logger.detachAppender(logged);
+    }
+
+    assertThat(logged.list)
+        .hasSize(2)
+        .allSatisfy(
+            e -> {
+              assertThat(e.getLevel()).isEqualTo(Level.WARN);
+              assertThat(e.getFormattedMessage())
+                  .isEqualTo("LLMService discovery failed: connection refused");
+            });
   }
 
   @Test
