@@ -14,10 +14,8 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceForbiddenException;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import io.fabric8.kubernetes.client.ConfigBuilder;
+import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.net.ServerSocket;
 import java.time.Clock;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -150,18 +148,7 @@ class BackendResolverTest {
 
   @Test
   void anLlmServiceReadFailureOtherThanForbiddenPropagatesAndIsNotCached() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
-    try (KubernetesClient unreachable =
-        new KubernetesClientBuilder()
-            .withConfig(
-                new ConfigBuilder()
-                    .withMasterUrl("http://127.0.0.1:" + closedPort)
-                    .withRequestRetryBackoffLimit(0)
-                    .build())
-            .build()) {
+    try (KubernetesClient unreachable = UnreachableApiServer.client()) {
       LlmServiceAccess access = new LlmServiceAccess(() -> true, Clock.systemUTC());
       BackendResolver resolver = resolver(unreachable, access);
 

@@ -8,11 +8,9 @@ import dev.modelsphere.swiss.kube.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
+import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -86,18 +84,7 @@ class LlmServiceClientTest {
 
   @Test
   void anUnreachableApiServerIsADiscoveryErrorNotAnUnservedApi() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
-    try (KubernetesClient unreachable =
-        new KubernetesClientBuilder()
-            .withConfig(
-                new ConfigBuilder()
-                    .withMasterUrl("http://127.0.0.1:" + closedPort)
-                    .withRequestRetryBackoffLimit(0)
-                    .build())
-            .build()) {
+    try (KubernetesClient unreachable = UnreachableApiServer.client()) {
       LlmServiceClient client = new LlmServiceClient(unreachable);
 
       assertThatThrownBy(client::served)

@@ -1,0 +1,29 @@
+package dev.modelsphere.swiss.testing;
+
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+
+/** A client for an API server that is not there: a local port nothing listens on, no retries. */
+public final class UnreachableApiServer {
+  private UnreachableApiServer() {}
+
+  public static KubernetesClient client() {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new KubernetesClientBuilder()
+        .withConfig(
+            new ConfigBuilder()
+                .withMasterUrl("http://127.0.0.1:" + closedPort)
+                .withRequestRetryBackoffLimit(0)
+                .build())
+        .build();
+  }
+}
