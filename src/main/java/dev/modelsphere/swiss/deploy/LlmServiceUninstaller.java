@@ -1,0 +1,223 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Deletes an LLMService release without deleting anything the caller did not see (canary.md §6).
+ * The delete carries the uid and resourceVersion that were read, so a replaced or re-applied object
+ * is never removed by accident; the operator's finalizer then uninstalls the helm release and the
+ * object goes.
+ *
+ * <p>Every non-success the API server can answer comes back as an {@link UninstallOutcome}, which
+ * says what to answer and what to record. A {@link DeployException} means the operation could not
+ * be carried out at all: the release is busy here ({@code CONFLICT}, nothing touched), the cluster
+ * did not answer ({@code UNAVAILABLE}), or the object was accepted for deletion but did not go in
+ * time ({@code FAILED}).
+ */
+public final class LlmServiceUninstaller {
+  /** Long enough for the operator to run {@code helm uninstall} behind its finalizer. */
+  public static final Duration DEFAULT_GONE_TIMEOUT = Duration.ofMinutes(5);
+
+  private final KubernetesClient client;
+  private final ReleaseLocks locks;
+  private final Duration goneTimeout;
+  private final PreconditionedDelete delete;
+  private final Runnable betweenReadAndDelete;
+
+  public LlmServiceUninstaller(KubernetesClient client, ReleaseLocks locks) {
+    this(client, locks, DEFAULT_GONE_TIMEOUT);
+  }
+
+  public LlmServiceUninstaller(KubernetesClient client, ReleaseLocks locks, Duration goneTimeout) {
+    this(client, locks, goneTimeout, () -> {});
+  }
+
+  /**
+   * Tests pass a {@code betweenReadAndDelete} hook to play whoever changes the object between the
+   * first read and the first delete; it runs once per uninstall.
+   */
+  LlmServiceUninstaller(
+      KubernetesClient client,
+      ReleaseLocks locks,
+      Duration goneTimeout,
+      Runnable betweenReadAndDelete) {
+    this.client = client;
+    this.locks = locks;
+    this.goneTimeout = goneTimeout;
+    this.delete = new PreconditionedDelete(client);
+    this.betweenReadAndDelete = betweenReadAndDelete;
+  }
+
+  /** Uninstalls the release behind {@code namespace/release}, holding its lock throughout. */
+  public UninstallOutcome uninstall(String namespace, String release) {
+    try (ReleaseLocks.Held held = locks.acquire(namespace, release)) {
+      return new Attempt(namespace, release).run();
+    }
+  }
+
+  /** One uninstall of one release; its fields are what it has seen so far. */
+  private final class Attempt {
+    private final String namespace;
+    private final String release;
+    private final String ref;
+
+    Attempt(String namespace, String release) {
+      this.namespace = namespace;
+      this.release = release;
+      this.ref = namespace + "/" + release;
+    }
+
+    UninstallOutcome run() {
+      LLMService seen = read();
+      if (seen == null) {
+        return UninstallOutcome.notFound(
+            namespace, release, "no LLMService " + ref + ": there is nothing to uninstall");
+      }
+      betweenReadAndDelete.run();
+      PreconditionedDelete.Answer answer = deleteIfStill(seen);
+      if (answer.code() == 409) {
+        return afterConflict(seen);
+      }
+      return settle(seen, answer);
+    }
+
+    /** Step 5: the object moved since it was read; look once more and decide. */
+    private UninstallOutcome afterConflict(LLMService seen) {
+      LLMService now = read();
+      if (now == null) {
+        return goneBeforeUs();
+      }
+      String change = applyOrReplacement(seen.getMetadata(), now.getMetadata());
+      if (change != null) {
+        return UninstallOutcome.conflict(
+            namespace,
+            release,
+            "LLMService "
+                + ref
+                + " "
+                + change
+                + " after it was read; nothing was deleted: look at it again and retry if it"
+                + " should still go");
+      }
+      PreconditionedDelete.Answer retry = deleteIfStill(now);
+      if (retry.code() == 409) {
+        return UninstallOutcome.conflict(
+            namespace,
+            release,
+            "LLMService "
+                + ref
+                + " kept changing while it was being deleted (two precondition failures);"
+                + " nothing was deleted: retry the uninstall");
+      }
+      return settle(now, retry);
+    }
+
+    /** Steps 3, 4 and 6 for a delete answer other than a conflict. */
+    private UninstallOutcome settle(LLMService deleted, PreconditionedDelete.Answer answer) {
+      if (answer.accepted()) {
+        awaitGone(deleted.getMetadata().getUid());
+        return UninstallOutcome.uninstalled(namespace, release);
+      }
+      if (answer.code() == 404) {
+        return goneBeforeUs();
+      }
+      return UninstallOutcome.rejected(
+          namespace,
+          release,
+          answer.code(),
+          "the API server refused to delete LLMService "
+              + ref
+              + " (HTTP "
+              + answer.code()
+              + "): "
+              + answer.message());
+    }
+
+    private UninstallOutcome goneBeforeUs() {
+      return UninstallOutcome.notFound(
+          namespace,
+          release,
+          "LLMService " + ref + " was removed by someone else while this uninstall ran");
+    }
+
+    private PreconditionedDelete.Answer deleteIfStill(LLMService seen) {
+      ObjectMeta meta = seen.getMetadata();
+      return delete.send(namespace, release, meta.getUid(), meta.getResourceVersion());
+    }
+
+    private LLMService read() {
+      try {
+        return resource().get();
+      } catch (KubernetesClientException e) {
+        throw new DeployException(
+            DeployException.Reason.UNAVAILABLE,
+            "could not read LLMService " + ref + ": " + e.getMessage() + "; nothing was deleted",
+            e);
+      }
+    }
+
+    /** Waits until no object with this uid is left under the name; a new one may take its place. */
+    private void awaitGone(String uid) {
+      try {
+        resource()
+            .waitUntilCondition(
+                o -> o == null || !uid.equals(o.getMetadata().getUid()),
+                goneTimeout.toMillis(),
+                TimeUnit.MILLISECONDS);
+      } catch (KubernetesClientTimeoutException e) {
+        throw new DeployException(
+            DeployException.Reason.FAILED,
+            "LLMService "
+                + ref
+                + " was accepted for deletion but is still there after "
+                + goneTimeout
+                + "; its operator's finalizer has not finished uninstalling release "
+                + release
+                + ": look at the operator's logs and the object's status",
+            e);
+      }
+    }
+
+    private Resource<LLMService> resource() {
+      return client.resources(LLMService.class).inNamespace(namespace).withName(release);
+    }
+  }
+
+  /**
+   * Why the object is no longer the one that was read, in words, or null when only its status or
+   * bookkeeping metadata moved (the operator's status writes, say) and a retry is safe.
+   */
+  static String applyOrReplacement(ObjectMeta seen, ObjectMeta now) {
+    if (!Objects.equals(seen.getUid(), now.getUid())) {
+      return "was replaced by a new object (uid " + seen.getUid() + " is now " + now.getUid() + ")";
+    }
+    if (!Objects.equals(seen.getGeneration(), now.getGeneration())) {
+      return "was changed (generation "
+          + seen.getGeneration()
+          + " is now "
+          + now.getGeneration()
+          + ")";
+    }
+    String seenHash = planHash(seen);
+    String nowHash = planHash(now);
+    if (!Objects.equals(seenHash, nowHash)) {
+      return "was re-applied (plan hash " + seenHash + " is now " + nowHash + ")";
+    }
+    return null;
+  }
+
+  private static String planHash(ObjectMeta meta) {
+    Map<String, String> annotations = meta.getAnnotations();
+    return annotations == null ? null : annotations.get(SwissAnnotations.PLAN_HASH);
+  }
+}

@@ -1,0 +1,375 @@
+package dev.modelsphere.swiss.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.modelsphere.swiss.deploy.UninstallOutcome.Result;
+import dev.modelsphere.swiss.deploy.UninstallOutcome.Run;
+import dev.modelsphere.swiss.kube.LlmServices;
+import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
+import dev.modelsphere.swiss.llmsvc.Layer;
+import dev.modelsphere.swiss.llmsvc.Phase;
+import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
+import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.RawHttp;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Deleting an LLMService release against the real API server (canary.md §6). The {@code
+ * betweenReadAndDelete} hook plays the other party: the operator writing status, a person applying
+ * or replacing the object, someone deleting it.
+ */
+class LlmServiceUninstallerTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private static final String NAME = "glm-53";
+  private static final Duration GONE_TIMEOUT = Duration.ofSeconds(20);
+
+  @BeforeAll
+  static void installCrd() {
+    Crds.installLlmService(cluster.admin());
+  }
+
+  private static KubernetesClient admin() {
+    return cluster.admin();
+  }
+
+  private static MixedOperation<
+          LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>>
+      llmServices() {
+    return admin().resources(LLMService.class);
+  }
+
+  private static Resource<LLMService> object(String name) {
+    return llmServices().inNamespace(cluster.namespace()).withName(name);
+  }
+
+  private static LLMService create(String name, String planHash, boolean withFinalizer) {
+    LLMService svc = LlmServices.sample(cluster.namespace(), name);
+    if (planHash != null) {
+      svc.getMetadata().setAnnotations(Map.of(SwissAnnotations.PLAN_HASH, planHash));
+    }
+    if (withFinalizer) {
+      svc.getMetadata().setFinalizers(List.of(LLMService.FINALIZER));
+    }
+    return llmServices().resource(svc).create();
+  }
+
+  private static LlmServiceUninstaller uninstaller(Runnable betweenReadAndDelete) {
+    return new LlmServiceUninstaller(
+        admin(), new ReleaseLocks(), GONE_TIMEOUT, betweenReadAndDelete);
+  }
+
+  private static UninstallOutcome uninstall(Runnable betweenReadAndDelete) {
+    return uninstaller(betweenReadAndDelete).uninstall(cluster.namespace(), NAME);
+  }
+
+  private static void assertNothingDeletedAndNothingToRecord(UninstallOutcome outcome) {
+    assertThat(outcome.result()).isEqualTo(Result.CONFLICT);
+    assertThat(outcome.apiStatus()).isEqualTo(409);
+    assertThat(outcome.runToRecord()).isEqualTo(Run.NONE);
+    LLMService kept = object(NAME).get();
+    assertThat(kept).isNotNull();
+    assertThat(kept.getMetadata().getDeletionTimestamp()).isNull();
+  }
+
+  @Test
+  void anObjectWithTheOperatorsFinalizerIsUninstalledOnceTheOperatorLetsItGo() {
+    create(NAME, "sha256:aa", true);
+    try (OperatorSimulation operator = new OperatorSimulation(admin(), cluster.namespace())) {
+      UninstallOutcome outcome = uninstall(() -> {});
+
+      assertThat(outcome.result()).isEqualTo(Result.UNINSTALLED);
+      assertThat(outcome.apiStatus()).isEqualTo(200);
+      assertThat(outcome.runToRecord()).isEqualTo(Run.SUCCEEDED);
+      assertThat(object(NAME).get()).isNull();
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .pollInterval(Duration.ofMillis(20))
+          .until(() -> operator.finalized().contains(NAME));
+    }
+  }
+
+  @Test
+  void aStatusWriteBetweenReadAndDeleteIsRetriedOnceAndTheObjectIsUninstalled() {
+    LLMService created = create(NAME, "sha256:aa", true);
+    try (OperatorSimulation operator = new OperatorSimulation(admin(), cluster.namespace())) {
+      UninstallOutcome outcome =
+          uninstall(
+              () ->
+                  object(NAME)
+                      .editStatus(
+                          o -> {
+                            o.setStatus(
+                                new LLMServiceStatus(
+                                    1L, Phase.Applied, null, "installed", null, null, null, null));
+                            return o;
+                          }));
+
+      assertThat(outcome.result()).isEqualTo(Result.UNINSTALLED);
+      assertThat(object(NAME).get()).isNull();
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .pollInterval(Duration.ofMillis(20))
+          .until(() -> operator.finalized().contains(NAME));
+    }
+    assertThat(created.getMetadata().getGeneration()).isEqualTo(1L);
+  }
+
+  @Test
+  void anObjectReplacedBetweenReadAndDeleteIsAConflictAndTheNewObjectIsKept() {
+    String oldUid = create(NAME, "sha256:aa", false).getMetadata().getUid();
+    AtomicReference<String> newUid = new AtomicReference<>();
+
+    UninstallOutcome outcome =
+        uninstall(
+            () -> {
+              object(NAME).delete();
+              await()
+                  .atMost(Duration.ofSeconds(20))
+                  .pollInterval(Duration.ofMillis(50))
+                  .until(() -> object(NAME).get() == null);
+              newUid.set(create(NAME, "sha256:aa", false).getMetadata().getUid());
+            });
+
+    assertNothingDeletedAndNothingToRecord(outcome);
+    assertThat(object(NAME).get().getMetadata().getUid())
+        .isEqualTo(newUid.get())
+        .isNotEqualTo(oldUid);
+    assertThat(outcome.message()).contains(oldUid, newUid.get());
+  }
+
+  @Test
+  void aSpecChangeBetweenReadAndDeleteIsAConflictAndTheObjectIsKept() {
+    create(NAME, "sha256:aa", false);
+
+    UninstallOutcome outcome =
+        uninstall(
+            () ->
+                object(NAME)
+                    .edit(
+                        o -> {
+                          List<Layer> layers = new ArrayList<>(o.getSpec().layers());
+                          layers.add(new Layer("site", Map.of("replicas", 2)));
+                          o.setSpec(
+                              new dev.modelsphere.swiss.llmsvc.LLMServiceSpec(
+                                  o.getSpec().chart(),
+                                  layers,
+                                  o.getSpec().model(),
+                                  o.getSpec().suspend()));
+                          return o;
+                        }));
+
+    assertNothingDeletedAndNothingToRecord(outcome);
+    assertThat(object(NAME).get().getMetadata().getGeneration()).isEqualTo(2L);
+    assertThat(outcome.message()).contains("generation");
+  }
+
+  @Test
+  void aPlanHashChangeBetweenReadAndDeleteIsAConflictAndTheObjectIsKept() {
+    create(NAME, "sha256:aa", false);
+
+    UninstallOutcome outcome =
+        uninstall(
+            () ->
+                object(NAME)
+                    .edit(
+                        o -> {
+                          Map<String, String> annotations =
+                              new HashMap<>(o.getMetadata().getAnnotations());
+                          annotations.put(SwissAnnotations.PLAN_HASH, "sha256:bb");
+                          o.getMetadata().setAnnotations(annotations);
+                          return o;
+                        }));
+
+    assertNothingDeletedAndNothingToRecord(outcome);
+    LLMService kept = object(NAME).get();
+    assertThat(kept.getMetadata().getGeneration()).isEqualTo(1L);
+    assertThat(kept.getMetadata().getAnnotations())
+        .containsEntry(SwissAnnotations.PLAN_HASH, "sha256:bb");
+    assertThat(outcome.message()).contains("sha256:aa", "sha256:bb");
+  }
+
+  @Test
+  void anObjectDeletedBySomeoneElseBetweenReadAndDeleteIsNotFoundAndNothingIsRecorded() {
+    create(NAME, "sha256:aa", false);
+
+    UninstallOutcome outcome = uninstall(() -> object(NAME).delete());
+
+    assertThat(outcome.result()).isEqualTo(Result.NOT_FOUND);
+    assertThat(outcome.apiStatus()).isEqualTo(404);
+    assertThat(outcome.runToRecord()).isEqualTo(Run.NONE);
+    assertThat(object(NAME).get()).isNull();
+  }
+
+  @Test
+  void aMissingObjectIsNotFoundAndNothingElseIsTouched() {
+    LLMService other = create("other", "sha256:aa", false);
+
+    UninstallOutcome outcome = uninstall(() -> {});
+
+    assertThat(outcome.result()).isEqualTo(Result.NOT_FOUND);
+    assertThat(outcome.apiStatus()).isEqualTo(404);
+    assertThat(outcome.runToRecord()).isEqualTo(Run.NONE);
+    assertThat(outcome.message()).contains(cluster.namespace() + "/" + NAME);
+    assertThat(object("other").get().getMetadata().getResourceVersion())
+        .isEqualTo(other.getMetadata().getResourceVersion());
+  }
+
+  @Test
+  void aSecondUninstallOfTheSameReleaseWhileOneHoldsTheLockIsRefusedAtOnceWith409()
+      throws Exception {
+    create(NAME, "sha256:aa", false);
+    AtomicReference<LlmServiceUninstaller> shared = new AtomicReference<>();
+    AtomicReference<Throwable> second = new AtomicReference<>();
+    shared.set(
+        uninstaller(
+            () -> {
+              // Another request thread; were it queued behind the lock, this would time out.
+              CompletableFuture<UninstallOutcome> concurrent =
+                  CompletableFuture.supplyAsync(
+                      () -> shared.get().uninstall(cluster.namespace(), NAME));
+              try {
+                concurrent.get(10, TimeUnit.SECONDS);
+              } catch (ExecutionException e) {
+                second.set(e.getCause());
+              } catch (Exception e) {
+                second.set(e);
+              }
+            }));
+
+    UninstallOutcome first = shared.get().uninstall(cluster.namespace(), NAME);
+
+    assertThat(second.get())
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.reason().httpStatus()).isEqualTo(409);
+              assertThat(e.getMessage()).contains(cluster.namespace() + "/" + NAME);
+            });
+    assertThat(first.result()).isEqualTo(Result.UNINSTALLED);
+  }
+
+  @Test
+  void aDeleteRefusedByAnAdmissionPolicyIsRejectedWithTheServersStatusAndTheObjectIsUnchanged() {
+    LLMService before = create(NAME, "sha256:aa", true);
+    String ns = cluster.namespace();
+    List<HasMetadata> policy = DeleteFreeze.install(admin(), ns);
+    try {
+      DeleteFreeze.awaitEffective(admin(), ns, NAME);
+
+      UninstallOutcome outcome = uninstall(() -> {});
+
+      assertThat(outcome.result()).isEqualTo(Result.REJECTED);
+      assertThat(outcome.apiStatus()).isIn(403, 422);
+      assertThat(outcome.message()).contains(DeleteFreeze.MESSAGE);
+      assertThat(outcome.runToRecord()).isEqualTo(Run.FAILED);
+      LLMService after = object(NAME).get();
+      assertThat(after.getMetadata().getUid()).isEqualTo(before.getMetadata().getUid());
+      assertThat(after.getMetadata().getResourceVersion())
+          .isEqualTo(before.getMetadata().getResourceVersion());
+      assertThat(after.getMetadata().getDeletionTimestamp()).isNull();
+      assertThat(after.getSpec()).isEqualTo(before.getSpec());
+    } finally {
+      DeleteFreeze.remove(admin(), policy);
+      // The finalizer would otherwise hold the namespace's deletion.
+      object(NAME)
+          .edit(
+              o -> {
+                o.getMetadata().setFinalizers(List.of());
+                return o;
+              });
+    }
+  }
+
+  /**
+   * A ValidatingAdmissionPolicy and its binding that refuse every DELETE of an LLMService in one
+   * namespace, as a cluster policy freezing a namespace would.
+   */
+  private static final class DeleteFreeze {
+    static final String MESSAGE = "deletes of LLMServices are frozen here";
+
+    static List<HasMetadata> install(KubernetesClient client, String namespace) {
+      String name = "swiss-test-freeze-" + namespace;
+      String policy =
+          """
+          apiVersion: admissionregistration.k8s.io/v1
+          kind: ValidatingAdmissionPolicy
+          metadata:
+            name: %1$s
+          spec:
+            failurePolicy: Fail
+            matchConstraints:
+              resourceRules:
+              - apiGroups: ["%2$s"]
+                apiVersions: ["*"]
+                operations: ["DELETE"]
+                resources: ["llmservices"]
+            validations:
+            - expression: "false"
+              message: "%3$s"
+          """
+              .formatted(name, LLMService.GROUP, MESSAGE);
+      String binding =
+          """
+          apiVersion: admissionregistration.k8s.io/v1
+          kind: ValidatingAdmissionPolicyBinding
+          metadata:
+            name: %1$s
+          spec:
+            policyName: %1$s
+            validationActions: [Deny]
+            matchResources:
+              namespaceSelector:
+                matchLabels:
+                  kubernetes.io/metadata.name: %2$s
+          """
+              .formatted(name, namespace);
+      return List.of(client.resource(policy).create(), client.resource(binding).create());
+    }
+
+    /** A dry-run delete goes through admission but deletes nothing: refused means in force. */
+    static void awaitEffective(KubernetesClient client, String namespace, String name) {
+      String path =
+          "/apis/"
+              + LLMService.GROUP
+              + "/"
+              + LLMService.VERSION
+              + "/namespaces/"
+              + namespace
+              + "/llmservices/"
+              + name;
+      String dryRun = "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"dryRun\":[\"All\"]}";
+      await("delete freeze in force in " + namespace)
+          .atMost(Duration.ofSeconds(20))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> RawHttp.delete(client, path, dryRun).code() >= 400);
+    }
+
+    static void remove(KubernetesClient client, List<HasMetadata> objects) {
+      // The binding first, so the policy is never left bound to nothing.
+      for (int i = objects.size() - 1; i >= 0; i--) {
+        client.resource(objects.get(i)).delete();
+      }
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.llmsvc.LLMService;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A SIMULATION of the LLMService operator's finalizer, for tests only: once an object in the
+ * namespace is marked for deletion, it removes {@code serving.modelsphere.dev/finalizer}, as the
+ * real operator does after {@code helm uninstall} succeeds. It uninstalls nothing.
+ */
+final class OperatorSimulation implements AutoCloseable {
+  private final KubernetesClient client;
+  private final SharedIndexInformer<LLMService> informer;
+  private final List<String> finalized = new CopyOnWriteArrayList<>();
+
+  OperatorSimulation(KubernetesClient client, String namespace) {
+    this.client = client;
+    this.informer =
+        client
+            .resources(LLMService.class)
+            .inNamespace(namespace)
+            .inform(
+                new ResourceEventHandler<>() {
+                  @Override
+                  public void onAdd(LLMService svc) {
+                    finalizeIfDeleting(svc);
+                  }
+
+                  @Override
+                  public void onUpdate(LLMService before, LLMService svc) {
+                    finalizeIfDeleting(svc);
+                  }
+
+                  @Override
+                  public void onDelete(LLMService svc, boolean unknownFinalState) {}
+                });
+  }
+
+  /** Names of the objects whose finalizer this simulation removed. */
+  List<String> finalized() {
+    return new ArrayList<>(finalized);
+  }
+
+  private void finalizeIfDeleting(LLMService svc) {
+    if (svc.getMetadata().getDeletionTimestamp() == null
+        || !svc.getMetadata().getFinalizers().contains(LLMService.FINALIZER)) {
+      return;
+    }
+    try {
+      client
+          .resources(LLMService.class)
+          .resource(svc)
+          .edit(
+              o -> {
+                o.getMetadata().getFinalizers().remove(LLMService.FINALIZER);
+                return o;
+              });
+      finalized.add(svc.getMetadata().getName());
+    } catch (KubernetesClientException e) {
+      // The object moved or went meanwhile; the informer delivers its next state.
+    }
+  }
+
+  @Override
+  public void close() {
+    informer.close();
+  }
+}
