@@ -43,8 +43,9 @@ public final class LlmServiceUninstaller {
   }
 
   /**
-   * Tests pass a {@code betweenReadAndDelete} hook to play whoever changes the object between the
-   * first read and the first delete; it runs once per uninstall.
+   * Tests pass a {@code betweenReadAndDelete} hook to play whoever changes the object between a
+   * read and the delete that follows it: it runs before the first delete and again before the one
+   * retry after a conflict.
    */
   LlmServiceUninstaller(
       KubernetesClient client,
@@ -83,7 +84,6 @@ public final class LlmServiceUninstaller {
         return UninstallOutcome.notFound(
             namespace, release, "no LLMService " + ref + ": there is nothing to uninstall");
       }
-      betweenReadAndDelete.run();
       PreconditionedDelete.Answer answer = deleteIfStill(seen);
       if (answer.code() == 409) {
         return afterConflict(seen);
@@ -151,6 +151,7 @@ public final class LlmServiceUninstaller {
     }
 
     private PreconditionedDelete.Answer deleteIfStill(LLMService seen) {
+      betweenReadAndDelete.run();
       ObjectMeta meta = seen.getMetadata();
       return delete.send(namespace, release, meta.getUid(), meta.getResourceVersion());
     }

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Result;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -110,28 +112,74 @@ class LlmServiceUninstallerTest {
 
   @Test
   void aStatusWriteBetweenReadAndDeleteIsRetriedOnceAndTheObjectIsUninstalled() {
-    LLMService created = create(NAME, "sha256:aa", true);
+    create(NAME, "sha256:aa", true);
+    AtomicInteger deletes = new AtomicInteger();
     try (OperatorSimulation operator = new OperatorSimulation(admin(), cluster.namespace())) {
       UninstallOutcome outcome =
           uninstall(
-              () ->
-                  object(NAME)
-                      .editStatus(
-                          o -> {
-                            o.setStatus(
-                                new LLMServiceStatus(
-                                    1L, Phase.Applied, null, "installed", null, null, null, null));
-                            return o;
-                          }));
+              () -> {
+                if (deletes.incrementAndGet() == 1) {
+                  writeStatus("installed");
+                }
+              });
 
       assertThat(outcome.result()).isEqualTo(Result.UNINSTALLED);
+      assertThat(outcome.runToRecord()).isEqualTo(Run.SUCCEEDED);
+      assertThat(deletes).as("delete requests: the conflicted one and the retry").hasValue(2);
       assertThat(object(NAME).get()).isNull();
       await()
           .atMost(Duration.ofSeconds(5))
           .pollInterval(Duration.ofMillis(20))
           .until(() -> operator.finalized().contains(NAME));
     }
-    assertThat(created.getMetadata().getGeneration()).isEqualTo(1L);
+  }
+
+  @Test
+  void aSecondStatusWriteBeforeTheRetryIsAConflictAndTheObjectIsKept() {
+    create(NAME, "sha256:aa", false);
+    AtomicInteger deletes = new AtomicInteger();
+
+    UninstallOutcome outcome =
+        uninstall(() -> writeStatus("status write " + deletes.incrementAndGet()));
+
+    assertNothingDeletedAndNothingToRecord(outcome);
+    assertThat(deletes).as("delete requests: the first and the one retry").hasValue(2);
+    assertThat(object(NAME).get().getStatus().message()).isEqualTo("status write 2");
+  }
+
+  @Test
+  void anObjectTheOperatorNeverLetsGoIsATimeoutNamingTheRelease() {
+    create(NAME, "sha256:aa", true);
+    LlmServiceUninstaller impatient =
+        new LlmServiceUninstaller(admin(), new ReleaseLocks(), Duration.ofMillis(500));
+    try {
+      assertThatThrownBy(() -> impatient.uninstall(cluster.namespace(), NAME))
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(DeployException.Reason.FAILED);
+                assertThat(e.getMessage())
+                    .contains(cluster.namespace() + "/" + NAME, "finalizer", "PT0.5S");
+              });
+      assertThat(object(NAME).get().getMetadata().getDeletionTimestamp()).isNotNull();
+    } finally {
+      object(NAME)
+          .edit(
+              o -> {
+                o.getMetadata().setFinalizers(List.of());
+                return o;
+              });
+    }
+  }
+
+  private static void writeStatus(String message) {
+    object(NAME)
+        .editStatus(
+            o -> {
+              o.setStatus(
+                  new LLMServiceStatus(1L, Phase.Applied, null, message, null, null, null, null));
+              return o;
+            });
   }
 
   @Test
