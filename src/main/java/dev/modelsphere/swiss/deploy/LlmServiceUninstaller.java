@@ -79,6 +79,24 @@ public final class LlmServiceUninstaller {
     }
 
     UninstallOutcome run() {
+      try {
+        return readAndDelete();
+      } catch (ReadRefused e) {
+        return UninstallOutcome.rejected(
+            namespace,
+            release,
+            e.code,
+            "the API server refused to let LLMService "
+                + ref
+                + " be read (HTTP "
+                + e.code
+                + "): "
+                + e.getMessage()
+                + "; nothing was deleted");
+      }
+    }
+
+    private UninstallOutcome readAndDelete() {
       LLMService seen = read();
       if (seen == null) {
         return UninstallOutcome.notFound(
@@ -156,10 +174,14 @@ public final class LlmServiceUninstaller {
       return delete.send(namespace, release, meta.getUid(), meta.getResourceVersion());
     }
 
+    /** The object, or null when there is none; a refusal (403, say) is a {@link ReadRefused}. */
     private LLMService read() {
       try {
         return resource().get();
       } catch (KubernetesClientException e) {
+        if (e.getCode() >= 400 && e.getCode() < 500) {
+          throw new ReadRefused(e.getCode(), e.getMessage(), e);
+        }
         throw new DeployException(
             DeployException.Reason.UNAVAILABLE,
             "could not read LLMService " + ref + ": " + e.getMessage() + "; nothing was deleted",
@@ -186,11 +208,32 @@ public final class LlmServiceUninstaller {
                 + release
                 + ": look at the operator's logs and the object's status",
             e);
+      } catch (KubernetesClientException e) {
+        throw new DeployException(
+            DeployException.Reason.FAILED,
+            "LLMService "
+                + ref
+                + " was accepted for deletion, but watching it go failed: "
+                + e.getMessage()
+                + "; look whether release "
+                + release
+                + " is still there",
+            e);
       }
     }
 
     private Resource<LLMService> resource() {
       return client.resources(LLMService.class).inNamespace(namespace).withName(release);
+    }
+  }
+
+  /** The API server answered a read with a refusal; the uninstall stops before any delete. */
+  private static final class ReadRefused extends RuntimeException {
+    private final int code;
+
+    ReadRefused(int code, String message, Throwable cause) {
+      super(message, cause);
+      this.code = code;
     }
   }
 

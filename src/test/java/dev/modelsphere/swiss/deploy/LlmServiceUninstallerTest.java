@@ -8,6 +8,7 @@ import dev.modelsphere.swiss.deploy.UninstallOutcome.Result;
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Run;
 import dev.modelsphere.swiss.kube.LlmServices;
 import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LLMServiceSpec;
 import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
 import dev.modelsphere.swiss.llmsvc.Layer;
 import dev.modelsphere.swiss.llmsvc.Phase;
@@ -218,7 +219,7 @@ class LlmServiceUninstallerTest {
                           List<Layer> layers = new ArrayList<>(o.getSpec().layers());
                           layers.add(new Layer("site", Map.of("replicas", 2)));
                           o.setSpec(
-                              new dev.modelsphere.swiss.llmsvc.LLMServiceSpec(
+                              new LLMServiceSpec(
                                   o.getSpec().chart(),
                                   layers,
                                   o.getSpec().model(),
@@ -280,6 +281,22 @@ class LlmServiceUninstallerTest {
     assertThat(outcome.message()).contains(cluster.namespace() + "/" + NAME);
     assertThat(object("other").get().getMetadata().getResourceVersion())
         .isEqualTo(other.getMetadata().getResourceVersion());
+  }
+
+  @Test
+  void aUserWhoMayNotReadTheObjectIsRejectedWith403AndNothingChanges() {
+    LLMService before = create(NAME, "sha256:aa", false);
+    LlmServiceUninstaller asRestrictedUser =
+        new LlmServiceUninstaller(cluster.restricted(), new ReleaseLocks(), GONE_TIMEOUT);
+
+    UninstallOutcome outcome = asRestrictedUser.uninstall(cluster.namespace(), NAME);
+
+    assertThat(outcome.result()).isEqualTo(Result.REJECTED);
+    assertThat(outcome.apiStatus()).isEqualTo(403);
+    assertThat(outcome.runToRecord()).isEqualTo(Run.FAILED);
+    assertThat(outcome.message()).contains(cluster.namespace() + "/" + NAME, "forbidden");
+    assertThat(object(NAME).get().getMetadata().getResourceVersion())
+        .isEqualTo(before.getMetadata().getResourceVersion());
   }
 
   @Test
