@@ -66,7 +66,7 @@ public final class LlmServiceUninstaller {
     }
   }
 
-  /** One uninstall of one release; its fields are what it has seen so far. */
+  /** One uninstall of one release, from the first read to the object being gone. */
   private final class Attempt {
     private final String namespace;
     private final String release;
@@ -241,7 +241,7 @@ public final class LlmServiceUninstaller {
    * Why the object is no longer the one that was read, in words, or null when only its status or
    * bookkeeping metadata moved (the operator's status writes, say) and a retry is safe.
    */
-  static String applyOrReplacement(ObjectMeta seen, ObjectMeta now) {
+  private static String applyOrReplacement(ObjectMeta seen, ObjectMeta now) {
     if (!Objects.equals(seen.getUid(), now.getUid())) {
       return "was replaced by a new object (uid " + seen.getUid() + " is now " + now.getUid() + ")";
     }

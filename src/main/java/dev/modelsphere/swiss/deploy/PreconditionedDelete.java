@@ -14,8 +14,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A DELETE of one LLMService that the API server performs only if the object still has the given
- * uid and resourceVersion. fabric8's DSL can lock the resourceVersion but not the uid, so the
- * request carries its own {@code DeleteOptions} body through the client's authenticated HTTP stack.
+ * uid and resourceVersion. fabric8 8.0.0's {@code lockResourceVersion(rv).delete()} sends
+ * preconditions with the resourceVersion only (uid left null), so the request carries its own
+ * {@code DeleteOptions} body through the client's authenticated HTTP stack, and every answer, 404
+ * and 409 included, comes back as the server gave it.
  */
 final class PreconditionedDelete {
   private static final long TIMEOUT_SECONDS = 30;
