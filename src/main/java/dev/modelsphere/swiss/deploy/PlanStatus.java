@@ -5,8 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.modelsphere.swiss.values.ValuesYaml;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -40,13 +39,9 @@ public record PlanStatus(
   public static final String APPLIED = "applied";
   public static final String FAILED = "failed";
 
+  // Tolerant on read: a status.yaml written by a newer swiss may carry fields this one lacks.
   private static final ObjectMapper YAML =
-      new ObjectMapper(
-              YAMLFactory.builder()
-                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                  .build())
-          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+      ValuesYaml.MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   public PlanStatus {
     phase = phase == null ? "" : phase;
