@@ -172,6 +172,12 @@ public record Plan(
         newHash);
   }
 
+  /** A copy that does or does not ask for its namespace to be created; the hash is unaffected. */
+  public Plan withCreateNamespace(boolean create) {
+    return new Plan(
+        apiVersion, release, source, chart, engine, profile, layers, create, helmfile, hash);
+  }
+
   /** A copy carrying the given helmfile document (null for none). */
   public Plan withHelmfile(String document) {
     return new Plan(

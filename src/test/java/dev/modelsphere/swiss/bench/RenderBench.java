@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.Entry;
 import dev.modelsphere.swiss.catalog.Variant;
-import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.compose.FormInput;
@@ -15,6 +14,7 @@ import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.ValuesDocument;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.testing.EveryFixtureVariant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,19 +114,7 @@ public final class RenderBench {
             FormInput.of(Map.of("replicaCount", 2L)),
             variant.requires().accelerator().productLabel());
     return Composer.compose(
-        new ComposeRequest(
-            catalog.location(),
-            "",
-            catalog.ref(),
-            entry,
-            variant,
-            profile,
-            entry.name(),
-            null,
-            form,
-            Map.of(),
-            false,
-            "0.8.0"));
+        EveryFixtureVariant.request(catalog, entry, variant, profile, form, "0.8.0"));
   }
 
   private static List<String> helmCommand(Path helm, RenderRequest request) throws IOException {

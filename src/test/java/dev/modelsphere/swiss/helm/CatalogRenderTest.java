@@ -117,19 +117,7 @@ class CatalogRenderTest {
             new FormInput(null, ValuesYaml.parse("form", formYaml), null, null, List.of()),
             variant.requires().accelerator().productLabel());
     return Composer.compose(
-        new ComposeRequest(
-            catalog.location(),
-            "",
-            catalog.ref(),
-            entry,
-            variant,
-            profile,
-            entry.name(),
-            null,
-            form,
-            Map.of(),
-            false,
-            chartVersion));
+        EveryFixtureVariant.request(catalog, entry, variant, profile, form, chartVersion));
   }
 
   private static Profile profile() {

@@ -97,18 +97,7 @@ class PlanJsonTest {
   @Test
   void createNamespaceIsWrittenOnlyWhenTrue() {
     Plan plan = TestPlans.composed();
-    Plan opted =
-        new Plan(
-            plan.apiVersion(),
-            plan.release(),
-            plan.source(),
-            plan.chart(),
-            plan.engine(),
-            plan.profile(),
-            plan.layers(),
-            true,
-            null,
-            plan.hash());
+    Plan opted = plan.withCreateNamespace(true);
 
     assertThat(PlanJson.toJson(opted)).contains("\"createNamespace\": true");
     assertThat(PlanJson.fromJson("plan.json", PlanJson.toJson(opted)).createNamespace()).isTrue();

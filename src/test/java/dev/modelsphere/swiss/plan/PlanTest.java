@@ -253,18 +253,7 @@ class PlanTest {
   @Test
   void createNamespaceIsOptIn() {
     Plan plan = TestPlans.composed();
-    Plan opted =
-        new Plan(
-            plan.apiVersion(),
-            plan.release(),
-            plan.source(),
-            plan.chart(),
-            plan.engine(),
-            plan.profile(),
-            plan.layers(),
-            true,
-            null,
-            plan.hash());
+    Plan opted = plan.withCreateNamespace(true);
 
     assertThat(Helmfile.render(plan, "")).contains("createNamespace: false");
     assertThat(Helmfile.render(opted, "")).contains("createNamespace: true");

@@ -33,23 +33,33 @@ public final class EveryFixtureVariant {
                   null,
                   null,
                   () -> PUBLISHED_CHARTS);
-          out.add(
-              new ComposeRequest(
-                  catalog.location(),
-                  "",
-                  catalog.ref(),
-                  entry,
-                  variant,
-                  profile,
-                  entry.name(),
-                  "",
-                  form,
-                  Map.of(),
-                  false,
-                  chart));
+          out.add(request(catalog, entry, variant, profile, form, chart));
         }
       }
     }
     return out;
+  }
+
+  /** The request for one variant, released under the model's name in the profile's namespace. */
+  public static ComposeRequest request(
+      Catalog catalog,
+      Entry entry,
+      Variant variant,
+      Profile profile,
+      Map<String, Object> form,
+      String chartVersion) {
+    return new ComposeRequest(
+        catalog.location(),
+        "",
+        catalog.ref(),
+        entry,
+        variant,
+        profile,
+        entry.name(),
+        "",
+        form,
+        Map.of(),
+        false,
+        chartVersion);
   }
 }
