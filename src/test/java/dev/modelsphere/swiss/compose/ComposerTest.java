@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.Shadow;
 import dev.modelsphere.swiss.values.Tree;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ class ComposerTest {
   private static final String NO_CACHE = PROD_PROFILE.replace("enabled: true", "enabled: false");
 
   private static Map<String, Object> yaml(String text) {
-    return ValuesYaml.parse("test", text);
+    return Yaml.tree("test", text);
   }
 
   private static Object value(Plan plan, String path) {

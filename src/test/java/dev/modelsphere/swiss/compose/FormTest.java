@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.values.Tree;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,12 +18,12 @@ class FormTest {
         Form.assemble(
             new FormInput(
                 "replicaCount: 1\nenv: {A: x}",
-                ValuesYaml.parse("t", "replicaCount: 3"),
+                Yaml.tree("t", "replicaCount: 3"),
                 null,
                 null,
                 List.of()),
             LABEL);
-    assertThat(form).isEqualTo(ValuesYaml.parse("t", "replicaCount: 3\nenv: {A: x}"));
+    assertThat(form).isEqualTo(Yaml.tree("t", "replicaCount: 3\nenv: {A: x}"));
   }
 
   @Test
@@ -57,7 +57,7 @@ class FormTest {
   void anExplicitlyEnabledScalerTakesOverTheReplicaCount() {
     var form =
         Form.assemble(
-            FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {enabled: true}")), LABEL);
+            FormInput.of(Yaml.tree("t", "replicaCount: 3\nscaler: {enabled: true}")), LABEL);
     assertThat(form).doesNotContainKey("replicaCount");
   }
 
@@ -65,8 +65,7 @@ class FormTest {
   void aScalerSwitchedOnOnlyByTouchingLeavesTheReplicaCount() {
     var form =
         Form.assemble(
-            FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {maxReplicas: 4}")),
-            LABEL);
+            FormInput.of(Yaml.tree("t", "replicaCount: 3\nscaler: {maxReplicas: 4}")), LABEL);
     assertThat(form).containsEntry("replicaCount", 3L);
   }
 

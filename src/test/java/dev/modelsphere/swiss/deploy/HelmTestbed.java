@@ -11,7 +11,7 @@ import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.plan.SourceRef;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.TestCluster;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,7 +82,7 @@ public final class HelmTestbed {
     Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
     layers.put(
         "catalog",
-        ValuesYaml.parse(
+        Yaml.tree(
             "catalog",
             """
         image: {repository: lmsysorg/sglang, tag: v0.5.19}
@@ -90,7 +90,7 @@ public final class HelmTestbed {
         extraArgs: [--tp-size=1]
         env: [{name: NVIDIA_DISABLE_REQUIRE, value: "1"}]
         """));
-    layers.put("form", ValuesYaml.parse("form", form));
+    layers.put("form", Yaml.tree("form", form));
     return new Plan(
             Plan.API_VERSION,
             new ReleaseRef(release, namespace),

@@ -3,7 +3,7 @@ package dev.modelsphere.swiss.helm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ class ChartRendererTest {
   }
 
   private static ValuesDocument doc(String name, String yaml) {
-    return new ValuesDocument(name, ValuesYaml.parse(name, yaml));
+    return new ValuesDocument(name, Yaml.tree(name, yaml));
   }
 
   @Test
@@ -186,7 +186,7 @@ class ChartRendererTest {
 
   private static Map<String, Object> readValues(Path file) {
     try {
-      return ValuesYaml.parse(file.toString(), Files.readString(file));
+      return Yaml.tree(file.toString(), Files.readString(file));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
