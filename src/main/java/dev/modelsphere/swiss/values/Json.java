@@ -48,7 +48,7 @@ public final class Json {
       throw new ValuesException(
           YamlProblem.withOrigin(origin, "expected an object of keys to values at the top"));
     }
-    return Mappers.toTree(tree);
+    return NodeValues.mapping(tree);
   }
 
   /** The document's tree; {@link MissingNode} when there is nothing in it. */

@@ -1,8 +1,6 @@
 package dev.modelsphere.swiss.values;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -10,8 +8,6 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import java.io.IOException;
-import java.util.Map;
 
 /**
  * The Jackson mappers behind {@link Yaml} and {@link Json}: one configuration for every document
@@ -20,17 +16,17 @@ import java.util.Map;
  * <p>Decoding is as strict as the reference's decoders: an unknown key is refused (a misspelt key
  * must fail loudly, not be ignored), and so is a value of the wrong type ({@code "8"} or {@code
  * 8.5} where an integer belongs, {@code "true"} where a boolean does, {@code 8} where text does)
- * rather than coerced into one. Integers are {@code Long} (or {@code BigInteger} beyond it), as
- * values trees hold them.
+ * rather than coerced into one.
+ *
+ * <p>An untyped value ({@code Object}, a map of them) takes its number types from the tree: {@link
+ * YamlTree} makes every integer a {@code Long} ({@code BigInteger} beyond it), as values trees hold
+ * them. Jackson's USE_LONG_FOR_INTS is not used: it fails on the {@code BigInteger}s.
  */
 final class Mappers {
-  static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
-
   static final JsonMapper STRICT =
       JsonMapper.builder()
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .enable(DeserializationFeature.USE_LONG_FOR_INTS)
           .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
           .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
           // Jackson would still turn 8 or true into the text "8" or "true"; from a float that text
@@ -57,13 +53,4 @@ final class Mappers {
       JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
 
   private Mappers() {}
-
-  /** A tree whose root is an object, as a values tree of plain Java values. */
-  static Map<String, Object> toTree(JsonNode object) {
-    try {
-      return STRICT.readerFor(TREE).readValue(object);
-    } catch (IOException e) {
-      throw new IllegalStateException("an object did not read as a values tree", e);
-    }
-  }
 }

@@ -45,7 +45,7 @@ public final class Yaml {
               YamlProblem.at(
                   "", document.line(), "expected a mapping of keys to values at the top")));
     }
-    return Mappers.toTree(document.tree());
+    return NodeValues.mapping(document.tree());
   }
 
   /**
@@ -74,7 +74,7 @@ public final class Yaml {
     List<Map<String, Object>> out = new ArrayList<>();
     for (YamlDocument document : KUBERNETES.readAll(orEmpty(yaml), origin)) {
       if (document.tree().isObject() && !document.tree().isEmpty()) {
-        out.add(Mappers.toTree(document.tree()));
+        out.add(NodeValues.mapping(document.tree()));
       }
     }
     return out;

@@ -57,7 +57,7 @@ final class YamlTree {
   private ObjectNode mapping(MappingNode node) {
     ObjectNode out = NODES.objectNode();
     Map<String, Node> keys = new HashMap<>();
-    List<Node> merged = new ArrayList<>();
+    List<NodeTuple> merges = new ArrayList<>();
     for (NodeTuple entry : node.getValue()) {
       String key = keyText(entry.getKeyNode());
       Node earlier = keys.put(key, entry.getKeyNode());
@@ -68,15 +68,15 @@ final class YamlTree {
                 .formatted(key, line(earlier)));
       }
       if (isMergeKey(entry.getKeyNode())) {
-        merged.add(entry.getValueNode());
+        merges.add(entry);
         continue;
       }
       path.add(key);
       out.set(key, convert(entry.getValueNode()));
       path.remove(path.size() - 1);
     }
-    for (Node source : merged) {
-      merge(out, source);
+    for (NodeTuple merge : merges) {
+      merge(out, merge);
     }
     return out;
   }
@@ -85,11 +85,12 @@ final class YamlTree {
    * Adds what {@code <<} names to a mapping: keys the mapping writes itself win, and in a list of
    * mappings an earlier one wins over a later one.
    */
-  private void merge(ObjectNode into, Node source) {
-    for (Node mapping : mergeSources(source)) {
+  private void merge(ObjectNode into, NodeTuple merge) {
+    for (Node mapping : mergeSources(merge.getValueNode())) {
       if (!(mapping instanceof MappingNode)) {
         throw refused(
-            mapping, "the merge key << takes a mapping, an alias of one, or a list of them");
+            merge.getKeyNode(),
+            "the merge key << takes a mapping, an alias of one, or a list of them");
       }
       Iterator<Map.Entry<String, JsonNode>> fields = convert(mapping).fields();
       while (fields.hasNext()) {

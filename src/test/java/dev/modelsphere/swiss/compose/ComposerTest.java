@@ -68,6 +68,19 @@ class ComposerTest {
   }
 
   @Test
+  void anAliasInTheProfileComposesTheValueItNames() {
+    String aliased =
+        PROD_PROFILE
+            + "extra:\n  podAnnotations: &ann {team: serving}\n  podLabels: *ann\n"
+            + "  ingress: {enabled: on}\n";
+    Plan plan = Composer.compose(request(profile(aliased), "sglang-tp8-b300", Map.of(), Map.of()));
+
+    assertThat(value(plan, "podLabels")).isEqualTo(Map.of("team", "serving"));
+    assertThat(value(plan, "podAnnotations")).isEqualTo(Map.of("team", "serving"));
+    assertThat(value(plan, "ingress.enabled")).isEqualTo("on");
+  }
+
+  @Test
   void derivedMaxSlotsFollowTheChartsRule() {
     Map<String, Long> slotsByVariant = Map.of("sglang-tp8-b300", 1L, "sglang-tp2", 4L);
     slotsByVariant.forEach(
