@@ -2,11 +2,11 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.HelmTestbed;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.ExamplePlans;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -57,7 +57,7 @@ class RenderCommandTest {
   }
 
   private Path planFile(ChartRef chart) throws IOException {
-    Plan plan = HelmTestbed.plan("qwen", "models", "replicaCount: 3", chart, false);
+    Plan plan = ExamplePlans.plan("qwen", "models", "replicaCount: 3", chart, false);
     Path file = dir.resolve("plan.json");
     Files.writeString(file, PlanJson.toJson(plan));
     return file;

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.deploy.BackendChoice.Owner;
 import dev.modelsphere.swiss.kube.Kube;
-import dev.modelsphere.swiss.kube.LlmServices;
-import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceForbiddenException;
+import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.UnreachableApiServer;
@@ -39,7 +39,7 @@ class BackendResolverTest {
   private void createLlmService() {
     cluster
         .admin()
-        .resources(LLMService.class)
+        .resources(LlmService.class)
         .resource(LlmServices.sample(cluster.namespace(), RELEASE))
         .create();
   }

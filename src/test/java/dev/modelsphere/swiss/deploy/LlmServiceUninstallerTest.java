@@ -6,11 +6,11 @@ import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Result;
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Run;
-import dev.modelsphere.swiss.kube.LlmServices;
-import dev.modelsphere.swiss.llmsvc.LLMService;
-import dev.modelsphere.swiss.llmsvc.LLMServiceSpec;
-import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
-import dev.modelsphere.swiss.llmsvc.Layer;
+import dev.modelsphere.swiss.llmsvc.LayerSpec;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
+import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
+import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.testing.Crds;
@@ -56,22 +56,22 @@ class LlmServiceUninstallerTest {
   }
 
   private static MixedOperation<
-          LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>>
+          LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
       llmServices() {
-    return admin().resources(LLMService.class);
+    return admin().resources(LlmService.class);
   }
 
-  private static Resource<LLMService> object(String name) {
+  private static Resource<LlmService> object(String name) {
     return llmServices().inNamespace(cluster.namespace()).withName(name);
   }
 
-  private static LLMService create(String name, String planHash, boolean withFinalizer) {
-    LLMService svc = LlmServices.sample(cluster.namespace(), name);
+  private static LlmService create(String name, String planHash, boolean withFinalizer) {
+    LlmService svc = LlmServices.sample(cluster.namespace(), name);
     if (planHash != null) {
       svc.getMetadata().setAnnotations(Map.of(SwissAnnotations.PLAN_HASH, planHash));
     }
     if (withFinalizer) {
-      svc.getMetadata().setFinalizers(List.of(LLMService.FINALIZER));
+      svc.getMetadata().setFinalizers(List.of(LlmService.FINALIZER));
     }
     return llmServices().resource(svc).create();
   }
@@ -89,7 +89,7 @@ class LlmServiceUninstallerTest {
     assertThat(outcome.result()).isEqualTo(Result.CONFLICT);
     assertThat(outcome.apiStatus()).isEqualTo(409);
     assertThat(outcome.runToRecord()).isEqualTo(Run.NONE);
-    LLMService kept = object(NAME).get();
+    LlmService kept = object(NAME).get();
     assertThat(kept).isNotNull();
     assertThat(kept.getMetadata().getDeletionTimestamp()).isNull();
   }
@@ -178,7 +178,7 @@ class LlmServiceUninstallerTest {
         .editStatus(
             o -> {
               o.setStatus(
-                  new LLMServiceStatus(1L, Phase.Applied, null, message, null, null, null, null));
+                  new LlmServiceStatus(1L, Phase.Applied, null, message, null, null, null, null));
               return o;
             });
   }
@@ -216,10 +216,10 @@ class LlmServiceUninstallerTest {
                 object(NAME)
                     .edit(
                         o -> {
-                          List<Layer> layers = new ArrayList<>(o.getSpec().layers());
-                          layers.add(new Layer("site", Map.of("replicas", 2)));
+                          List<LayerSpec> layers = new ArrayList<>(o.getSpec().layers());
+                          layers.add(new LayerSpec("site", Map.of("replicas", 2)));
                           o.setSpec(
-                              new LLMServiceSpec(
+                              new LlmServiceSpec(
                                   o.getSpec().chart(),
                                   layers,
                                   o.getSpec().model(),
@@ -250,7 +250,7 @@ class LlmServiceUninstallerTest {
                         }));
 
     assertNothingDeletedAndNothingToRecord(outcome);
-    LLMService kept = object(NAME).get();
+    LlmService kept = object(NAME).get();
     assertThat(kept.getMetadata().getGeneration()).isEqualTo(1L);
     assertThat(kept.getMetadata().getAnnotations())
         .containsEntry(SwissAnnotations.PLAN_HASH, "sha256:bb");
@@ -271,7 +271,7 @@ class LlmServiceUninstallerTest {
 
   @Test
   void aMissingObjectIsNotFoundAndNothingElseIsTouched() {
-    LLMService other = create("other", "sha256:aa", false);
+    LlmService other = create("other", "sha256:aa", false);
 
     UninstallOutcome outcome = uninstall(() -> {});
 
@@ -285,7 +285,7 @@ class LlmServiceUninstallerTest {
 
   @Test
   void aUserWhoMayNotReadTheObjectIsRejectedWith403AndNothingChanges() {
-    LLMService before = create(NAME, "sha256:aa", false);
+    LlmService before = create(NAME, "sha256:aa", false);
     LlmServiceUninstaller asRestrictedUser =
         new LlmServiceUninstaller(cluster.restricted(), new ReleaseLocks(), GONE_TIMEOUT);
 
@@ -336,7 +336,7 @@ class LlmServiceUninstallerTest {
 
   @Test
   void aDeleteRefusedByAnAdmissionPolicyIsRejectedWithTheServersStatusAndTheObjectIsUnchanged() {
-    LLMService before = create(NAME, "sha256:aa", true);
+    LlmService before = create(NAME, "sha256:aa", true);
     String ns = cluster.namespace();
     List<HasMetadata> policy = DeleteFreeze.install(admin(), ns);
     try {
@@ -348,7 +348,7 @@ class LlmServiceUninstallerTest {
       assertThat(outcome.apiStatus()).isIn(403, 422);
       assertThat(outcome.message()).contains(DeleteFreeze.MESSAGE);
       assertThat(outcome.runToRecord()).isEqualTo(Run.FAILED);
-      LLMService after = object(NAME).get();
+      LlmService after = object(NAME).get();
       assertThat(after.getMetadata().getUid()).isEqualTo(before.getMetadata().getUid());
       assertThat(after.getMetadata().getResourceVersion())
           .isEqualTo(before.getMetadata().getResourceVersion());
@@ -393,7 +393,7 @@ class LlmServiceUninstallerTest {
             - expression: "false"
               message: "%3$s"
           """
-              .formatted(name, LLMService.GROUP, MESSAGE);
+              .formatted(name, LlmService.GROUP, MESSAGE);
       String binding =
           """
           apiVersion: admissionregistration.k8s.io/v1
@@ -416,9 +416,9 @@ class LlmServiceUninstallerTest {
     static void awaitEffective(KubernetesClient client, String namespace, String name) {
       String path =
           "/apis/"
-              + LLMService.GROUP
+              + LlmService.GROUP
               + "/"
-              + LLMService.VERSION
+              + LlmService.VERSION
               + "/namespaces/"
               + namespace
               + "/llmservices/"

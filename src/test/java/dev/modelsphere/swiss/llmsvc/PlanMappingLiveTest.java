@@ -29,17 +29,17 @@ class PlanMappingLiveTest {
     Crds.installLlmService(cluster.admin());
   }
 
-  private MixedOperation<LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>>
+  private MixedOperation<LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
       llmServices() {
-    return cluster.admin().resources(LLMService.class);
+    return cluster.admin().resources(LlmService.class);
   }
 
-  private Resource<LLMService> glm() {
+  private Resource<LlmService> glm() {
     return llmServices().inNamespace(cluster.namespace()).withName("glm-53");
   }
 
   /** Writes the plan as swiss does and reads the object back as a later swiss process would. */
-  private LLMService deployed(Plan plan) {
+  private LlmService deployed(Plan plan) {
     llmServices().resource(PlanMapping.fromPlan(plan, "install", "first")).create();
     return glm().get();
   }
@@ -53,9 +53,9 @@ class PlanMappingLiveTest {
     return RawHttp.get(
             cluster.admin(),
             "/apis/"
-                + LLMService.GROUP
+                + LlmService.GROUP
                 + "/"
-                + LLMService.VERSION
+                + LlmService.VERSION
                 + "/namespaces/"
                 + cluster.namespace()
                 + "/llmservices/glm-53")
@@ -104,7 +104,7 @@ class PlanMappingLiveTest {
 
   @Test
   void theServerStoresTheSwissAnnotationsAndNoSuspend() {
-    LLMService read = deployed(MappingPlans.composed(cluster.namespace()));
+    LlmService read = deployed(MappingPlans.composed(cluster.namespace()));
 
     assertThat(read.getMetadata().getAnnotations())
         .containsEntry(SwissAnnotations.ACTION, "install")
@@ -122,7 +122,7 @@ class PlanMappingLiveTest {
     patchAsSomeoneElse(
         "[{\"op\":\"replace\",\"path\":\"/spec/layers/3/values/replicaCount\",\"value\":5}]");
 
-    LLMService edited = glm().get();
+    LlmService edited = glm().get();
     assertThatThrownBy(() -> PlanMapping.toPlan(edited))
         .isInstanceOfSatisfying(
             MappingException.class,
@@ -160,12 +160,12 @@ class PlanMappingLiveTest {
 
   @Test
   void anExternalObjectOnTheServerGetsAComputedHash() {
-    LLMService external =
+    LlmService external =
         PlanMapping.fromPlan(MappingPlans.composed(cluster.namespace()), "install", "");
     external.getMetadata().setAnnotations(null);
     llmServices().resource(external).create();
 
-    LLMService read = glm().get();
+    LlmService read = glm().get();
     Plan plan = PlanMapping.toPlan(read);
 
     assertThat(PlanMapping.isExternal(read)).isTrue();

@@ -1,11 +1,12 @@
-package dev.modelsphere.swiss.kube;
+package dev.modelsphere.swiss.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.modelsphere.swiss.llmsvc.LLMService;
-import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
+import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
@@ -28,20 +29,20 @@ class RealApiServerTest {
     Crds.installLlmService(cluster.admin());
   }
 
-  private MixedOperation<LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>>
+  private MixedOperation<LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
       llmServices() {
-    return cluster.admin().resources(LLMService.class);
+    return cluster.admin().resources(LlmService.class);
   }
 
-  private LLMService create(String name) {
+  private LlmService create(String name) {
     return llmServices().resource(LlmServices.sample(cluster.namespace(), name)).create();
   }
 
   private String path(String name) {
     return "/apis/"
-        + LLMService.GROUP
+        + LlmService.GROUP
         + "/"
-        + LLMService.VERSION
+        + LlmService.VERSION
         + "/namespaces/"
         + cluster.namespace()
         + "/llmservices/"
@@ -50,9 +51,9 @@ class RealApiServerTest {
 
   @Test
   void anLlmServiceIsCreatedReadBackAndListedInItsNamespace() {
-    LLMService created = create("glm-53");
+    LlmService created = create("glm-53");
 
-    LLMService read = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
+    LlmService read = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
     assertThat(read.getMetadata().getUid()).isEqualTo(created.getMetadata().getUid());
     assertThat(read.getSpec())
         .isEqualTo(LlmServices.sample(cluster.namespace(), "glm-53").getSpec());
@@ -66,8 +67,8 @@ class RealApiServerTest {
 
   @Test
   void anUpdateWithAStaleResourceVersionIsAnsweredWithConflict() {
-    LLMService stale = create("glm-53");
-    LLMService fresh = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
+    LlmService stale = create("glm-53");
+    LlmService fresh = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
     fresh.getMetadata().setLabels(java.util.Map.of("touched", "first"));
     llmServices().resource(fresh).update();
 
@@ -101,7 +102,7 @@ class RealApiServerTest {
 
   @Test
   void deleteWithMatchingUidAndResourceVersionPreconditionsRemovesTheObject() {
-    LLMService created = create("glm-53");
+    LlmService created = create("glm-53");
 
     RawHttp.Response r =
         RawHttp.delete(
@@ -119,14 +120,14 @@ class RealApiServerTest {
 
   @Test
   void aFinalizerKeepsADeletedLlmServiceVisibleWithADeletionTimestampUntilItIsRemoved() {
-    LLMService svc = LlmServices.sample(cluster.namespace(), "glm-53");
-    svc.getMetadata().setFinalizers(List.of(LLMService.FINALIZER));
+    LlmService svc = LlmServices.sample(cluster.namespace(), "glm-53");
+    svc.getMetadata().setFinalizers(List.of(LlmService.FINALIZER));
     llmServices().resource(svc).create();
-    Resource<LLMService> handle = llmServices().inNamespace(cluster.namespace()).withName("glm-53");
+    Resource<LlmService> handle = llmServices().inNamespace(cluster.namespace()).withName("glm-53");
 
     handle.delete();
 
-    LLMService terminating = handle.get();
+    LlmService terminating = handle.get();
     assertThat(terminating).isNotNull();
     assertThat(terminating.getMetadata().getDeletionTimestamp()).isNotBlank();
     handle.edit(
@@ -139,8 +140,8 @@ class RealApiServerTest {
 
   @Test
   void aStatusWrittenThroughTheStatusSubresourceComesBackFieldForField() {
-    LLMService svc = create("glm-53");
-    LLMServiceStatus status = LlmServices.appliedStatus();
+    LlmService svc = create("glm-53");
+    LlmServiceStatus status = LlmServices.appliedStatus();
     svc.setStatus(status);
 
     llmServices().resource(svc).updateStatus();
@@ -157,7 +158,7 @@ class RealApiServerTest {
             () ->
                 cluster
                     .restricted()
-                    .resources(LLMService.class)
+                    .resources(LlmService.class)
                     .inNamespace(cluster.namespace())
                     .list())
         .isInstanceOfSatisfying(

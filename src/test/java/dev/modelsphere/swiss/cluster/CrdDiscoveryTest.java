@@ -1,8 +1,8 @@
-package dev.modelsphere.swiss.kube;
+package dev.modelsphere.swiss.cluster;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
@@ -26,7 +26,7 @@ class CrdDiscoveryTest {
   void discoveryListsLlmservicesInServingModelsphereDevV1alpha1OnceTheCrdIsInstalled() {
     Crds.installLlmService(cluster.admin());
 
-    await().atMost(DISCOVERY_TIMEOUT).until(() -> discoveryLists(LLMService.GROUP, "llmservices"));
+    await().atMost(DISCOVERY_TIMEOUT).until(() -> discoveryLists(LlmService.GROUP, "llmservices"));
   }
 
   @Test
@@ -35,7 +35,7 @@ class CrdDiscoveryTest {
         "d"
             + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36)
             + ".discovery.test.modelsphere.dev";
-    CustomResourceDefinition crd = inGroup(Crds.llmService(), group);
+    CustomResourceDefinition crd = Crds.llmServiceIn(group);
     Crds.install(cluster.admin(), crd);
     await().atMost(DISCOVERY_TIMEOUT).until(() -> discoveryLists(group, "llmservices"));
 
@@ -44,15 +44,9 @@ class CrdDiscoveryTest {
     await().atMost(DISCOVERY_TIMEOUT).until(() -> !discoveryLists(group, "llmservices"));
   }
 
-  private static CustomResourceDefinition inGroup(CustomResourceDefinition crd, String group) {
-    crd.getSpec().setGroup(group);
-    crd.getMetadata().setName(crd.getSpec().getNames().getPlural() + "." + group);
-    return crd;
-  }
-
   /** Asks the server directly each time: a client-side discovery cache would hide the change. */
   private static boolean discoveryLists(String group, String plural) {
-    RawHttp.Response r = RawHttp.get(cluster.admin(), "/apis/" + group + "/" + LLMService.VERSION);
+    RawHttp.Response r = RawHttp.get(cluster.admin(), "/apis/" + group + "/" + LlmService.VERSION);
     return r.code() == 200 && r.body().contains("\"name\":\"" + plural + "\"");
   }
 }

@@ -6,21 +6,21 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-/** The LLMService CRD the build generated from {@link LLMService}, read from the classpath. */
-public final class LLMServiceCrd {
-  private LLMServiceCrd() {}
+/** The LLMService CRD the build generated from {@link LlmService}, read from the classpath. */
+public final class LlmServiceCrd {
+  private LlmServiceCrd() {}
 
   public static CustomResourceDefinition load() {
     try (InputStream in =
-        LLMServiceCrd.class.getClassLoader().getResourceAsStream(LLMService.CRD_RESOURCE)) {
+        LlmServiceCrd.class.getClassLoader().getResourceAsStream(LlmService.CRD_RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException(
-            LLMService.CRD_RESOURCE
+            LlmService.CRD_RESOURCE
                 + " is not on the classpath: the Maven build generates it at process-classes");
       }
       return new KubernetesSerialization().unmarshal(in, CustomResourceDefinition.class);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + LLMService.CRD_RESOURCE, e);
+      throw new UncheckedIOException("cannot read " + LlmService.CRD_RESOURCE, e);
     }
   }
 }

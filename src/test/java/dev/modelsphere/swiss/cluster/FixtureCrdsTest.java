@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.kube;
+package dev.modelsphere.swiss.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -6,7 +6,7 @@ import java.util.List;
 
 /** What the operator last observed; swiss reads it, never writes it outside tests. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LLMServiceStatus(
+public record LlmServiceStatus(
     Long observedGeneration,
     Phase phase,
     List<Condition> conditions,
@@ -15,7 +15,7 @@ public record LLMServiceStatus(
     String appliedHash,
     HelmRelease helm,
     List<HistoryEntry> history) {
-  public LLMServiceStatus {
+  public LlmServiceStatus {
     conditions = conditions == null ? null : List.copyOf(conditions);
     history = history == null ? null : List.copyOf(history);
   }

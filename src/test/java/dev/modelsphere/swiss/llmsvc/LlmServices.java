@@ -1,15 +1,5 @@
-package dev.modelsphere.swiss.kube;
+package dev.modelsphere.swiss.llmsvc;
 
-import dev.modelsphere.swiss.llmsvc.Chart;
-import dev.modelsphere.swiss.llmsvc.HelmRelease;
-import dev.modelsphere.swiss.llmsvc.HistoryEntry;
-import dev.modelsphere.swiss.llmsvc.LLMService;
-import dev.modelsphere.swiss.llmsvc.LLMServiceSpec;
-import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
-import dev.modelsphere.swiss.llmsvc.Layer;
-import dev.modelsphere.swiss.llmsvc.Model;
-import dev.modelsphere.swiss.llmsvc.Phase;
-import dev.modelsphere.swiss.llmsvc.ResolvedChart;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -20,20 +10,20 @@ import java.util.Map;
 public final class LlmServices {
   private LlmServices() {}
 
-  public static LLMService sample(String namespace, String name) {
-    LLMService svc = new LLMService();
+  public static LlmService sample(String namespace, String name) {
+    LlmService svc = new LlmService();
     svc.setMetadata(new ObjectMetaBuilder().withNamespace(namespace).withName(name).build());
     svc.setSpec(
-        new LLMServiceSpec(
+        new LlmServiceSpec(
             new Chart("vllm-serving", "oci://charts.example/serving", "^1.4.0", null),
-            List.of(new Layer("base", Map.of("replicas", 1, "engine", Map.of("tp", 8)))),
+            List.of(new LayerSpec("base", Map.of("replicas", 1, "engine", Map.of("tp", 8)))),
             new Model("glm", "5.3", "h100x8", "zai-org/GLM-5.3", "vllm"),
             false));
     return svc;
   }
 
   /** Every status field set, as the operator would write it after a first install. */
-  static LLMServiceStatus appliedStatus() {
+  public static LlmServiceStatus appliedStatus() {
     String at = "2026-11-30T02:00:00Z";
     String hash = "sha256:" + "ab".repeat(32);
     Condition applied =
@@ -54,7 +44,7 @@ public final class LlmServices {
             Map.of("swiss.modelsphere.dev/action", "install"),
             false,
             "install");
-    return new LLMServiceStatus(
+    return new LlmServiceStatus(
         1L,
         Phase.Applied,
         List.of(applied),

@@ -6,9 +6,9 @@ import java.util.List;
 
 /** Desired release: a chart, values layers merged in order, and descriptive model data. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LLMServiceSpec(
-    @Required Chart chart, List<Layer> layers, Model model, Boolean suspend) {
-  public LLMServiceSpec {
+public record LlmServiceSpec(
+    @Required Chart chart, List<LayerSpec> layers, Model model, Boolean suspend) {
+  public LlmServiceSpec {
     layers = layers == null ? null : List.copyOf(layers);
   }
 }

@@ -16,8 +16,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
  * One helm release in the object's namespace; {@code metadata.name} is the release name. The CRD
  * the API server serves is generated from this class at build time.
  */
-@Group(LLMService.GROUP)
-@Version(LLMService.VERSION)
+@Group(LlmService.GROUP)
+@Version(LlmService.VERSION)
 @Kind("LLMService")
 @Plural("llmservices")
 @Singular("llmservice")
@@ -28,7 +28,7 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalPrinterColumn(name = "Phase", jsonPath = ".status.phase", type = Type.STRING)
 @AdditionalPrinterColumn(name = "Revision", jsonPath = ".status.helm.revision", type = Type.INTEGER)
 @AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp", type = Type.DATE)
-public class LLMService extends CustomResource<LLMServiceSpec, LLMServiceStatus>
+public class LlmService extends CustomResource<LlmServiceSpec, LlmServiceStatus>
     implements Namespaced {
   public static final String GROUP = "serving.modelsphere.dev";
   public static final String VERSION = "v1alpha1";
@@ -42,7 +42,7 @@ public class LLMService extends CustomResource<LLMServiceSpec, LLMServiceStatus>
   /** Overridden only to mark it required in the generated schema, as the operator's CRD does. */
   @Override
   @Required
-  public LLMServiceSpec getSpec() {
+  public LlmServiceSpec getSpec() {
     return super.getSpec();
   }
 }
