@@ -45,7 +45,7 @@ class BackendResolverTest {
   }
 
   private void createPlanConfigMap(Map<String, String> data) {
-    new Kube(cluster.admin()).putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE, data);
+    cluster.kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE, data);
   }
 
   private void createPlanConfigMap() {
@@ -169,7 +169,7 @@ class BackendResolverTest {
     LlmServiceClient unserved =
         new LlmServiceClient(cluster.admin(), "absent.access.test.modelsphere.dev", "v1alpha1");
     LlmServiceAccess access = LlmServiceAccess.of(unserved, Clock.systemUTC());
-    BackendResolver resolver = new BackendResolver(new Kube(cluster.admin()), access, unserved);
+    BackendResolver resolver = new BackendResolver(cluster.kube(), access, unserved);
 
     assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
         .isEqualTo(new BackendChoice(Owner.HELM, false));
@@ -179,7 +179,7 @@ class BackendResolverTest {
   @Test
   void withoutAnLlmServiceClientOnlyThePlanConfigMapCounts() {
     createLlmService();
-    BackendResolver resolver = BackendResolver.helmOnly(new Kube(cluster.admin()));
+    BackendResolver resolver = BackendResolver.helmOnly(cluster.kube());
 
     assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
         .isEqualTo(new BackendChoice(Owner.NONE, false));
