@@ -200,7 +200,9 @@ public final class Kube {
       throw KubeException.of("list plan configmaps in " + scope, e);
     }
     List<ReleaseRef> releases = new ArrayList<>();
-    for (PartialObjectMetadata item : found.getItems()) {
+    // The API server sends an empty metadata-only list without its items.
+    List<PartialObjectMetadata> items = found.getItems() == null ? List.of() : found.getItems();
+    for (PartialObjectMetadata item : items) {
       String name = item.getMetadata().getName();
       if (name.startsWith(PLAN_PREFIX) && name.length() > PLAN_PREFIX.length()) {
         releases.add(

@@ -19,8 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * remembered. Its {@link #client()} does not retry, so a test sees the first answer.
  */
 public final class FakeApiServer implements AutoCloseable {
-  /** One request as the server received it. */
-  public record Request(String method, String path, String body) {}
+  /** One request as the server received it; {@code query} is null when there is none. */
+  public record Request(String method, String path, String query, String accept, String body) {}
 
   private final HttpServer server;
   private final KubernetesClient client;
@@ -62,7 +62,12 @@ public final class FakeApiServer implements AutoCloseable {
   private void answer(HttpExchange exchange, int code, String body) throws IOException {
     String received = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
     requests.add(
-        new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), received));
+        new Request(
+            exchange.getRequestMethod(),
+            exchange.getRequestURI().getPath(),
+            exchange.getRequestURI().getQuery(),
+            exchange.getRequestHeaders().getFirst("Accept"),
+            received));
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "application/json");
     exchange.sendResponseHeaders(code, bytes.length);
