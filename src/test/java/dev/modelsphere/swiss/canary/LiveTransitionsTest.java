@@ -28,18 +28,9 @@ class LiveTransitionsTest {
   void createService() {
     Crds.installLlmService(cluster.admin());
     LlmService created =
-        cluster
-            .admin()
-            .resources(LlmService.class)
-            .resource(LlmServices.sample(cluster.namespace(), "glm"))
-            .create();
+        cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), "glm")).create();
     uid = created.getMetadata().getUid();
-    service =
-        cluster
-            .admin()
-            .resources(LlmService.class)
-            .inNamespace(cluster.namespace())
-            .withName("glm");
+    service = cluster.llmServices().withName("glm");
   }
 
   /** What another party (a Canary controller, a person) writes; swiss only reads. */

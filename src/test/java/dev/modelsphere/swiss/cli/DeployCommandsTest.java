@@ -45,46 +45,27 @@ class DeployCommandsTest {
     assertThat(stale.exitCode()).isEqualTo(1);
     assertThat(stale.err()).contains("moved from revision 1 to 2");
 
-    CliRun status = swiss("status", "--release", "qwen", "--namespace", cluster.namespace());
+    CliRun status = onQwen("status");
     assertThat(status.exitCode()).as(status.err()).isZero();
     assertThat(status.out()).contains("revision  2", "helm      deployed", "applied at revision 2");
 
-    CliRun choices = swiss("rollback", "--release", "qwen", "--namespace", cluster.namespace());
+    CliRun choices = onQwen("rollback");
     assertThat(choices.exitCode()).as(choices.err()).isZero();
     assertThat(choices.out()).contains("can roll back to revision 1");
 
-    CliRun unlocked =
-        swiss(
-            "rollback",
-            "--release",
-            "qwen",
-            "--namespace",
-            cluster.namespace(),
-            "--to-revision",
-            "1");
+    CliRun unlocked = onQwen("rollback", "--to-revision", "1");
     assertThat(unlocked.exitCode()).isEqualTo(1);
     assertThat(unlocked.err()).contains("expectRevision is required");
 
-    CliRun rollback =
-        swiss(
-            "rollback",
-            "--release",
-            "qwen",
-            "--namespace",
-            cluster.namespace(),
-            "--to-revision",
-            "1",
-            "--expect-revision",
-            "2");
+    CliRun rollback = onQwen("rollback", "--to-revision", "1", "--expect-revision", "2");
     assertThat(rollback.exitCode()).as(rollback.err()).isZero();
     assertThat(rollback.out()).contains(cluster.namespace() + "/qwen revision 3");
     CliRun backToOne = swiss("diff", "--plan", one.toString());
     assertThat(backToOne.exitCode()).as("revision 3 carries revision 1's values").isZero();
 
-    CliRun uninstall = swiss("uninstall", "--release", "qwen", "--namespace", cluster.namespace());
+    CliRun uninstall = onQwen("uninstall");
     assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
-    assertThat(swiss("status", "--release", "qwen", "--namespace", cluster.namespace()).exitCode())
-        .isEqualTo(1);
+    assertThat(onQwen("status").exitCode()).isEqualTo(1);
   }
 
   @Test
@@ -105,6 +86,14 @@ class DeployCommandsTest {
     Path file = dir.resolve(name);
     Files.writeString(file, PlanJson.toJson(plan));
     return file;
+  }
+
+  /** A command naming release qwen in the test's namespace, then {@code flags}. */
+  private CliRun onQwen(String command, String... flags) {
+    List<String> args =
+        new ArrayList<>(List.of(command, "--release", "qwen", "--namespace", cluster.namespace()));
+    args.addAll(List.of(flags));
+    return swiss(args.toArray(String[]::new));
   }
 
   private CliRun swiss(String... args) {

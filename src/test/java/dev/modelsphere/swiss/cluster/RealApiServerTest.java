@@ -10,9 +10,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import java.time.Duration;
 import java.util.List;
@@ -29,13 +27,8 @@ class RealApiServerTest {
     Crds.installLlmService(cluster.admin());
   }
 
-  private MixedOperation<LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
-      llmServices() {
-    return cluster.admin().resources(LlmService.class);
-  }
-
   private LlmService create(String name) {
-    return llmServices().resource(LlmServices.sample(cluster.namespace(), name)).create();
+    return cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), name)).create();
   }
 
   private String path(String name) {
@@ -53,14 +46,14 @@ class RealApiServerTest {
   void anLlmServiceIsCreatedReadBackAndListedInItsNamespace() {
     LlmService created = create("glm-53");
 
-    LlmService read = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
+    LlmService read = cluster.llmServices().withName("glm-53").get();
     assertThat(read.getMetadata().getUid()).isEqualTo(created.getMetadata().getUid());
     assertThat(read.getSpec())
         .isEqualTo(LlmServices.sample(cluster.namespace(), "glm-53").getSpec());
-    assertThat(llmServices().inNamespace(cluster.namespace()).list().getItems())
+    assertThat(cluster.llmServices().list().getItems())
         .extracting(s -> s.getMetadata().getName())
         .containsExactly("glm-53");
-    assertThat(llmServices().inNamespace("default").list().getItems())
+    assertThat(cluster.admin().resources(LlmService.class).inNamespace("default").list().getItems())
         .extracting(s -> s.getMetadata().getName())
         .doesNotContain("glm-53");
   }
@@ -68,21 +61,15 @@ class RealApiServerTest {
   @Test
   void anUpdateWithAStaleResourceVersionIsAnsweredWithConflict() {
     LlmService stale = create("glm-53");
-    LlmService fresh = llmServices().inNamespace(cluster.namespace()).withName("glm-53").get();
+    LlmService fresh = cluster.llmServices().withName("glm-53").get();
     fresh.getMetadata().setLabels(java.util.Map.of("touched", "first"));
-    llmServices().resource(fresh).update();
+    cluster.llmServices().resource(fresh).update();
 
     stale.getMetadata().setLabels(java.util.Map.of("touched", "second"));
-    assertThatThrownBy(() -> llmServices().resource(stale).update())
+    assertThatThrownBy(() -> cluster.llmServices().resource(stale).update())
         .isInstanceOfSatisfying(
             KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
-    assertThat(
-            llmServices()
-                .inNamespace(cluster.namespace())
-                .withName("glm-53")
-                .get()
-                .getMetadata()
-                .getLabels())
+    assertThat(cluster.llmServices().withName("glm-53").get().getMetadata().getLabels())
         .containsEntry("touched", "first");
   }
 
@@ -97,7 +84,7 @@ class RealApiServerTest {
             "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"00000000-0000-0000-0000-000000000000\"}}");
 
     assertThat(r.code()).as(r.body()).isEqualTo(409);
-    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get()).isNotNull();
+    assertThat(cluster.llmServices().withName("glm-53").get()).isNotNull();
   }
 
   @Test
@@ -115,15 +102,15 @@ class RealApiServerTest {
                 + "\"}}");
 
     assertThat(r.code()).as(r.body()).isEqualTo(200);
-    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get()).isNull();
+    assertThat(cluster.llmServices().withName("glm-53").get()).isNull();
   }
 
   @Test
   void aFinalizerKeepsADeletedLlmServiceVisibleWithADeletionTimestampUntilItIsRemoved() {
     LlmService svc = LlmServices.sample(cluster.namespace(), "glm-53");
     svc.getMetadata().setFinalizers(List.of(LlmService.FINALIZER));
-    llmServices().resource(svc).create();
-    Resource<LlmService> handle = llmServices().inNamespace(cluster.namespace()).withName("glm-53");
+    cluster.llmServices().resource(svc).create();
+    Resource<LlmService> handle = cluster.llmServices().withName("glm-53");
 
     handle.delete();
 
@@ -144,10 +131,9 @@ class RealApiServerTest {
     LlmServiceStatus status = LlmServices.appliedStatus();
     svc.setStatus(status);
 
-    llmServices().resource(svc).updateStatus();
+    cluster.llmServices().resource(svc).updateStatus();
 
-    assertThat(llmServices().inNamespace(cluster.namespace()).withName("glm-53").get().getStatus())
-        .isEqualTo(status);
+    assertThat(cluster.llmServices().withName("glm-53").get().getStatus()).isEqualTo(status);
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.deploy.BackendChoice.Owner;
 import dev.modelsphere.swiss.kube.Kube;
-import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
@@ -37,11 +36,7 @@ class BackendResolverTest {
   }
 
   private void createLlmService() {
-    cluster
-        .admin()
-        .resources(LlmService.class)
-        .resource(LlmServices.sample(cluster.namespace(), RELEASE))
-        .create();
+    cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), RELEASE)).create();
   }
 
   private void createPlanConfigMap(Map<String, String> data) {

@@ -17,9 +17,7 @@ import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,14 +53,8 @@ class LlmServiceUninstallerTest {
     return cluster.admin();
   }
 
-  private static MixedOperation<
-          LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
-      llmServices() {
-    return admin().resources(LlmService.class);
-  }
-
   private static Resource<LlmService> object(String name) {
-    return llmServices().inNamespace(cluster.namespace()).withName(name);
+    return cluster.llmServices().withName(name);
   }
 
   private static LlmService create(String name, String planHash, boolean withFinalizer) {
@@ -73,7 +65,7 @@ class LlmServiceUninstallerTest {
     if (withFinalizer) {
       svc.getMetadata().setFinalizers(List.of(LlmService.FINALIZER));
     }
-    return llmServices().resource(svc).create();
+    return cluster.llmServices().resource(svc).create();
   }
 
   private static LlmServiceUninstaller uninstaller(Runnable betweenReadAndDelete) {

@@ -35,11 +35,7 @@ class LlmServiceClientTest {
   }
 
   private void create(String name) {
-    cluster
-        .admin()
-        .resources(LlmService.class)
-        .resource(LlmServices.sample(cluster.namespace(), name))
-        .create();
+    cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), name)).create();
   }
 
   @Test

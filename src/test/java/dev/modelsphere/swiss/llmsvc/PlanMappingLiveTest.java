@@ -8,8 +8,6 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
-import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -29,18 +27,13 @@ class PlanMappingLiveTest {
     Crds.installLlmService(cluster.admin());
   }
 
-  private MixedOperation<LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
-      llmServices() {
-    return cluster.admin().resources(LlmService.class);
-  }
-
   private Resource<LlmService> glm() {
-    return llmServices().inNamespace(cluster.namespace()).withName("glm-53");
+    return cluster.llmServices().withName("glm-53");
   }
 
   /** Writes the plan as swiss does and reads the object back as a later swiss process would. */
   private LlmService deployed(Plan plan) {
-    llmServices().resource(PlanMapping.fromPlan(plan, "install", "first")).create();
+    cluster.llmServices().resource(PlanMapping.fromPlan(plan, "install", "first")).create();
     return glm().get();
   }
 
@@ -163,7 +156,7 @@ class PlanMappingLiveTest {
     LlmService external =
         PlanMapping.fromPlan(MappingPlans.composed(cluster.namespace()), "install", "");
     external.getMetadata().setAnnotations(null);
-    llmServices().resource(external).create();
+    cluster.llmServices().resource(external).create();
 
     LlmService read = glm().get();
     Plan plan = PlanMapping.toPlan(read);

@@ -5,9 +5,13 @@ import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.plan.Plan;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
@@ -112,6 +116,12 @@ public final class KubeCluster
 
   public TestCluster cluster() {
     return cluster;
+  }
+
+  /** The admin's typed access to the LLMServices in this test's namespace. */
+  public NonNamespaceOperation<LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
+      llmServices() {
+    return admin().resources(LlmService.class).inNamespace(namespace());
   }
 
   /** The admin's kubeconfig file, for what takes a file: the CLI, helm. */
