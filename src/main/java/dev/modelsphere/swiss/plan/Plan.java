@@ -20,8 +20,8 @@ import java.util.TreeMap;
  *     are dropped on construction; the trees are copied, and the maps handed out are unmodifiable
  *     at the top: treat nested maps as read-only too)
  * @param helmfile the rendered helmfile document, or null when not rendered
- * @param hash {@code sha256:<hex>} over release, source (without catalogName), chart and the merged
- *     values; "" when not yet computed
+ * @param hash {@code sha256:<hex>} over release, source (as {@link SourceRef#hashed()}), chart and
+ *     the merged values; "" when not yet computed
  */
 public record Plan(
     String apiVersion,
@@ -140,14 +140,14 @@ public record Plan(
   }
 
   /**
-   * The bytes that are hashed: release, source without catalogName, chart and the merged values,
-   * encoded as Go's encoding/json encodes the reference's payload struct.
+   * The bytes that are hashed: release, source without catalogName and hf, chart and the merged
+   * values, encoded as Go's encoding/json encodes the reference's payload struct.
    */
   String hashPayload() {
     return CanonicalJson.compact(
         CanonicalJson.struct()
             .field("release", PlanJson.release(release))
-            .field("source", PlanJson.source(source.withoutCatalogName()))
+            .field("source", PlanJson.source(source.hashed()))
             .field("chart", PlanJson.chart(chart))
             .field("values", values()));
   }

@@ -2,8 +2,8 @@ package dev.modelsphere.swiss.plan;
 
 /**
  * Where the model came from. {@code catalog} is the catalog's location, {@code catalogName} the
- * name the site profile gives it (not hashed: a rename must not invalidate plans), {@code hf} the
- * model's Hugging Face repository.
+ * name the site profile gives it, {@code hf} the model's Hugging Face repository. Neither of the
+ * last two is hashed (see {@link #hashed()}).
  */
 public record SourceRef(
     String catalog,
@@ -23,6 +23,17 @@ public record SourceRef(
     version = orEmpty(version);
     digest = orEmpty(digest);
     variant = orEmpty(variant);
+  }
+
+  /**
+   * The source as the hash covers it. {@code catalogName} is left out because renaming a catalog in
+   * the site profile must not turn every plan into an edited one. {@code hf} is left out because
+   * what renders from it is {@code model.localPath}, which the values already carry, and because a
+   * server older than the field drops it when it reads a plan: hashing it would make that server
+   * refuse every newer plan as edited.
+   */
+  public SourceRef hashed() {
+    return new SourceRef(catalog, "", ref, model, "", version, digest, variant);
   }
 
   /** The same source without the site's name for its catalog. */
