@@ -65,6 +65,18 @@ class ChartVersionSpecTest {
     assertThat(spec.exact()).isEqualTo("0.7.1");
   }
 
+  @Test
+  void leadingZerosAreReadAsMastermindsReadsThemAsARangeNotAnExactVersion() {
+    ChartVersionSpec spec = ChartVersionSpec.parse("00.7.1");
+
+    assertThat(spec.isExact()).isFalse();
+    assertThat(spec.allows("0.7.1")).isTrue();
+    assertThat(spec.allows("0.7.2")).isFalse();
+    assertThat(
+            ChartVersionSpec.parse(">=0.07.01 <1.0.0-0").match(List.of("0.7.0", "0.7.1", "0.9.0")))
+        .containsExactly("0.9.0", "0.7.1");
+  }
+
   // --- chart/version_test.go: ParseSpecRefusesWhatIsNotAVersion
 
   @Test

@@ -344,4 +344,56 @@ class ComposerTest {
         .hasMessageContaining("catalog layer")
         .hasMessageContaining("\"model\" is not a map");
   }
+
+  @Test
+  void anImageWithoutATagNamesAnEmptyTagRatherThanNull() {
+    String untagged =
+        Fixtures.GLM_ENTRY.replace(
+            "image: {repository: lmsysorg/sglang, tag: v0.5.19}\n    requires: {gpus: 8}",
+            "image: {repository: lmsysorg/sglang}\n    requires: {gpus: 8}");
+    var entry = Fixtures.entry(untagged, "zai-org/GLM-5.3");
+    var r = request(Map.of());
+    var req =
+        new ComposeRequest(
+            r.catalogLocation(),
+            "",
+            r.catalogRef(),
+            entry,
+            entry.variant("sglang-tp8-b300"),
+            r.profile(),
+            "glm-53",
+            "",
+            Map.of(),
+            Map.of(),
+            false,
+            "");
+
+    Plan plan = Composer.compose(req);
+
+    assertThat(untagged).isNotEqualTo(Fixtures.GLM_ENTRY);
+    assertThat(Tree.get(plan.layer("catalog"), "image.tag").value()).isEqualTo("");
+    assertThat(Tree.get(plan.layer("catalog"), "image.repository").value())
+        .isEqualTo("lmsysorg/sglang");
+  }
+
+  @Test
+  void aReleaseNameOfSpacesIsNotMissing() {
+    var r = request(Map.of());
+    var req =
+        new ComposeRequest(
+            r.catalogLocation(),
+            "",
+            r.catalogRef(),
+            r.entry(),
+            r.variant(),
+            r.profile(),
+            " ",
+            "",
+            Map.of(),
+            Map.of(),
+            false,
+            "");
+
+    assertThat(Composer.compose(req).release().name()).isEqualTo(" ");
+  }
 }

@@ -136,6 +136,22 @@ class ProfileTest {
   }
 
   @Test
+  void theMirrorLosesOneTrailingSlashAndNothingElseAsInTheReference() {
+    assertThat(
+            minimal("registry:\n  mirror: ghcr.io/modelsphere//\n").mirrorImage("lmsysorg/sglang"))
+        .isEqualTo("ghcr.io/modelsphere//sglang");
+    assertThat(minimal("registry:\n  mirror: \"ghcr.io/ms \"\n").mirrorImage("lmsysorg/sglang"))
+        .isEqualTo("ghcr.io/ms /sglang");
+  }
+
+  @Test
+  void aNameOfSpacesIsANameAsInTheReference() {
+    assertThat(minimal("").name()).isNotEmpty();
+    Profile spaced = Profile.parse(PROD.replaceFirst("name: \\S+", "name: \" \""), "site.yaml");
+    assertThat(spaced.name()).isEqualTo(" ");
+  }
+
+  @Test
   void withoutAMirrorTheRepositoryIsUnchanged() {
     assertThat(Profile.parse(PROD, "site.yaml").mirrorImage("lmsysorg/sglang"))
         .isEqualTo("lmsysorg/sglang");
