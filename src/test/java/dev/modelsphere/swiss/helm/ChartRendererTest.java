@@ -3,6 +3,9 @@ package dev.modelsphere.swiss.helm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -18,7 +21,7 @@ class ChartRendererTest {
   @TempDir Path cache;
 
   private ChartRenderer renderer() {
-    return new ChartRenderer(new ChartRepository(cache));
+    return new ChartRenderer(new ChartArchives(cache));
   }
 
   private static RenderRequest request(ChartLocation chart, ValuesDocument... values) {

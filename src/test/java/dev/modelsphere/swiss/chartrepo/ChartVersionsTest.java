@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.catalog;
+package dev.modelsphere.swiss.chartrepo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import dev.modelsphere.swiss.catalog.ChartVersionListException;
+import dev.modelsphere.swiss.catalog.ChartVersionLister;
+import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -21,7 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ChartRepositoriesTest {
+class ChartVersionsTest {
 
   private static final String INDEX =
       """
@@ -58,9 +61,9 @@ class ChartRepositoriesTest {
   void versionsComeFromTheRepositoryIndex() {
     String srv = serve(this::chartRepository);
 
-    assertThat(ChartRepositories.versions(srv + "/charts/", "", "sglang"))
+    assertThat(ChartVersions.list(srv + "/charts/", "", "sglang"))
         .containsExactly("0.8.0", "0.7.1");
-    assertThat(ChartRepositories.versions(srv + "/charts", null, "sglang"))
+    assertThat(ChartVersions.list(srv + "/charts", null, "sglang"))
         .containsExactly("0.8.0", "0.7.1");
     assertThat(requests).containsOnly("GET /charts/index.yaml");
   }
@@ -69,7 +72,7 @@ class ChartRepositoriesTest {
   void aChartMissingFromTheIndexIsReportedByName() {
     String srv = serve(this::chartRepository);
 
-    assertThatThrownBy(() -> ChartRepositories.versions(srv + "/charts/", "", "nope"))
+    assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "nope"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining(srv + "/charts/index.yaml")
         .hasMessageContaining("no chart \"nope\"");
@@ -79,7 +82,7 @@ class ChartRepositoriesTest {
   void aBodyThatIsNotAnIndexIsReportedAsSuch() {
     String srv = serve(exchange -> respond(exchange, 200, "<html><body>Welcome</body></html>"));
 
-    assertThatThrownBy(() -> ChartRepositories.versions(srv + "/charts/", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("not a chart repository index");
   }
@@ -89,7 +92,7 @@ class ChartRepositoriesTest {
     byte[] huge = new byte[(32 << 20) + 1];
     String srv = serve(exchange -> respond(exchange, 200, huge));
 
-    assertThatThrownBy(() -> ChartRepositories.versions(srv + "/charts/", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("larger than 32 MiB");
   }
@@ -102,7 +105,7 @@ class ChartRepositoriesTest {
 
     RepoException e =
         catchThrowableOfType(
-            RepoException.class, () -> ChartRepositories.versions(srv + "/charts/", "", "sglang"));
+            RepoException.class, () -> ChartVersions.list(srv + "/charts/", "", "sglang"));
 
     assertThat(e.getMessage())
         .isEqualTo(
@@ -118,7 +121,7 @@ class ChartRepositoriesTest {
 
     RepoException e =
         catchThrowableOfType(
-            RepoException.class, () -> ChartRepositories.versions(srv + "/charts", "", "sglang"));
+            RepoException.class, () -> ChartVersions.list(srv + "/charts", "", "sglang"));
 
     assertThat(e.getMessage()).isEqualTo(srv + "/charts/index.yaml: 500 Internal Server Error");
     assertThat(e.detail()).isNull();
@@ -131,7 +134,7 @@ class ChartRepositoriesTest {
 
     RepoException e =
         catchThrowableOfType(
-            RepoException.class, () -> ChartRepositories.versions(srv + "/charts", "", "sglang"));
+            RepoException.class, () -> ChartVersions.list(srv + "/charts", "", "sglang"));
 
     assertThat(e.getMessage()).startsWith(srv + "/charts/index.yaml: ");
     assertThat(e.status()).isZero();
@@ -146,8 +149,7 @@ class ChartRepositoriesTest {
     String srv = serve(exchange -> registry(exchange, realm[0], "x"));
     realm[0] = srv + "/token";
 
-    List<String> tags =
-        ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
+    List<String> tags = ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
 
     assertThat(tags).containsExactly("0.7.0", "0.7.1", "0.8.0+build.1", "sha256-abc.sig");
     assertThat(requests)
@@ -175,7 +177,7 @@ class ChartRepositoriesTest {
               }
             });
 
-    assertThat(ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+    assertThat(ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .containsExactly("0.7.1", "0.8.0");
     assertThat(requests).containsExactly(TAGS_PATH, TAGS_PATH + "?last=0.7.1");
   }
@@ -190,8 +192,7 @@ class ChartRepositoriesTest {
             });
 
     assertThatThrownBy(
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("link back");
   }
@@ -221,7 +222,7 @@ class ChartRepositoriesTest {
               }
             });
 
-    assertThat(ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+    assertThat(ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .containsExactly("1.0.0");
     assertThat(requests)
         .containsExactly("account=anon&scope=repository%3Aorg%2Fcharts%2Fsglang%3Apull");
@@ -239,8 +240,7 @@ class ChartRepositoriesTest {
             });
 
     assertThatThrownBy(
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("names no token realm")
         .hasMessageContaining("realm=\"/token\"");
@@ -264,8 +264,7 @@ class ChartRepositoriesTest {
     realm[0] = srv + "/token";
 
     assertThatThrownBy(
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining(ociRepo(srv) + "/sglang")
         .hasMessageContaining("returned no token");
@@ -292,8 +291,7 @@ class ChartRepositoriesTest {
     RepoException e =
         catchThrowableOfType(
             RepoException.class,
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
 
     assertThat(e.needsLogin()).isTrue();
     assertThat(requests).containsExactly(TAGS_PATH, "/token", TAGS_PATH);
@@ -301,7 +299,7 @@ class ChartRepositoriesTest {
 
   @Test
   void anOciReferenceWithoutARepositoryIsRefused() {
-    assertThatThrownBy(() -> ChartRepositories.versions("oci://registry.example", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list("oci://registry.example", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("oci://registry.example names no repository");
   }
@@ -328,8 +326,7 @@ class ChartRepositoriesTest {
     RepoException e =
         catchThrowableOfType(
             RepoException.class,
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
 
     assertThat(e.needsLogin()).isTrue();
     assertThat(e.status()).isEqualTo(403);
@@ -355,8 +352,7 @@ class ChartRepositoriesTest {
     RepoException e =
         catchThrowableOfType(
             RepoException.class,
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
 
     assertThat(e.needsLogin()).isTrue();
     assertThat(e.getMessage())
@@ -379,24 +375,24 @@ class ChartRepositoriesTest {
                 """);
     String srv = serve(this::chartRepository);
 
-    assertThat(ChartRepositories.versions(srv + "/charts/", charts.toString(), "sglang"))
+    assertThat(ChartVersions.list(srv + "/charts/", charts.toString(), "sglang"))
         .containsExactly("0.7.4");
     assertThat(requests).isEmpty();
   }
 
   @Test
   void aMissingLocalChartIsReportedByItsFile(@TempDir Path charts) {
-    assertThatThrownBy(() -> ChartRepositories.versions("", charts.toString(), "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list("", charts.toString(), "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining(charts.resolve("sglang/Chart.yaml").toString());
   }
 
   @Test
   void withNoSourceTheProfileIsToBlame() {
-    assertThatThrownBy(() -> ChartRepositories.versions("", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list("", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessage("no chart source: set chartRepo or chartPath in the site profile");
-    assertThatThrownBy(() -> ChartRepositories.versions(null, null, "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list(null, null, "sglang"))
         .hasMessageContaining("no chart source");
   }
 
@@ -405,7 +401,7 @@ class ChartRepositoriesTest {
   @Test
   void aRangeResolvesToTheNewestVersionInTheRepository() {
     String srv = serve(this::chartRepository);
-    ChartVersionLister lister = ChartRepositories.lister(srv + "/charts/", "", "sglang");
+    ChartVersionLister lister = () -> ChartVersions.list(srv + "/charts/", "", "sglang");
 
     assertThat(ChartVersionSpec.resolve(ChartVersionSpec.parse(">=0.7.1"), "", "", lister))
         .isEqualTo("0.8.0");
@@ -419,7 +415,7 @@ class ChartRepositoriesTest {
     String srv = serve(exchange -> registry(exchange, realm[0], "x"));
     realm[0] = srv + "/token";
     ChartVersionLister lister =
-        ChartRepositories.lister(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
+        () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
 
     assertThat(ChartVersionSpec.resolve(ChartVersionSpec.parse("^0.8.0"), "", "", lister))
         .isEqualTo("0.8.0+build.1");
@@ -428,7 +424,7 @@ class ChartRepositoriesTest {
   @Test
   void aRepositoryFailureWhileResolvingIsAListingFailure() {
     String srv = serve(exchange -> respond(exchange, 404, "404 page not found\n"));
-    ChartVersionLister lister = ChartRepositories.lister(srv + "/charts/", "", "sglang");
+    ChartVersionLister lister = () -> ChartVersions.list(srv + "/charts/", "", "sglang");
 
     assertThatThrownBy(
             () -> ChartVersionSpec.resolve(ChartVersionSpec.parse(">=0.7.1"), "", "", lister))

@@ -1,6 +1,7 @@
-package dev.modelsphere.swiss.helm;
+package dev.modelsphere.swiss.chartrepo;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.modelsphere.swiss.helm.TestCharts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
