@@ -1,27 +1,23 @@
 package dev.modelsphere.swiss.chartrepo;
 
+import static dev.modelsphere.swiss.chartrepo.LocalServers.respond;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
 import dev.modelsphere.swiss.catalog.ChartVersionListException;
 import dev.modelsphere.swiss.catalog.ChartVersionLister;
 import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class ChartVersionsTest {
@@ -47,19 +43,14 @@ class ChartVersionsTest {
       """
             {"errors":[{"code":"DENIED","message":"requested access to the resource is denied"}]}""";
 
-  private final List<HttpServer> servers = new ArrayList<>();
+  @RegisterExtension final LocalServers servers = new LocalServers();
   private final List<String> requests = new CopyOnWriteArrayList<>();
-
-  @AfterEach
-  void stopServers() {
-    servers.forEach(s -> s.stop(0));
-  }
 
   // --- chart/repo_test.go: VersionsFromARepoIndex
 
   @Test
   void versionsComeFromTheRepositoryIndex() {
-    String srv = serve(this::chartRepository);
+    String srv = servers.serve(this::chartRepository);
 
     assertThat(ChartVersions.list(srv + "/charts/", "", "sglang"))
         .containsExactly("0.8.0", "0.7.1");
@@ -70,7 +61,7 @@ class ChartVersionsTest {
 
   @Test
   void aChartMissingFromTheIndexIsReportedByName() {
-    String srv = serve(this::chartRepository);
+    String srv = servers.serve(this::chartRepository);
 
     assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "nope"))
         .isInstanceOf(RepoException.class)
@@ -80,7 +71,8 @@ class ChartVersionsTest {
 
   @Test
   void aBodyThatIsNotAnIndexIsReportedAsSuch() {
-    String srv = serve(exchange -> respond(exchange, 200, "<html><body>Welcome</body></html>"));
+    String srv =
+        servers.serve(exchange -> respond(exchange, 200, "<html><body>Welcome</body></html>"));
 
     assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "sglang"))
         .isInstanceOf(RepoException.class)
@@ -90,7 +82,7 @@ class ChartVersionsTest {
   @Test
   void anIndexLargerThanThirtyTwoMebibytesIsRefused() {
     byte[] huge = new byte[(32 << 20) + 1];
-    String srv = serve(exchange -> respond(exchange, 200, huge));
+    String srv = servers.serve(exchange -> respond(exchange, 200, huge));
 
     assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "sglang"))
         .isInstanceOf(RepoException.class)
@@ -101,7 +93,7 @@ class ChartVersionsTest {
 
   @Test
   void aMissingIndexIsReportedByStatusWithWhatTheRepositorySays() {
-    String srv = serve(exchange -> respond(exchange, 404, "404 page not found\n"));
+    String srv = servers.serve(exchange -> respond(exchange, 404, "404 page not found\n"));
 
     RepoException e =
         catchThrowableOfType(
@@ -117,7 +109,7 @@ class ChartVersionsTest {
 
   @Test
   void anHtmlErrorPageIsNotQuoted() {
-    String srv = serve(exchange -> respond(exchange, 500, "<html><h1>Oops</h1></html>"));
+    String srv = servers.serve(exchange -> respond(exchange, 500, "<html><h1>Oops</h1></html>"));
 
     RepoException e =
         catchThrowableOfType(
@@ -129,8 +121,7 @@ class ChartVersionsTest {
 
   @Test
   void anUnreachableRepositoryIsReportedByItsLocation() {
-    String srv = serve(exchange -> respond(exchange, 200, INDEX));
-    servers.remove(0).stop(0);
+    String srv = LocalServers.closedAddress();
 
     RepoException e =
         catchThrowableOfType(
@@ -146,7 +137,7 @@ class ChartVersionsTest {
   @Test
   void versionsComeFromAnOciRegistryThroughTheBearerChallengeAndEveryPage() {
     String[] realm = new String[1];
-    String srv = serve(exchange -> registry(exchange, realm[0], "x"));
+    String srv = servers.serve(exchange -> registry(exchange, realm[0], "x"));
     realm[0] = srv + "/token";
 
     List<String> tags = ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
@@ -163,7 +154,7 @@ class ChartVersionsTest {
   @Test
   void aNextPageLinkIsResolvedAgainstThePageItCameWith() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               String query = exchange.getRequestURI().getQuery();
               requests.add(exchange.getRequestURI().getPath() + (query == null ? "" : "?" + query));
@@ -185,7 +176,7 @@ class ChartVersionsTest {
   @Test
   void pagesThatLinkBackAreReportedInsteadOfReadForever() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               exchange.getResponseHeaders().add("Link", "<" + TAGS_PATH + ">; rel=\"next\"");
               respond(exchange, 200, "{\"tags\":[\"0.7.1\"]}");
@@ -200,7 +191,7 @@ class ChartVersionsTest {
   @Test
   void aTokenEndpointAnsweringAccessTokenIsAcceptedAndARealmQueryIsKept() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               String path = exchange.getRequestURI().getPath();
               if (path.equals("/auth")) {
@@ -231,7 +222,7 @@ class ChartVersionsTest {
   @Test
   void aChallengeWithoutAnAbsoluteRealmIsReported() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               exchange
                   .getResponseHeaders()
@@ -250,7 +241,7 @@ class ChartVersionsTest {
   void aTokenEndpointWithoutATokenIsReported() {
     String[] realm = new String[1];
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               if (exchange.getRequestURI().getPath().equals("/token")) {
                 respond(exchange, 200, "{\"expires_in\":300}");
@@ -274,7 +265,7 @@ class ChartVersionsTest {
   void aSecondRefusalAfterTheTokenIsReportedNotRetried() {
     String[] realm = new String[1];
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               requests.add(exchange.getRequestURI().getPath());
               if (exchange.getRequestURI().getPath().equals("/token")) {
@@ -310,7 +301,7 @@ class ChartVersionsTest {
   void aRefusedReadSaysItNeedsALoginAndWhatTheRegistrySaid() {
     String[] realm = new String[1];
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               if (exchange.getRequestURI().getPath().equals("/token")) {
                 respond(exchange, 403, DENIED);
@@ -343,7 +334,7 @@ class ChartVersionsTest {
   @Test
   void aRegistryAskingForBasicAuthNeedsALogin() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               exchange.getResponseHeaders().add("WWW-Authenticate", "Basic realm=\"registry\"");
               respond(exchange, 401, "");
@@ -373,7 +364,7 @@ class ChartVersionsTest {
                 name: sglang
                 version: 0.7.4
                 """);
-    String srv = serve(this::chartRepository);
+    String srv = servers.serve(this::chartRepository);
 
     assertThat(ChartVersions.list(srv + "/charts/", charts.toString(), "sglang"))
         .containsExactly("0.7.4");
@@ -400,7 +391,7 @@ class ChartVersionsTest {
 
   @Test
   void aRangeResolvesToTheNewestVersionInTheRepository() {
-    String srv = serve(this::chartRepository);
+    String srv = servers.serve(this::chartRepository);
     ChartVersionLister lister = () -> ChartVersions.list(srv + "/charts/", "", "sglang");
 
     assertThat(ChartVersionSpec.resolve(ChartVersionSpec.parse(">=0.7.1"), "", "", lister))
@@ -412,7 +403,7 @@ class ChartVersionsTest {
   @Test
   void aRangeResolvesOverRegistryTagsSkippingSignatures() {
     String[] realm = new String[1];
-    String srv = serve(exchange -> registry(exchange, realm[0], "x"));
+    String srv = servers.serve(exchange -> registry(exchange, realm[0], "x"));
     realm[0] = srv + "/token";
     ChartVersionLister lister =
         () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
@@ -423,7 +414,7 @@ class ChartVersionsTest {
 
   @Test
   void aRepositoryFailureWhileResolvingIsAListingFailure() {
-    String srv = serve(exchange -> respond(exchange, 404, "404 page not found\n"));
+    String srv = servers.serve(exchange -> respond(exchange, 404, "404 page not found\n"));
     ChartVersionLister lister = () -> ChartVersions.list(srv + "/charts/", "", "sglang");
 
     assertThatThrownBy(
@@ -502,28 +493,5 @@ class ChartVersionsTest {
 
   private static String ociRepo(String srv) {
     return "oci://" + srv.substring("http://".length()) + "/org/charts";
-  }
-
-  private String serve(HttpHandler handler) {
-    try {
-      HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-      server.createContext("/", handler);
-      server.start();
-      servers.add(server);
-      return "http://127.0.0.1:" + server.getAddress().getPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static void respond(HttpExchange exchange, int status, String body) throws IOException {
-    respond(exchange, status, body.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void respond(HttpExchange exchange, int status, byte[] body) throws IOException {
-    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(body);
-    }
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.IndexYaml;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import java.io.IOException;
@@ -132,6 +133,17 @@ class ChartRendererTest {
 
       assertThat(first).contains("helm.sh/chart: sglang-0.7.9").isEqualTo(second);
       assertThat(repo.archiveDownloads()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aRepositoryWhoseIndexIsPastSnakeYamlsLimitServesTheChart() {
+    try (ChartRepoServer repo =
+        ChartRepoServer.serving(
+            List.of("sglang"), List.of("0.7.9"), IndexYaml.fillerVersions(10_000))) {
+      ChartLocation chart = ChartLocation.repository(repo.url(), "sglang", "0.7.9");
+
+      assertThat(renderer().render(request(chart))).contains("helm.sh/chart: sglang-0.7.9");
     }
   }
 
