@@ -239,20 +239,7 @@ class ChartVersionsTest {
 
   @Test
   void aTokenEndpointWithoutATokenIsReported() {
-    String[] realm = new String[1];
-    String srv =
-        servers.serve(
-            exchange -> {
-              if (exchange.getRequestURI().getPath().equals("/token")) {
-                respond(exchange, 200, "{\"expires_in\":300}");
-              } else {
-                exchange
-                    .getResponseHeaders()
-                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\"");
-                respond(exchange, 401, "");
-              }
-            });
-    realm[0] = srv + "/token";
+    String srv = alwaysChallenging("", "", 200, "{\"expires_in\":300}");
 
     assertThatThrownBy(
             () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
@@ -263,21 +250,7 @@ class ChartVersionsTest {
 
   @Test
   void aSecondRefusalAfterTheTokenIsReportedNotRetried() {
-    String[] realm = new String[1];
-    String srv =
-        servers.serve(
-            exchange -> {
-              requests.add(exchange.getRequestURI().getPath());
-              if (exchange.getRequestURI().getPath().equals("/token")) {
-                respond(exchange, 200, "{\"token\":\"useless\"}");
-              } else {
-                exchange
-                    .getResponseHeaders()
-                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\"");
-                respond(exchange, 401, DENIED);
-              }
-            });
-    realm[0] = srv + "/token";
+    String srv = alwaysChallenging("", DENIED, 200, "{\"token\":\"useless\"}");
 
     RepoException e =
         catchThrowableOfType(
@@ -299,20 +272,7 @@ class ChartVersionsTest {
 
   @Test
   void aRefusedReadSaysItNeedsALoginAndWhatTheRegistrySaid() {
-    String[] realm = new String[1];
-    String srv =
-        servers.serve(
-            exchange -> {
-              if (exchange.getRequestURI().getPath().equals("/token")) {
-                respond(exchange, 403, DENIED);
-              } else {
-                exchange
-                    .getResponseHeaders()
-                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\",service=\"x\"");
-                respond(exchange, 401, "");
-              }
-            });
-    realm[0] = srv + "/token";
+    String srv = alwaysChallenging(",service=\"x\"", "", 403, DENIED);
 
     RepoException e =
         catchThrowableOfType(
@@ -485,6 +445,32 @@ class ChartVersionsTest {
           200,
           "{\"name\":\"org/charts/sglang\",\"tags\":[\"0.8.0_build.1\",\"sha256-abc.sig\"]}");
     }
+  }
+
+  /**
+   * A registry that answers every tag list read with a bearer challenge naming its own {@code
+   * /token} (plus {@code challengeParams}) and the body {@code refusal}, and answers {@code /token}
+   * with {@code tokenStatus} and {@code tokenBody}. Every path asked for is recorded.
+   */
+  private String alwaysChallenging(
+      String challengeParams, String refusal, int tokenStatus, String tokenBody) {
+    String[] realm = new String[1];
+    String srv =
+        servers.serve(
+            exchange -> {
+              String path = exchange.getRequestURI().getPath();
+              requests.add(path);
+              if (path.equals("/token")) {
+                respond(exchange, tokenStatus, tokenBody);
+              } else {
+                exchange
+                    .getResponseHeaders()
+                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\"" + challengeParams);
+                respond(exchange, 401, refusal);
+              }
+            });
+    realm[0] = srv + "/token";
+    return srv;
   }
 
   private static boolean bearer(HttpExchange exchange) {
