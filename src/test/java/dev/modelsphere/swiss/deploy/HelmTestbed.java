@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.helm.ChartRenderer;
-import dev.modelsphere.swiss.helm.ChartRepository;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
@@ -41,7 +41,7 @@ public final class HelmTestbed {
     this.namespace = cluster.namespace();
     try {
       this.renderer =
-          new ChartRenderer(new ChartRepository(Files.createTempDirectory("swiss-charts-")));
+          new ChartRenderer(new ChartArchives(Files.createTempDirectory("swiss-charts-")));
       String kubeconfig = Files.readString(kubeconfigFile());
       this.helm = new HelmReleases(renderer, kubeconfig);
     } catch (IOException e) {
