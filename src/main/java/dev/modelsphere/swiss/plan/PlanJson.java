@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The plan as a stored document, JSON or YAML. Fields are written in the reference's struct order
@@ -95,8 +96,10 @@ public final class PlanJson {
 
   /** The plan as an ordered document: the reference's struct order, empty fields omitted. */
   static CanonicalJson.Struct document(Plan plan) {
+    // Go's encoder writes a map's keys sorted, so the reference lists layers alphabetically, not
+    // in merge order.
     CanonicalJson.Struct layers = CanonicalJson.struct();
-    plan.layers().forEach(layers::field);
+    new TreeMap<>(plan.layers()).forEach(layers::field);
     return CanonicalJson.struct()
         .field("apiVersion", plan.apiVersion())
         .field("release", release(plan.release()))

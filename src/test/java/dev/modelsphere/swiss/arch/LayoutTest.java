@@ -33,6 +33,7 @@ class LayoutTest {
         .resideInAnyPackage(
             core("values"),
             core("catalog"),
+            core("chartrepo"),
             core("site"),
             core("compose"),
             core("plan"),

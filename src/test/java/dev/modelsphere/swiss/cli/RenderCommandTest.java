@@ -47,6 +47,19 @@ class RenderCommandTest {
   }
 
   @Test
+  void aPlanNamingBothAChartRepositoryAndAChartPathRendersFromThePath() throws IOException {
+    String unreachableRepo = "http://127.0.0.1:9/charts";
+    Path file =
+        planFile(
+            new ChartRef("vllm", "0.8.0", unreachableRepo, TestCharts.exampleCharts().toString()));
+
+    Run render = render("--plan", file.toString());
+
+    assertThat(render.exit).as(render.err).isZero();
+    assertThat(render.out).contains("name: qwen-vllm");
+  }
+
+  @Test
   void aPlanFileCannotBeCombinedWithCreateNamespace() throws IOException {
     Path file = planFile(new ChartRef("vllm", "0.8.0", "", TestCharts.exampleCharts().toString()));
 

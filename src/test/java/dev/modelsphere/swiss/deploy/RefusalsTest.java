@@ -3,9 +3,9 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.helm.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.helm.HelmSecrets;
-import dev.modelsphere.swiss.helm.OciRegistryServer;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.ExamplePlans;

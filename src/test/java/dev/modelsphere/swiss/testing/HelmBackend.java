@@ -1,11 +1,11 @@
 package dev.modelsphere.swiss.testing;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
-import dev.modelsphere.swiss.helm.ChartRepository;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
@@ -25,7 +25,7 @@ record HelmBackend(HelmReleases releases, HelmDeployer deployer, PlanDiffer diff
     String chartRoot = TestCharts.exampleCharts().toString();
     try {
       ChartRenderer renderer =
-          new ChartRenderer(new ChartRepository(Files.createTempDirectory("swiss-charts-")));
+          new ChartRenderer(new ChartArchives(Files.createTempDirectory("swiss-charts-")));
       HelmReleases releases = new HelmReleases(renderer, Files.readString(kubeconfig));
       HelmDeployer deployer =
           new HelmDeployer(

@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.catalog;
+package dev.modelsphere.swiss.chartrepo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -11,21 +11,20 @@ final class LocalChart {
 
   private LocalChart() {}
 
-  static String version(String path, String name) {
-    Path chartYaml = Path.of(path, name, "Chart.yaml");
-    JsonNode chart;
+  static String version(Path chart) {
+    Path chartYaml = chart.resolve("Chart.yaml");
+    JsonNode document;
     try {
-      chart = ChartYaml.MAPPER.readTree(Files.readAllBytes(chartYaml));
+      document = ChartYaml.read(Files.readAllBytes(chartYaml));
     } catch (NoSuchFileException e) {
       throw new RepoException(
           chartYaml.toString(),
-          "no such file: is chartPath in the site profile the directory that holds the "
-              + name
-              + " chart?");
+          "no such file: is chartPath in the site profile the directory that holds the %s chart?"
+              .formatted(chart.getFileName()));
     } catch (IOException e) {
       throw new RepoException(chartYaml.toString(), e);
     }
-    String version = chart == null ? "" : chart.path("version").asText("");
+    String version = document == null ? "" : document.path("version").asText("");
     if (version.isEmpty()) {
       throw new RepoException(chartYaml.toString(), "it names no version");
     }

@@ -1,15 +1,18 @@
-package dev.modelsphere.swiss.helm;
+package dev.modelsphere.swiss.chartrepo;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.modelsphere.swiss.helm.TestCharts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * A classic helm chart repository on 127.0.0.1: the example charts packaged at the versions asked
@@ -18,43 +21,35 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ChartRepoServer implements AutoCloseable {
 
   private final HttpServer server;
-  private final Path root;
   private final AtomicInteger archiveDownloads = new AtomicInteger();
 
-  private ChartRepoServer(HttpServer server, Path root) {
+  private ChartRepoServer(HttpServer server) {
     this.server = server;
-    this.root = root;
   }
 
   /** Serves each example chart at each of {@code versions}. */
   public static ChartRepoServer serving(List<String> charts, List<String> versions) {
+    return serving(charts, versions, List.of());
+  }
+
+  /**
+   * Serves each example chart at each of {@code versions}, and lists it at {@code listedOnly} too,
+   * without archives (to make an index as large as a public repository's).
+   */
+  public static ChartRepoServer serving(
+      List<String> charts, List<String> versions, List<String> listedOnly) {
     try {
       Path root = Files.createTempDirectory("swiss-chart-repo-");
-      List<String> entries = new ArrayList<>();
+      Map<String, List<String>> listed = new LinkedHashMap<>();
       for (String chart : charts) {
-        StringBuilder entry = new StringBuilder("  " + chart + ":\n");
         for (String version : versions) {
           TestCharts.packageAt(chart, version, root);
-          entry
-              .append("    - apiVersion: v2\n")
-              .append("      name: ")
-              .append(chart)
-              .append('\n')
-              .append("      version: ")
-              .append(version)
-              .append('\n')
-              .append("      urls:\n        - ")
-              .append(chart)
-              .append('-')
-              .append(version)
-              .append(".tgz\n");
         }
-        entries.add(entry.toString());
+        listed.put(chart, Stream.concat(listedOnly.stream(), versions.stream()).toList());
       }
-      Files.writeString(
-          root.resolve("index.yaml"), "apiVersion: v1\nentries:\n" + String.join("", entries));
+      Files.writeString(root.resolve("index.yaml"), IndexYaml.of(listed));
       HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-      ChartRepoServer repo = new ChartRepoServer(server, root);
+      ChartRepoServer repo = new ChartRepoServer(server);
       server.createContext(
           "/",
           exchange -> {

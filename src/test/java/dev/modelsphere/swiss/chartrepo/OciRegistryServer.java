@@ -1,7 +1,8 @@
-package dev.modelsphere.swiss.helm;
+package dev.modelsphere.swiss.chartrepo;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.modelsphere.swiss.helm.TestCharts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

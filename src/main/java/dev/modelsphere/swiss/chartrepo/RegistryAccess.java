@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.catalog;
+package dev.modelsphere.swiss.chartrepo;
 
 /**
  * How swiss talks to OCI registries. Registries are always reached over https; plain http exists so

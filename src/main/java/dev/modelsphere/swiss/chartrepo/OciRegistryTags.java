@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.catalog;
+package dev.modelsphere.swiss.chartrepo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,12 +29,14 @@ final class OciRegistryTags {
   private static final Pattern NEXT_LINK =
       Pattern.compile("<([^>]*)>\\s*;[^,]*?rel\\s*=\\s*\"?next\"?");
 
+  private final RepoHttp http;
   private final String location;
   private final String repository;
   private final URI firstPage;
   private String authorization;
 
-  private OciRegistryTags(String location, String repository, URI firstPage) {
+  private OciRegistryTags(RepoHttp http, String location, String repository, URI firstPage) {
+    this.http = http;
     this.location = location;
     this.repository = repository;
     this.firstPage = firstPage;
@@ -44,22 +46,23 @@ final class OciRegistryTags {
    * The tags of chart {@code name} under {@code oci://host/path}, with {@code _} read back as
    * {@code +} (helm stores {@code +} in tags as {@code _}), in the registry's order.
    */
-  static List<String> list(String ociRepo, String name, RegistryAccess access) {
-    String ref = stripTrailingSlashes(ociRepo.substring(ChartRepositories.OCI.length()));
+  static List<String> list(RepoHttp http, String ociRepo, String name, RegistryAccess access) {
+    String ref =
+        ChartSource.withoutTrailingSlashes(ociRepo.substring(ChartSource.OCI_SCHEME.length()));
     int slash = ref.indexOf('/');
     if (slash <= 0) {
-      throw new RepoException(ociRepo, ChartRepositories.OCI + ref + " names no repository");
+      throw new RepoException(ociRepo, ChartSource.OCI_SCHEME + ref + " names no repository");
     }
     String host = ref.substring(0, slash);
     String repository = ref.substring(slash + 1) + "/" + name;
-    String location = ChartRepositories.OCI + host + "/" + repository;
+    String location = ChartSource.OCI_SCHEME + host + "/" + repository;
     URI firstPage;
     try {
       firstPage = URI.create(access.scheme() + "://" + host + "/v2/" + repository + "/tags/list");
     } catch (IllegalArgumentException e) {
       throw new RepoException(location, "not a registry location: " + e.getMessage(), e);
     }
-    return new OciRegistryTags(location, repository, firstPage).readAllPages();
+    return new OciRegistryTags(http, location, repository, firstPage).readAllPages();
   }
 
   private List<String> readAllPages() {
@@ -68,14 +71,14 @@ final class OciRegistryTags {
     boolean challenged = false;
     URI page = firstPage;
     while (page != null) {
-      RepoHttp.Response response = RepoHttp.get(location, page, authorization);
+      RepoHttp.Response response = http.document(location, page, authorization);
       if (response.status() == 401 && !challenged) {
         challenged = true;
         authorization = "Bearer " + token(response.header("WWW-Authenticate").orElse(""));
         continue;
       }
       if (!response.ok()) {
-        throw RepoHttp.failure(location, response);
+        throw response.failure(location);
       }
       for (JsonNode tag : tagList(response.body())) {
         tags.add(tag.asText().replace('_', '+'));
@@ -119,9 +122,9 @@ final class OciRegistryTags {
                         401,
                         "its auth challenge names no token realm: \"" + challenge + "\""));
     RepoHttp.Response response =
-        RepoHttp.get(location, tokenRequest(realm, params.get("service")), null);
+        http.document(location, tokenRequest(realm, params.get("service")), null);
     if (!response.ok()) {
-      throw RepoHttp.failure(location, response);
+      throw response.failure(location);
     }
     return tokenIn(response.body())
         .orElseThrow(() -> new RepoException(location, "its token endpoint returned no token"));
@@ -193,13 +196,5 @@ final class OciRegistryTags {
 
   private static String encode(String value) {
     return URLEncoder.encode(value, StandardCharsets.UTF_8);
-  }
-
-  static String stripTrailingSlashes(String s) {
-    String result = s;
-    while (result.endsWith("/")) {
-      result = result.substring(0, result.length() - 1);
-    }
-    return result;
   }
 }

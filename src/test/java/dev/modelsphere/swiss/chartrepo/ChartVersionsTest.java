@@ -1,27 +1,26 @@
-package dev.modelsphere.swiss.catalog;
+package dev.modelsphere.swiss.chartrepo;
 
+import static dev.modelsphere.swiss.chartrepo.LocalServers.respond;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
+import dev.modelsphere.swiss.catalog.ChartVersionListException;
+import dev.modelsphere.swiss.catalog.ChartVersionLister;
+import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-class ChartRepositoriesTest {
+class ChartVersionsTest {
 
   private static final String INDEX =
       """
@@ -44,32 +43,27 @@ class ChartRepositoriesTest {
       """
             {"errors":[{"code":"DENIED","message":"requested access to the resource is denied"}]}""";
 
-  private final List<HttpServer> servers = new ArrayList<>();
+  @RegisterExtension final LocalServers servers = new LocalServers();
   private final List<String> requests = new CopyOnWriteArrayList<>();
-
-  @AfterEach
-  void stopServers() {
-    servers.forEach(s -> s.stop(0));
-  }
 
   // --- chart/repo_test.go: VersionsFromARepoIndex
 
   @Test
   void versionsComeFromTheRepositoryIndex() {
-    String srv = serve(this::chartRepository);
+    String srv = servers.serve(this::chartRepository);
 
-    assertThat(ChartRepositories.versions(srv + "/charts/", "", "sglang"))
+    assertThat(ChartVersions.list(srv + "/charts/", "", "sglang"))
         .containsExactly("0.8.0", "0.7.1");
-    assertThat(ChartRepositories.versions(srv + "/charts", null, "sglang"))
+    assertThat(ChartVersions.list(srv + "/charts", null, "sglang"))
         .containsExactly("0.8.0", "0.7.1");
     assertThat(requests).containsOnly("GET /charts/index.yaml");
   }
 
   @Test
   void aChartMissingFromTheIndexIsReportedByName() {
-    String srv = serve(this::chartRepository);
+    String srv = servers.serve(this::chartRepository);
 
-    assertThatThrownBy(() -> ChartRepositories.versions(srv + "/charts/", "", "nope"))
+    assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "nope"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining(srv + "/charts/index.yaml")
         .hasMessageContaining("no chart \"nope\"");
@@ -77,9 +71,10 @@ class ChartRepositoriesTest {
 
   @Test
   void aBodyThatIsNotAnIndexIsReportedAsSuch() {
-    String srv = serve(exchange -> respond(exchange, 200, "<html><body>Welcome</body></html>"));
+    String srv =
+        servers.serve(exchange -> respond(exchange, 200, "<html><body>Welcome</body></html>"));
 
-    assertThatThrownBy(() -> ChartRepositories.versions(srv + "/charts/", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("not a chart repository index");
   }
@@ -87,9 +82,9 @@ class ChartRepositoriesTest {
   @Test
   void anIndexLargerThanThirtyTwoMebibytesIsRefused() {
     byte[] huge = new byte[(32 << 20) + 1];
-    String srv = serve(exchange -> respond(exchange, 200, huge));
+    String srv = servers.serve(exchange -> respond(exchange, 200, huge));
 
-    assertThatThrownBy(() -> ChartRepositories.versions(srv + "/charts/", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list(srv + "/charts/", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("larger than 32 MiB");
   }
@@ -98,11 +93,11 @@ class ChartRepositoriesTest {
 
   @Test
   void aMissingIndexIsReportedByStatusWithWhatTheRepositorySays() {
-    String srv = serve(exchange -> respond(exchange, 404, "404 page not found\n"));
+    String srv = servers.serve(exchange -> respond(exchange, 404, "404 page not found\n"));
 
     RepoException e =
         catchThrowableOfType(
-            RepoException.class, () -> ChartRepositories.versions(srv + "/charts/", "", "sglang"));
+            RepoException.class, () -> ChartVersions.list(srv + "/charts/", "", "sglang"));
 
     assertThat(e.getMessage())
         .isEqualTo(
@@ -114,11 +109,11 @@ class ChartRepositoriesTest {
 
   @Test
   void anHtmlErrorPageIsNotQuoted() {
-    String srv = serve(exchange -> respond(exchange, 500, "<html><h1>Oops</h1></html>"));
+    String srv = servers.serve(exchange -> respond(exchange, 500, "<html><h1>Oops</h1></html>"));
 
     RepoException e =
         catchThrowableOfType(
-            RepoException.class, () -> ChartRepositories.versions(srv + "/charts", "", "sglang"));
+            RepoException.class, () -> ChartVersions.list(srv + "/charts", "", "sglang"));
 
     assertThat(e.getMessage()).isEqualTo(srv + "/charts/index.yaml: 500 Internal Server Error");
     assertThat(e.detail()).isNull();
@@ -126,12 +121,11 @@ class ChartRepositoriesTest {
 
   @Test
   void anUnreachableRepositoryIsReportedByItsLocation() {
-    String srv = serve(exchange -> respond(exchange, 200, INDEX));
-    servers.remove(0).stop(0);
+    String srv = LocalServers.closedAddress();
 
     RepoException e =
         catchThrowableOfType(
-            RepoException.class, () -> ChartRepositories.versions(srv + "/charts", "", "sglang"));
+            RepoException.class, () -> ChartVersions.list(srv + "/charts", "", "sglang"));
 
     assertThat(e.getMessage()).startsWith(srv + "/charts/index.yaml: ");
     assertThat(e.status()).isZero();
@@ -143,11 +137,10 @@ class ChartRepositoriesTest {
   @Test
   void versionsComeFromAnOciRegistryThroughTheBearerChallengeAndEveryPage() {
     String[] realm = new String[1];
-    String srv = serve(exchange -> registry(exchange, realm[0], "x"));
+    String srv = servers.serve(exchange -> registry(exchange, realm[0], "x"));
     realm[0] = srv + "/token";
 
-    List<String> tags =
-        ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
+    List<String> tags = ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
 
     assertThat(tags).containsExactly("0.7.0", "0.7.1", "0.8.0+build.1", "sha256-abc.sig");
     assertThat(requests)
@@ -161,7 +154,7 @@ class ChartRepositoriesTest {
   @Test
   void aNextPageLinkIsResolvedAgainstThePageItCameWith() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               String query = exchange.getRequestURI().getQuery();
               requests.add(exchange.getRequestURI().getPath() + (query == null ? "" : "?" + query));
@@ -175,7 +168,7 @@ class ChartRepositoriesTest {
               }
             });
 
-    assertThat(ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+    assertThat(ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .containsExactly("0.7.1", "0.8.0");
     assertThat(requests).containsExactly(TAGS_PATH, TAGS_PATH + "?last=0.7.1");
   }
@@ -183,15 +176,14 @@ class ChartRepositoriesTest {
   @Test
   void pagesThatLinkBackAreReportedInsteadOfReadForever() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               exchange.getResponseHeaders().add("Link", "<" + TAGS_PATH + ">; rel=\"next\"");
               respond(exchange, 200, "{\"tags\":[\"0.7.1\"]}");
             });
 
     assertThatThrownBy(
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("link back");
   }
@@ -199,7 +191,7 @@ class ChartRepositoriesTest {
   @Test
   void aTokenEndpointAnsweringAccessTokenIsAcceptedAndARealmQueryIsKept() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               String path = exchange.getRequestURI().getPath();
               if (path.equals("/auth")) {
@@ -221,7 +213,7 @@ class ChartRepositoriesTest {
               }
             });
 
-    assertThat(ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+    assertThat(ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .containsExactly("1.0.0");
     assertThat(requests)
         .containsExactly("account=anon&scope=repository%3Aorg%2Fcharts%2Fsglang%3Apull");
@@ -230,7 +222,7 @@ class ChartRepositoriesTest {
   @Test
   void aChallengeWithoutAnAbsoluteRealmIsReported() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               exchange
                   .getResponseHeaders()
@@ -239,8 +231,7 @@ class ChartRepositoriesTest {
             });
 
     assertThatThrownBy(
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("names no token realm")
         .hasMessageContaining("realm=\"/token\"");
@@ -248,24 +239,10 @@ class ChartRepositoriesTest {
 
   @Test
   void aTokenEndpointWithoutATokenIsReported() {
-    String[] realm = new String[1];
-    String srv =
-        serve(
-            exchange -> {
-              if (exchange.getRequestURI().getPath().equals("/token")) {
-                respond(exchange, 200, "{\"expires_in\":300}");
-              } else {
-                exchange
-                    .getResponseHeaders()
-                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\"");
-                respond(exchange, 401, "");
-              }
-            });
-    realm[0] = srv + "/token";
+    String srv = alwaysChallenging("", "", 200, "{\"expires_in\":300}");
 
     assertThatThrownBy(
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining(ociRepo(srv) + "/sglang")
         .hasMessageContaining("returned no token");
@@ -273,27 +250,12 @@ class ChartRepositoriesTest {
 
   @Test
   void aSecondRefusalAfterTheTokenIsReportedNotRetried() {
-    String[] realm = new String[1];
-    String srv =
-        serve(
-            exchange -> {
-              requests.add(exchange.getRequestURI().getPath());
-              if (exchange.getRequestURI().getPath().equals("/token")) {
-                respond(exchange, 200, "{\"token\":\"useless\"}");
-              } else {
-                exchange
-                    .getResponseHeaders()
-                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\"");
-                respond(exchange, 401, DENIED);
-              }
-            });
-    realm[0] = srv + "/token";
+    String srv = alwaysChallenging("", DENIED, 200, "{\"token\":\"useless\"}");
 
     RepoException e =
         catchThrowableOfType(
             RepoException.class,
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
 
     assertThat(e.needsLogin()).isTrue();
     assertThat(requests).containsExactly(TAGS_PATH, "/token", TAGS_PATH);
@@ -301,7 +263,7 @@ class ChartRepositoriesTest {
 
   @Test
   void anOciReferenceWithoutARepositoryIsRefused() {
-    assertThatThrownBy(() -> ChartRepositories.versions("oci://registry.example", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list("oci://registry.example", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining("oci://registry.example names no repository");
   }
@@ -310,26 +272,12 @@ class ChartRepositoriesTest {
 
   @Test
   void aRefusedReadSaysItNeedsALoginAndWhatTheRegistrySaid() {
-    String[] realm = new String[1];
-    String srv =
-        serve(
-            exchange -> {
-              if (exchange.getRequestURI().getPath().equals("/token")) {
-                respond(exchange, 403, DENIED);
-              } else {
-                exchange
-                    .getResponseHeaders()
-                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\",service=\"x\"");
-                respond(exchange, 401, "");
-              }
-            });
-    realm[0] = srv + "/token";
+    String srv = alwaysChallenging(",service=\"x\"", "", 403, DENIED);
 
     RepoException e =
         catchThrowableOfType(
             RepoException.class,
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
 
     assertThat(e.needsLogin()).isTrue();
     assertThat(e.status()).isEqualTo(403);
@@ -346,7 +294,7 @@ class ChartRepositoriesTest {
   @Test
   void aRegistryAskingForBasicAuthNeedsALogin() {
     String srv =
-        serve(
+        servers.serve(
             exchange -> {
               exchange.getResponseHeaders().add("WWW-Authenticate", "Basic realm=\"registry\"");
               respond(exchange, 401, "");
@@ -355,8 +303,7 @@ class ChartRepositoriesTest {
     RepoException e =
         catchThrowableOfType(
             RepoException.class,
-            () ->
-                ChartRepositories.versions(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
+            () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp()));
 
     assertThat(e.needsLogin()).isTrue();
     assertThat(e.getMessage())
@@ -377,26 +324,26 @@ class ChartRepositoriesTest {
                 name: sglang
                 version: 0.7.4
                 """);
-    String srv = serve(this::chartRepository);
+    String srv = servers.serve(this::chartRepository);
 
-    assertThat(ChartRepositories.versions(srv + "/charts/", charts.toString(), "sglang"))
+    assertThat(ChartVersions.list(srv + "/charts/", charts.toString(), "sglang"))
         .containsExactly("0.7.4");
     assertThat(requests).isEmpty();
   }
 
   @Test
   void aMissingLocalChartIsReportedByItsFile(@TempDir Path charts) {
-    assertThatThrownBy(() -> ChartRepositories.versions("", charts.toString(), "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list("", charts.toString(), "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessageContaining(charts.resolve("sglang/Chart.yaml").toString());
   }
 
   @Test
   void withNoSourceTheProfileIsToBlame() {
-    assertThatThrownBy(() -> ChartRepositories.versions("", "", "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list("", "", "sglang"))
         .isInstanceOf(RepoException.class)
         .hasMessage("no chart source: set chartRepo or chartPath in the site profile");
-    assertThatThrownBy(() -> ChartRepositories.versions(null, null, "sglang"))
+    assertThatThrownBy(() -> ChartVersions.list(null, null, "sglang"))
         .hasMessageContaining("no chart source");
   }
 
@@ -404,8 +351,8 @@ class ChartRepositoriesTest {
 
   @Test
   void aRangeResolvesToTheNewestVersionInTheRepository() {
-    String srv = serve(this::chartRepository);
-    ChartVersionLister lister = ChartRepositories.lister(srv + "/charts/", "", "sglang");
+    String srv = servers.serve(this::chartRepository);
+    ChartVersionLister lister = () -> ChartVersions.list(srv + "/charts/", "", "sglang");
 
     assertThat(ChartVersionSpec.resolve(ChartVersionSpec.parse(">=0.7.1"), "", "", lister))
         .isEqualTo("0.8.0");
@@ -416,10 +363,10 @@ class ChartRepositoriesTest {
   @Test
   void aRangeResolvesOverRegistryTagsSkippingSignatures() {
     String[] realm = new String[1];
-    String srv = serve(exchange -> registry(exchange, realm[0], "x"));
+    String srv = servers.serve(exchange -> registry(exchange, realm[0], "x"));
     realm[0] = srv + "/token";
     ChartVersionLister lister =
-        ChartRepositories.lister(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
+        () -> ChartVersions.list(ociRepo(srv), "", "sglang", RegistryAccess.plainHttp());
 
     assertThat(ChartVersionSpec.resolve(ChartVersionSpec.parse("^0.8.0"), "", "", lister))
         .isEqualTo("0.8.0+build.1");
@@ -427,8 +374,8 @@ class ChartRepositoriesTest {
 
   @Test
   void aRepositoryFailureWhileResolvingIsAListingFailure() {
-    String srv = serve(exchange -> respond(exchange, 404, "404 page not found\n"));
-    ChartVersionLister lister = ChartRepositories.lister(srv + "/charts/", "", "sglang");
+    String srv = servers.serve(exchange -> respond(exchange, 404, "404 page not found\n"));
+    ChartVersionLister lister = () -> ChartVersions.list(srv + "/charts/", "", "sglang");
 
     assertThatThrownBy(
             () -> ChartVersionSpec.resolve(ChartVersionSpec.parse(">=0.7.1"), "", "", lister))
@@ -500,34 +447,37 @@ class ChartRepositoriesTest {
     }
   }
 
+  /**
+   * A registry that answers every tag list read with a bearer challenge naming its own {@code
+   * /token} (plus {@code challengeParams}) and the body {@code refusal}, and answers {@code /token}
+   * with {@code tokenStatus} and {@code tokenBody}. Every path asked for is recorded.
+   */
+  private String alwaysChallenging(
+      String challengeParams, String refusal, int tokenStatus, String tokenBody) {
+    String[] realm = new String[1];
+    String srv =
+        servers.serve(
+            exchange -> {
+              String path = exchange.getRequestURI().getPath();
+              requests.add(path);
+              if (path.equals("/token")) {
+                respond(exchange, tokenStatus, tokenBody);
+              } else {
+                exchange
+                    .getResponseHeaders()
+                    .add("WWW-Authenticate", "Bearer realm=\"" + realm[0] + "\"" + challengeParams);
+                respond(exchange, 401, refusal);
+              }
+            });
+    realm[0] = srv + "/token";
+    return srv;
+  }
+
   private static boolean bearer(HttpExchange exchange) {
     return ("Bearer " + TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"));
   }
 
   private static String ociRepo(String srv) {
     return "oci://" + srv.substring("http://".length()) + "/org/charts";
-  }
-
-  private String serve(HttpHandler handler) {
-    try {
-      HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-      server.createContext("/", handler);
-      server.start();
-      servers.add(server);
-      return "http://127.0.0.1:" + server.getAddress().getPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static void respond(HttpExchange exchange, int status, String body) throws IOException {
-    respond(exchange, status, body.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void respond(HttpExchange exchange, int status, byte[] body) throws IOException {
-    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(body);
-    }
   }
 }

@@ -1,9 +1,9 @@
-package dev.modelsphere.swiss.catalog;
+package dev.modelsphere.swiss.chartrepo;
 
 /**
- * A chart repository could not be read. {@link #repo()} is the location as the site profile names
- * it ({@code oci://host/path/name} or {@code <repo>/index.yaml}), never a token endpoint, so the
- * message points the operator at something they configured.
+ * A chart repository could not be read. {@link #repo()} is what could not be read, named as the
+ * operator configured it ({@code oci://host/path/name}, {@code <repo>/index.yaml}, an archive URL
+ * the index gave, a local {@code Chart.yaml}), never a token endpoint.
  */
 public final class RepoException extends RuntimeException {
 

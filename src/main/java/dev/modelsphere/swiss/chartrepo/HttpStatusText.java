@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.catalog;
+package dev.modelsphere.swiss.chartrepo;
 
 import java.util.Map;
 
