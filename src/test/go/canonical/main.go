@@ -45,8 +45,8 @@ type payload struct {
 func main() {
 	p := payload{
 		Release: ReleaseRef{Name: "glm-53", Namespace: "models"},
-		// CatalogName is blanked for hashing, as the reference does.
 		Source: SourceRef{
+			CatalogName: "prod",
 			Catalog: "https://models.example.com/swiss-catalog/",
 			Model:   "modelforge",
 			HF:      "modelforge/Qwen3.6-35B-A3B-793303",
@@ -86,6 +86,9 @@ func main() {
 			"extraArgs": []any{"--tp", int64(2), "--mem-fraction-static", 0.85},
 		},
 	}
+	// The reference blanks both before hashing: a catalog rename must not edit a plan, and hf is
+	// what model.localPath renders from (and a server older than the field drops it on read).
+	p.Source.CatalogName, p.Source.HF = "", ""
 	b, err := json.Marshal(p)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

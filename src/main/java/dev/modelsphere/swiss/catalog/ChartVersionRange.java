@@ -1,10 +1,12 @@
 package dev.modelsphere.swiss.catalog;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.semver4j.RangesList;
 import org.semver4j.RangesListFactory;
 import org.semver4j.Semver;
@@ -135,8 +137,20 @@ final class ChartVersionRange {
     return ranges::isSatisfiedBy;
   }
 
+  /**
+   * The version as semver4j reads it: without a {@code v} prefix, and without leading zeros in the
+   * major, minor and patch numbers, which Masterminds reads as plain integers ({@code 00.7.1} is
+   * 0.7.1) where semver4j refuses them.
+   */
   private static String withoutPrefix(String version) {
-    return version.startsWith("v") ? version.substring(1) : version;
+    String plain = version.startsWith("v") ? version.substring(1) : version;
+    Matcher suffix = Pattern.compile("[-+]").matcher(plain);
+    int end = suffix.find() ? suffix.start() : plain.length();
+    String numbers =
+        Arrays.stream(plain.substring(0, end).split("\\.", -1))
+            .map(part -> part.replaceFirst("^0+(?=\\d)", ""))
+            .collect(Collectors.joining("."));
+    return numbers + plain.substring(end);
   }
 
   private static boolean isWildcard(String part) {

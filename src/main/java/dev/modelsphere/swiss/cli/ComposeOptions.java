@@ -1,10 +1,10 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.catalog.Catalog;
-import dev.modelsphere.swiss.catalog.ChartRepositories;
 import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import dev.modelsphere.swiss.catalog.Entry;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.chartrepo.ChartVersions;
 import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
@@ -108,6 +108,6 @@ public final class ComposeOptions {
         spec,
         chartVersion,
         null,
-        ChartRepositories.lister(profile.chartRepo(), profile.chartPath(), chosen.chart().name()));
+        () -> ChartVersions.list(profile.chartRepo(), profile.chartPath(), chosen.chart().name()));
   }
 }

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.site.Profile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -67,10 +68,9 @@ public final class PlanSourceOptions {
    * The release a command names without needing a whole plan: from {@code --plan}, else {@code
    * --release} (namespace from {@code --namespace} or the site profile), else composed.
    */
-  ReleaseName release() {
+  ReleaseRef release() {
     if (planFile != null || compose.composes()) {
-      Plan plan = plan();
-      return new ReleaseName(plan.release().namespace(), plan.release().name());
+      return plan().release();
     }
     if (GlobalOptions.empty(compose.release)) {
       throw new CliException("name the release: --release NAME [--namespace NS], or --plan FILE");
@@ -85,7 +85,7 @@ public final class PlanSourceOptions {
               + compose.release
               + "\": pass --namespace, or set namespace in the site profile");
     }
-    return new ReleaseName(namespace, compose.release);
+    return new ReleaseRef(compose.release, namespace);
   }
 
   private String profileNamespace() {
@@ -108,13 +108,5 @@ public final class PlanSourceOptions {
 
   String configFlag() {
     return compose.global.config;
-  }
-
-  /** A release by namespace and name. */
-  record ReleaseName(String namespace, String name) {
-    @Override
-    public String toString() {
-      return namespace + "/" + name;
-    }
   }
 }

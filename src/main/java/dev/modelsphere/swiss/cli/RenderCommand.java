@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.helm.ChartRenderer;
-import dev.modelsphere.swiss.helm.ChartRepository;
 import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
@@ -25,7 +25,7 @@ public final class RenderCommand implements Runnable {
   public void run() {
     Plan plan = source.plan();
     String manifest =
-        new ChartRenderer(ChartRepository.inUserCache())
+        new ChartRenderer(ChartArchives.inUserCache())
             .render(PlanCharts.request(plan, source.chartRoot()));
     PrintWriter out = spec.commandLine().getOut();
     out.print(manifest);

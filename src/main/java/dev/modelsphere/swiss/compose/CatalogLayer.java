@@ -5,6 +5,7 @@ import dev.modelsphere.swiss.catalog.Image;
 import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.values.Tree;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The catalog layer: the variant's values with the entry's identity projected on top, so the served
@@ -20,8 +21,10 @@ final class CatalogLayer {
     Tree.set(layer, "model.gpus", String.valueOf(variant.requires().gpus()));
     Image image = variant.image();
     if (image != null) {
-      Tree.set(layer, "image.repository", image.repository());
-      Tree.set(layer, "image.tag", image.tag());
+      // An image without a repository or tag still names both, as "", the way the reference
+      // writes a Go struct's empty string: an explicit null would make helm drop the chart default.
+      Tree.set(layer, "image.repository", Objects.requireNonNullElse(image.repository(), ""));
+      Tree.set(layer, "image.tag", Objects.requireNonNullElse(image.tag(), ""));
       if (image.digest() != null && !image.digest().isEmpty()) {
         Tree.set(layer, "image.digest", image.digest());
       }

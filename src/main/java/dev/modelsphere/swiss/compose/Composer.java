@@ -72,7 +72,7 @@ public final class Composer {
   }
 
   private static String required(String release) {
-    if (release == null || release.isBlank()) {
+    if (release == null || release.isEmpty()) {
       throw new ComposeException(
           "release name is required: pass --release, or a model to name it after");
     }

@@ -5,6 +5,7 @@ import dev.modelsphere.swiss.values.ValuesException;
 import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -82,8 +83,10 @@ public final class PlanJson {
 
   /** The plan as an ordered document: the reference's struct order, empty fields omitted. */
   static CanonicalJson.Struct document(Plan plan) {
+    // Go's encoder writes a map's keys sorted, so the reference lists layers alphabetically, not
+    // in merge order.
     CanonicalJson.Struct layers = CanonicalJson.struct();
-    plan.layers().forEach(layers::field);
+    new TreeMap<>(plan.layers()).forEach(layers::field);
     return CanonicalJson.struct()
         .field("apiVersion", plan.apiVersion())
         .field("release", release(plan.release()))

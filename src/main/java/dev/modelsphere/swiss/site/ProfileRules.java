@@ -9,10 +9,10 @@ final class ProfileRules {
   private ProfileRules() {}
 
   static void check(Profile p, String origin) {
-    if (p.name().isBlank()) {
+    if (p.name().isEmpty()) {
       fail(origin, "name is required");
     }
-    if (p.model().pathTemplate().isBlank()) {
+    if (p.model().pathTemplate().isEmpty()) {
       fail(origin, "model.pathTemplate is required -- the catalog gives an identity, not a path");
     }
     checkCatalogLocation(origin, "catalog", p.catalog());

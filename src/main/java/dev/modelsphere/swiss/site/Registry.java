@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /** Where the site pulls engine images from. */
 public record Registry(@JsonInclude(JsonInclude.Include.NON_EMPTY) String mirror) {
   public Registry {
-    mirror = Text.orEmpty(mirror).strip();
+    mirror = Text.orEmpty(mirror);
   }
 
   public static Registry none() {
@@ -21,7 +21,10 @@ public record Registry(@JsonInclude(JsonInclude.Include.NON_EMPTY) String mirror
     if (mirror.isEmpty()) {
       return repository;
     }
-    String prefix = mirror.replaceAll("/+$", "");
+    // One trailing slash is the usual way to write a prefix; more than one, or spaces, are
+    // written into the image as given, as the reference does, so the same profile gives the
+    // same plan in both.
+    String prefix = mirror.endsWith("/") ? mirror.substring(0, mirror.length() - 1) : mirror;
     String last = repository.substring(repository.lastIndexOf('/') + 1);
     return prefix + "/" + last;
   }

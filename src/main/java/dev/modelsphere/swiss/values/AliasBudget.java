@@ -26,8 +26,16 @@ final class AliasBudget {
    */
   static final int MAX_DEPTH = 1_000;
 
-  private final Map<Node, Long> sizes = new IdentityHashMap<>();
-  private final Map<Node, Boolean> inProgress = new IdentityHashMap<>();
+  /**
+   * Only an anchored node can be reached twice (an alias shares it), so only those are remembered:
+   * a large document without anchors costs no more than one walk.
+   */
+  private final Map<Node, Long> anchoredSizes = new IdentityHashMap<>();
+
+  private final Map<Node, Boolean> anchoredInProgress = new IdentityHashMap<>();
+
+  /** Nodes in the graph, each counted once however many aliases name it. */
+  private long distinct;
 
   private AliasBudget() {}
 
@@ -37,7 +45,7 @@ final class AliasBudget {
   static void check(Node root) {
     AliasBudget budget = new AliasBudget();
     long expanded = budget.size(root, 0);
-    long added = expanded - budget.sizes.size();
+    long added = expanded - budget.distinct;
     if (added > MAX_ADDED_VALUES) {
       throw refused(
           root,
@@ -53,7 +61,8 @@ final class AliasBudget {
 
   /** The number of values the node stands for once every alias in it is expanded. */
   private long size(Node node, int depth) {
-    Long known = sizes.get(node);
+    boolean anchored = node.getAnchor() != null;
+    Long known = anchored ? anchoredSizes.get(node) : null;
     if (known != null) {
       return known;
     }
@@ -61,9 +70,10 @@ final class AliasBudget {
       throw refused(
           node, "with its aliases expanded it nests deeper than %,d levels".formatted(MAX_DEPTH));
     }
-    if (inProgress.put(node, Boolean.TRUE) != null) {
+    if (anchored && anchoredInProgress.put(node, Boolean.TRUE) != null) {
       throw refused(node, "an alias refers to the node that contains it, which would never end");
     }
+    distinct++;
     long size = 1;
     if (node instanceof MappingNode mapping) {
       for (NodeTuple entry : mapping.getValue()) {
@@ -76,8 +86,10 @@ final class AliasBudget {
         size = saturatedAdd(size, size(item, depth + 1));
       }
     }
-    inProgress.remove(node);
-    sizes.put(node, size);
+    if (anchored) {
+      anchoredInProgress.remove(node);
+      anchoredSizes.put(node, size);
+    }
     return size;
   }
 

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /** Operations on values trees: copy, helm merge, dotted paths. */
 public final class Tree {
@@ -17,24 +18,36 @@ public final class Tree {
 
   /** A deep copy: maps and lists are new objects, scalars are shared (they are immutable). */
   public static Map<String, Object> copy(Map<String, ?> tree) {
+    return copy(tree, UnaryOperator.identity());
+  }
+
+  /**
+   * A deep copy in which every scalar (anything that is not a map or a list, null included) is
+   * replaced by what {@code scalar} makes of it: how trees read by another library (the API
+   * server's JSON, a manifest) are brought to the house form of numbers. Keys become strings.
+   */
+  public static Map<String, Object> copy(Map<?, ?> tree, UnaryOperator<Object> scalar) {
     Map<String, Object> out = new LinkedHashMap<>();
     if (tree != null) {
-      tree.forEach((k, v) -> out.put(k, copyValue(v)));
+      tree.forEach((k, v) -> out.put(String.valueOf(k), copyValue(v, scalar)));
     }
     return out;
   }
 
-  @SuppressWarnings("unchecked")
   private static Object copyValue(Object value) {
+    return copyValue(value, UnaryOperator.identity());
+  }
+
+  private static Object copyValue(Object value, UnaryOperator<Object> scalar) {
     if (value instanceof Map<?, ?> map) {
-      return copy((Map<String, ?>) map);
+      return copy(map, scalar);
     }
     if (value instanceof List<?> list) {
       List<Object> out = new ArrayList<>(list.size());
-      list.forEach(item -> out.add(copyValue(item)));
+      list.forEach(item -> out.add(copyValue(item, scalar)));
       return out;
     }
-    return value;
+    return scalar.apply(value);
   }
 
   /**

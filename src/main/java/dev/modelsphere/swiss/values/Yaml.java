@@ -81,6 +81,15 @@ public final class Yaml {
   }
 
   /**
+   * One document read as helm and Kubernetes read it (YAML 1.1's {@code yes}/{@code on} are
+   * booleans), as a Jackson tree: for chart repository documents, which helm reads. A missing node
+   * when the document is empty.
+   */
+  public static JsonNode kubernetesDocument(String origin, String yaml) {
+    return KUBERNETES.readOne(orEmpty(yaml), origin).tree();
+  }
+
+  /**
    * The value as YAML: a values tree, a list, a scalar, or a record (written with its Jackson
    * annotations, fields in declared order). {@code {}} when empty.
    */

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.chartrepo.RepoException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,18 @@ class ChartVersionSpecTest {
 
     assertThat(spec.toString()).isEqualTo("0.7.1");
     assertThat(spec.exact()).isEqualTo("0.7.1");
+  }
+
+  @Test
+  void leadingZerosAreReadAsMastermindsReadsThemAsARangeNotAnExactVersion() {
+    ChartVersionSpec spec = ChartVersionSpec.parse("00.7.1");
+
+    assertThat(spec.isExact()).isFalse();
+    assertThat(spec.allows("0.7.1")).isTrue();
+    assertThat(spec.allows("0.7.2")).isFalse();
+    assertThat(
+            ChartVersionSpec.parse(">=0.07.01 <1.0.0-0").match(List.of("0.7.0", "0.7.1", "0.9.0")))
+        .containsExactly("0.9.0", "0.7.1");
   }
 
   // --- chart/version_test.go: ParseSpecRefusesWhatIsNotAVersion

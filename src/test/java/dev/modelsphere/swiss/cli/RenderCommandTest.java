@@ -2,11 +2,11 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.HelmTestbed;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.ExamplePlans;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -47,6 +47,19 @@ class RenderCommandTest {
   }
 
   @Test
+  void aPlanNamingBothAChartRepositoryAndAChartPathRendersFromThePath() throws IOException {
+    String unreachableRepo = "http://127.0.0.1:9/charts";
+    Path file =
+        planFile(
+            new ChartRef("vllm", "0.8.0", unreachableRepo, TestCharts.exampleCharts().toString()));
+
+    Run render = render("--plan", file.toString());
+
+    assertThat(render.exit).as(render.err).isZero();
+    assertThat(render.out).contains("name: qwen-vllm");
+  }
+
+  @Test
   void aPlanFileCannotBeCombinedWithCreateNamespace() throws IOException {
     Path file = planFile(new ChartRef("vllm", "0.8.0", "", TestCharts.exampleCharts().toString()));
 
@@ -57,7 +70,7 @@ class RenderCommandTest {
   }
 
   private Path planFile(ChartRef chart) throws IOException {
-    Plan plan = HelmTestbed.plan("qwen", "models", "replicaCount: 3", chart, false);
+    Plan plan = ExamplePlans.plan("qwen", "models", "replicaCount: 3", chart, false);
     Path file = dir.resolve("plan.json");
     Files.writeString(file, PlanJson.toJson(plan));
     return file;

@@ -1,19 +1,16 @@
 package dev.modelsphere.swiss.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
-import java.io.File;
+import dev.modelsphere.swiss.testing.GoProgram;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,9 +19,10 @@ import org.junit.jupiter.api.Test;
  * expected.txt}. The same plan built here must give the same bytes and the same hash.
  */
 class GoCompatibilityTest {
-  private static final Path GO_DIR = Path.of(System.getProperty("user.dir"), "src", "test", "go");
-  private static final Path PROGRAM_DIR = GO_DIR.resolve("canonical");
-  private static final Path FLOATS_DIR = GO_DIR.resolve("floats");
+  private static final GoProgram CANONICAL = GoProgram.named("canonical");
+  private static final GoProgram FLOATS = GoProgram.named("floats");
+  private static final Path PROGRAM_DIR = CANONICAL.dir();
+  private static final Path FLOATS_DIR = FLOATS.dir();
 
   @Test
   void theHashPayloadIsByteForByteWhatGoWrites() throws IOException {
@@ -54,25 +52,13 @@ class GoCompatibilityTest {
 
   @Test
   void theKeptVectorIsWhatTheGoProgramPrintsToday() throws Exception {
-    assertThat(runGo(PROGRAM_DIR).lines().toList()).isEqualTo(expected());
+    assertThat(CANONICAL.run().lines().toList()).isEqualTo(expected());
   }
 
   @Test
   void theKeptFloatsAreWhatTheGoProgramPrintsToday() throws Exception {
-    assertThat(runGo(FLOATS_DIR))
+    assertThat(FLOATS.run())
         .isEqualTo(Files.readString(FLOATS_DIR.resolve("floats.txt"), StandardCharsets.UTF_8));
-  }
-
-  private static String runGo(Path dir) throws Exception {
-    Process process =
-        new ProcessBuilder(findGo(), "run", "main.go")
-            .directory(dir.toFile())
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("go run finished").isTrue();
-    assertThat(process.exitValue()).as("go run exit status in %s", dir).isZero();
-    return output;
   }
 
   /** The Go program's plan, its values split over layers (the split is not hashed). */
@@ -161,26 +147,5 @@ class GoCompatibilityTest {
             .toList();
     assertThat(lines).as("expected.txt holds the payload and the hash").hasSize(2);
     return lines;
-  }
-
-  /** CI has Go: a missing go is a failure, never a skip, so the vector cannot go stale quietly. */
-  private static String findGo() {
-    List<Path> candidates = new ArrayList<>();
-    String path = System.getenv().getOrDefault("PATH", "");
-    Arrays.stream(path.split(File.pathSeparator))
-        .forEach(dir -> candidates.add(Path.of(dir, "go")));
-    String goroot = System.getenv("GOROOT");
-    if (goroot != null) {
-      candidates.add(Path.of(goroot, "bin", "go"));
-    }
-    candidates.add(Path.of("/usr/local/go/bin/go"));
-    for (Path candidate : candidates) {
-      if (Files.isExecutable(candidate)) {
-        return candidate.toString();
-      }
-    }
-    return fail(
-        "go is not installed (looked on PATH, in $GOROOT/bin and /usr/local/go/bin); "
-            + "this test checks the Go test vector and needs it");
   }
 }

@@ -6,7 +6,9 @@ import static dev.modelsphere.swiss.plan.TestPlans.tree;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class PlanJsonTest {
@@ -61,6 +63,30 @@ class PlanJsonTest {
         }
         """
                 .formatted(CanonicalJson.quote(plan.helmfile()), plan.hash()));
+  }
+
+  @Test
+  void layersAreWrittenInKeyOrderAsGoWritesAMapAndStillMergeInLayerOrder() {
+    Plan plan =
+        plan(
+            layers(
+                "site", tree("{replicaCount: 1}"),
+                "edit", tree("{replicaCount: 5}"),
+                "catalog", tree("{replicaCount: 0}"),
+                "form", tree("{replicaCount: 3}"),
+                "derived", tree("{replicaCount: 2}")));
+
+    String json = PlanJson.toJson(plan);
+    List<Integer> at =
+        Stream.of("catalog", "derived", "edit", "form", "site")
+            .map(name -> json.indexOf("\"" + name + "\": {"))
+            .toList();
+
+    assertThat(at).doesNotContain(-1).isSorted();
+    Plan back = PlanJson.fromJson("plan.json", json);
+    assertThat(back.layers().keySet())
+        .containsExactly("catalog", "site", "derived", "form", "edit");
+    assertThat(back.values()).containsEntry("replicaCount", 5L);
   }
 
   @Test

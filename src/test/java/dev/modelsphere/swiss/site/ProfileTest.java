@@ -46,22 +46,7 @@ class ProfileTest {
   }
 
   private static Profile withTemplate(String template) {
-    return new Profile(
-        "t",
-        "",
-        "",
-        null,
-        "",
-        "",
-        null,
-        new ModelPaths(template, Map.of()),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return ProfileBuilder.builder().name("t").model(new ModelPaths(template, Map.of())).build();
   }
 
   @Test
@@ -133,6 +118,22 @@ class ProfileTest {
     assertThat(mirrored.mirrorImage("harbor.4pd.io/hardcore-tech/sglang"))
         .isEqualTo("ghcr.io/modelsphere/sglang");
     assertThat(mirrored.mirrorImage("vllm")).isEqualTo("ghcr.io/modelsphere/vllm");
+  }
+
+  @Test
+  void theMirrorLosesOneTrailingSlashAndNothingElseAsInTheReference() {
+    assertThat(
+            minimal("registry:\n  mirror: ghcr.io/modelsphere//\n").mirrorImage("lmsysorg/sglang"))
+        .isEqualTo("ghcr.io/modelsphere//sglang");
+    assertThat(minimal("registry:\n  mirror: \"ghcr.io/ms \"\n").mirrorImage("lmsysorg/sglang"))
+        .isEqualTo("ghcr.io/ms /sglang");
+  }
+
+  @Test
+  void aNameOfSpacesIsANameAsInTheReference() {
+    assertThat(minimal("").name()).isNotEmpty();
+    Profile spaced = Profile.parse(PROD.replaceFirst("name: \\S+", "name: \" \""), "site.yaml");
+    assertThat(spaced.name()).isEqualTo(" ");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -124,5 +125,21 @@ class TreeTest {
   void aKeyWithNothingAfterItIsNullButAQuotedEmptyStringStaysAString() {
     Map<String, Object> tree = yaml("commandOverride:\nname: ''");
     assertThat(tree).containsEntry("commandOverride", null).containsEntry("name", "");
+  }
+
+  @Test
+  void aCopyCanBringEveryScalarToTheHouseFormAndLeavesTheOriginalAlone() {
+    Map<Object, Object> inner = new LinkedHashMap<>();
+    inner.put(8080, 3);
+    Map<String, Object> original = new LinkedHashMap<>();
+    original.put("ports", List.of(1, inner));
+    original.put("name", "x");
+
+    Map<String, Object> copy =
+        Tree.copy(original, v -> v instanceof Integer i ? (Object) i.longValue() : v);
+
+    assertThat(copy).isEqualTo(Map.of("ports", List.of(1L, Map.of("8080", 3L)), "name", "x"));
+    assertThat(original.get("ports")).isEqualTo(List.of(1, inner));
+    assertThat(copy.get("ports")).isNotSameAs(original.get("ports"));
   }
 }

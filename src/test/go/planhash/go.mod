@@ -1,0 +1,3 @@
+module swiss.test/planhash
+
+go 1.20
