@@ -40,9 +40,8 @@ public final class GoFormat {
   }
 
   /**
-   * A float as yaml.v3 writes it: {@code strconv.FormatFloat(f, 'g', -1, 64)}, which has an
-   * exponent from {@code 1e+06} up and below {@code 1e-04}, and {@code .inf}, {@code -.inf}, {@code
-   * .nan}.
+   * A float as yaml.v3 writes it: {@link #shortestFloat}, with {@code .inf}, {@code -.inf} and
+   * {@code .nan} for what is not finite.
    */
   public static String yamlFloat(double f) {
     if (Double.isNaN(f)) {
@@ -50,6 +49,21 @@ public final class GoFormat {
     }
     if (Double.isInfinite(f)) {
       return f > 0 ? ".inf" : "-.inf";
+    }
+    return shortestFloat(f);
+  }
+
+  /**
+   * {@code strconv.FormatFloat(f, 'g', -1, 64)}, which Go's {@code %v} and yaml.v3 write: the
+   * shortest digits, with an exponent from {@code 1e+06} up and below {@code 1e-04}; {@code NaN},
+   * {@code +Inf}, {@code -Inf}.
+   */
+  public static String shortestFloat(double f) {
+    if (Double.isNaN(f)) {
+      return "NaN";
+    }
+    if (Double.isInfinite(f)) {
+      return f > 0 ? "+Inf" : "-Inf";
     }
     if (f == 0) {
       return signedZero(f);
