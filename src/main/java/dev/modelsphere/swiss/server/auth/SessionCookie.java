@@ -1,16 +1,23 @@
 package dev.modelsphere.swiss.server.auth;
 
 import io.javalin.http.Context;
-import java.time.Instant;
-import org.eclipse.jetty.http.HttpCookie;
-import org.eclipse.jetty.server.HttpCookieUtils;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /**
  * The {@code swiss_session} cookie: HttpOnly (scripts cannot read it), SameSite=Strict (other sites
- * cannot make the browser send it), Secure as {@code server.auth.cookieSecure} says.
+ * cannot make the browser send it), Secure as {@code server.auth.cookieSecure} says. It is written
+ * as the reference writes it: {@code Expires} is the token's own expiry, taken from the token
+ * rather than recomputed from a max age.
  */
 public final class SessionCookie {
   public static final String NAME = "swiss_session";
+
+  /** The cookie date of RFC 6265 §4.1.1, with a two-digit day. */
+  private static final DateTimeFormatter EXPIRES =
+      DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
+          .withZone(ZoneOffset.UTC);
 
   private final String secureMode;
 
@@ -27,23 +34,20 @@ public final class SessionCookie {
   }
 
   public void set(Context ctx, SessionTokens.Issued token) {
-    write(ctx, HttpCookie.build(NAME, token.token()).expires(token.expiresAt()));
+    write(
+        ctx,
+        "%s=%s; Path=/; Expires=%s"
+            .formatted(NAME, token.token(), EXPIRES.format(token.expiresAt())));
   }
 
   /** Tells the browser to forget the cookie. The token itself stays valid until it expires. */
   public void clear(Context ctx) {
-    write(ctx, HttpCookie.build(NAME, "").maxAge(0).expires(Instant.EPOCH));
+    write(ctx, "%s=; Path=/; Max-Age=0".formatted(NAME));
   }
 
-  private void write(Context ctx, HttpCookie.Builder cookie) {
-    HttpCookie built =
-        cookie
-            .path("/")
-            .httpOnly(true)
-            .sameSite(HttpCookie.SameSite.STRICT)
-            .secure(secure(ctx))
-            .build();
-    ctx.res().addHeader("Set-Cookie", HttpCookieUtils.getRFC6265SetCookie(built));
+  private void write(Context ctx, String cookie) {
+    String secure = secure(ctx) ? "; Secure" : "";
+    ctx.res().addHeader("Set-Cookie", cookie + "; HttpOnly" + secure + "; SameSite=Strict");
   }
 
   private boolean secure(Context ctx) {
