@@ -23,6 +23,7 @@ import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.state.ClusterPing;
 import dev.modelsphere.swiss.server.state.Readiness;
 import dev.modelsphere.swiss.server.state.SiteProfiles;
+import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -34,9 +35,11 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code swiss serve}: the HTTP API over the cluster, built from the config document. Every route
@@ -45,6 +48,8 @@ import java.util.Optional;
 public final class SwissServer {
   /** Below the readiness route's own deadline, so a hung API server still gets a proper answer. */
   private static final Duration PING_TIMEOUT = Duration.ofSeconds(4);
+
+  private static final String NOT_FETCHED = "not fetched";
 
   private final Config config;
   private final ServerOptions options;
@@ -71,12 +76,7 @@ public final class SwissServer {
             config.server().cacheTTL(),
             options.clock());
     this.readiness =
-        new Readiness(
-            List.of(new ClusterPing(client, PING_TIMEOUT)),
-            Map.of(
-                "catalog", () -> "not fetched",
-                "profile",
-                    () -> profiles.cachedProfile().map(p -> p.name()).orElse("not fetched")));
+        new Readiness(List.of(new ClusterPing(client, PING_TIMEOUT)), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
     this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
@@ -152,6 +152,14 @@ public final class SwissServer {
         .filter(endpoint -> endpoint.method.isHttpMethod())
         .map(endpoint -> endpoint.method.name() + " " + endpoint.path)
         .toList();
+  }
+
+  /** What {@code /readyz} reports beside the gates; never a fetch, only what is cached. */
+  private Map<String, Supplier<String>> readinessNotes() {
+    Map<String, Supplier<String>> notes = new LinkedHashMap<>();
+    notes.put("catalog", () -> NOT_FETCHED);
+    notes.put("profile", () -> profiles.cachedProfile().map(Profile::name).orElse(NOT_FETCHED));
+    return notes;
   }
 
   private Optional<SessionRoutes.LoginParts> loginParts(
