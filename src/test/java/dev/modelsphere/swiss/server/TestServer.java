@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.testing.MovableClock;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,10 +13,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -131,34 +130,6 @@ public final class TestServer implements AutoCloseable {
           .map(c -> c.substring("swiss_session=".length(), c.indexOf(';')))
           .findFirst()
           .orElseThrow(() -> new AssertionError("no session cookie in " + setCookies));
-    }
-  }
-
-  /** A clock that stands still until the test moves it. */
-  public static final class MovableClock extends Clock {
-    private volatile Instant now;
-
-    MovableClock(Instant start) {
-      this.now = start;
-    }
-
-    public void advance(Duration by) {
-      now = now.plus(by);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
     }
   }
 
