@@ -2,11 +2,13 @@ package dev.modelsphere.swiss.catalog;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -136,6 +138,8 @@ public final class HttpFetcher implements Fetcher {
     HttpResponse<InputStream> response;
     try {
       response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (ConnectException e) {
+      throw new CatalogException("GET %s: %s".formatted(url, unreachable(url, e)), e);
     } catch (IOException e) {
       throw new CatalogException("GET " + url + ": " + e, e);
     } catch (InterruptedException e) {
@@ -182,6 +186,18 @@ public final class HttpFetcher implements Fetcher {
       throw new CatalogException("GET " + url + ": larger than " + MAX_BODY + " bytes");
     }
     return bytes;
+  }
+
+  /** Why a connection failed, in words; the JDK's own exception here has no message. */
+  private static String unreachable(URI url, ConnectException e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof UnresolvedAddressException) {
+        return "the host %s is unknown: check the catalog URL, and that this machine can resolve it"
+            .formatted(url.getHost());
+      }
+    }
+    return "cannot connect to %s: check the catalog URL, and that the server is up"
+        .formatted(url.getRawAuthority());
   }
 
   private static void closeQuietly(InputStream body) {

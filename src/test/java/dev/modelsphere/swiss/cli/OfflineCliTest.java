@@ -306,10 +306,27 @@ class OfflineCliTest {
   }
 
   @Test
-  void withoutACatalogTheCommandSaysWhereToSetOne() {
-    CliRun run = CliRun.of("catalog", "list", "--config", dir.resolve("missing.yaml").toString());
+  void aConfigFileNamedByTheFlagMustExist() {
+    Path missing = dir.resolve("missing.yaml");
+    CliRun run = CliRun.of("catalog", "list", "--config", missing.toString());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).startsWith("swiss: ");
+    assertThat(run.err()).startsWith("swiss: ").contains(missing.toString());
+  }
+
+  @Test
+  void withNoCatalogConfiguredThePublicCatalogIsReadAndNamedWhenUnreachable() {
+    assertThat(System.getenv("SWISS_CATALOG")).as("this test needs $SWISS_CATALOG unset").isNull();
+    assertThat(System.getenv("SWISS_CONFIG")).as("this test needs $SWISS_CONFIG unset").isNull();
+    String home = System.getProperty("user.home");
+    System.setProperty("user.home", dir.toString());
+    try {
+      CliRun run = CliRun.of("catalog", "list");
+
+      // Offline (as here) the error names the URL; online the listing's footer does.
+      assertThat(run.err()).contains("https://modelsphere.github.io/model-catalog/index.json");
+    } finally {
+      System.setProperty("user.home", home);
+    }
   }
 
   @Test
