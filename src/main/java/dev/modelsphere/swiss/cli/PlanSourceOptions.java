@@ -91,7 +91,8 @@ public final class PlanSourceOptions {
     String profile;
     try {
       profile = compose.global.resolve().profileFile();
-    } catch (CliException noSources) {
+    } catch (CliException configMapProfile) {
+      // Only swiss serve reads a ConfigMap profile; without a file the namespace must be named.
       return "";
     }
     return GlobalOptions.empty(profile) ? "" : Profile.load(Path.of(profile)).namespace();
