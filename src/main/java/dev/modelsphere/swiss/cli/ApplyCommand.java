@@ -31,8 +31,8 @@ public final class ApplyCommand implements Runnable {
   @Override
   public void run() {
     if (forceConflicts) {
-      // The embedded Helm (helm-java, Helm v3) offers no server-side apply, so there is no field
-      // manager conflict to force past; accepting the flag would claim a force that never happens.
+      // Refused rather than ignored: the embedded Helm (helm-java 0.0.21) has no server-side
+      // apply, so accepting the flag would claim a force that never happened.
       throw new CliException(
           "--force-conflicts forces a server-side apply past other field managers, but swiss"
               + " applies with Helm v3's client-side three-way merge, which never refuses a field"

@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 final class GoFloatLiteral {
   private static final Pattern DECIMAL =
       Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
-  // Go, like Java, demands the p exponent of a hex float; Java's own parser would also take a
-  // trailing f or d and surrounding blanks, which Go refuses, hence the pattern first.
+  // Double.parseDouble alone would also take a trailing f or d and surrounding blanks, which Go
+  // refuses; both grammars demand the p exponent of a hex float.
   private static final Pattern HEXADECIMAL =
       Pattern.compile("[+-]?0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)[pP][+-]?[0-9]+");
 
