@@ -1,12 +1,12 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
-import dev.modelsphere.swiss.helm.ChartRepository;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeTarget;
@@ -54,7 +54,7 @@ public final class ClusterOptions {
 
   HelmDeployer deployer(PlanSourceOptions source) {
     KubeTarget target = target(source.configFlag());
-    ChartRenderer renderer = new ChartRenderer(ChartRepository.inUserCache());
+    ChartRenderer renderer = new ChartRenderer(ChartArchives.inUserCache());
     return new HelmDeployer(
         kube(target),
         renderer,
@@ -67,7 +67,7 @@ public final class ClusterOptions {
   PlanDiffer differ(PlanSourceOptions source) {
     return new PlanDiffer(
         kube(target(source.configFlag())),
-        new ChartRenderer(ChartRepository.inUserCache()),
+        new ChartRenderer(ChartArchives.inUserCache()),
         source.chartRoot());
   }
 

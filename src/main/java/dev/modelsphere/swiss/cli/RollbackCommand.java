@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -46,7 +47,7 @@ public final class RollbackCommand implements Runnable {
 
   @Override
   public void run() {
-    PlanSourceOptions.ReleaseName release = source.release();
+    ReleaseRef release = source.release();
     HelmDeployer deployer = cluster.deployer(source);
     if (toRevision <= 0) {
       listArchived(deployer.archivedRevisions(release.namespace(), release.name()), release);
@@ -58,7 +59,7 @@ public final class RollbackCommand implements Runnable {
     ApplyCommand.report(spec, plan, result);
   }
 
-  private void listArchived(List<Integer> revisions, PlanSourceOptions.ReleaseName release) {
+  private void listArchived(List<Integer> revisions, ReleaseRef release) {
     PrintWriter out = spec.commandLine().getOut();
     if (revisions.isEmpty()) {
       out.println(release + " has no archived plans to roll back to");

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.deploy.ReleaseStatus;
+import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +22,7 @@ public final class StatusCommand implements Runnable {
 
   @Override
   public void run() {
-    PlanSourceOptions.ReleaseName name = source.release();
+    ReleaseRef name = source.release();
     ReleaseStatus status = cluster.deployer(source).status(name.namespace(), name.name());
     if (!status.exists() && !status.tracked()) {
       throw new CliException("no release " + name);

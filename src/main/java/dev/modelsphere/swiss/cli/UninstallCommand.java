@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.UninstallResult;
+import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +22,7 @@ public final class UninstallCommand implements Runnable {
 
   @Override
   public void run() {
-    PlanSourceOptions.ReleaseName release = source.release();
+    ReleaseRef release = source.release();
     UninstallResult result =
         cluster.deployer(source).uninstall(release.namespace(), release.name());
     PrintWriter out = spec.commandLine().getOut();

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.compose;
 import dev.modelsphere.swiss.catalog.Entry;
 import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.site.Profile;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Map;
 
 /**
@@ -18,6 +19,7 @@ import java.util.Map;
  * @param edits the edit layer, applied last
  * @param chartVersion the resolved chart version; empty only when the variant pins an exact one
  */
+@RecordBuilder
 public record ComposeRequest(
     String catalogLocation,
     String catalogName,
@@ -30,4 +32,5 @@ public record ComposeRequest(
     Map<String, Object> form,
     Map<String, Object> edits,
     boolean createNamespace,
-    String chartVersion) {}
+    String chartVersion)
+    implements ComposeRequestBuilder.With {}

@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.deploy;
 
-import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.kube.PreconditionedDelete;
+import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -97,7 +99,7 @@ public final class LlmServiceUninstaller {
     }
 
     private UninstallOutcome readAndDelete() {
-      LLMService seen = read();
+      LlmService seen = read();
       if (seen == null) {
         return UninstallOutcome.notFound(
             namespace, release, "no LLMService " + ref + ": there is nothing to uninstall");
@@ -110,8 +112,8 @@ public final class LlmServiceUninstaller {
     }
 
     /** Step 5: the object moved since it was read; look once more and decide. */
-    private UninstallOutcome afterConflict(LLMService seen) {
-      LLMService now = read();
+    private UninstallOutcome afterConflict(LlmService seen) {
+      LlmService now = read();
       if (now == null) {
         return goneBeforeUs();
       }
@@ -141,7 +143,7 @@ public final class LlmServiceUninstaller {
     }
 
     /** Steps 3, 4 and 6 for a delete answer other than a conflict. */
-    private UninstallOutcome settle(LLMService deleted, PreconditionedDelete.Answer answer) {
+    private UninstallOutcome settle(LlmService deleted, PreconditionedDelete.Answer answer) {
       if (answer.accepted()) {
         awaitGone(deleted.getMetadata().getUid());
         return UninstallOutcome.uninstalled(namespace, release);
@@ -168,14 +170,20 @@ public final class LlmServiceUninstaller {
           "LLMService " + ref + " was removed by someone else while this uninstall ran");
     }
 
-    private PreconditionedDelete.Answer deleteIfStill(LLMService seen) {
+    private PreconditionedDelete.Answer deleteIfStill(LlmService seen) {
       betweenReadAndDelete.run();
-      ObjectMeta meta = seen.getMetadata();
-      return delete.send(namespace, release, meta.getUid(), meta.getResourceVersion());
+      try {
+        return delete.send(seen);
+      } catch (KubeException e) {
+        throw new DeployException(
+            DeployException.Reason.UNAVAILABLE,
+            "%s; nothing is known to be deleted, look again".formatted(e.getMessage()),
+            e);
+      }
     }
 
     /** The object, or null when there is none; a refusal (403, say) is a {@link ReadRefused}. */
-    private LLMService read() {
+    private LlmService read() {
       try {
         return resource().get();
       } catch (KubernetesClientException e) {
@@ -222,8 +230,8 @@ public final class LlmServiceUninstaller {
       }
     }
 
-    private Resource<LLMService> resource() {
-      return client.resources(LLMService.class).inNamespace(namespace).withName(release);
+    private Resource<LlmService> resource() {
+      return client.resources(LlmService.class).inNamespace(namespace).withName(release);
     }
   }
 

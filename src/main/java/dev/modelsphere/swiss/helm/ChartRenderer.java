@@ -2,6 +2,8 @@ package dev.modelsphere.swiss.helm;
 
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.TemplateCommand;
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.chartrepo.RepoException;
 import java.nio.file.Path;
 
 /**
@@ -10,10 +12,10 @@ import java.nio.file.Path;
  */
 public final class ChartRenderer {
 
-  private final ChartRepository repository;
+  private final ChartArchives archives;
 
-  public ChartRenderer(ChartRepository repository) {
-    this.repository = repository;
+  public ChartRenderer(ChartArchives archives) {
+    this.archives = archives;
   }
 
   /** The rendered manifest: every object of the chart as one multi-document YAML string. */
@@ -48,8 +50,17 @@ public final class ChartRenderer {
   Path localArchive(ChartLocation chart) {
     return switch (chart.kind()) {
       case LOCAL -> Path.of(chart.location());
-      case REPOSITORY -> repository.fetch(chart.location(), chart.name(), chart.version());
+      case REPOSITORY -> fetch(chart);
       case OCI -> throw new IllegalArgumentException("OCI charts are pulled by helm itself");
     };
+  }
+
+  private Path fetch(ChartLocation chart) {
+    try {
+      return archives.fetch(chart.location(), chart.name(), chart.version());
+    } catch (RepoException e) {
+      throw new HelmException(
+          "cannot fetch chart %s: %s".formatted(chart.describe(), e.getMessage()), e);
+    }
   }
 }

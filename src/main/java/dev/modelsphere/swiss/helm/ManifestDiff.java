@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
+import dev.modelsphere.swiss.values.Tree;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,7 +133,8 @@ public final class ManifestDiff {
   /** A copy without the fields the API server and helm own. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> normalise(Map<String, Object> object) {
-    Map<String, Object> copy = (Map<String, Object>) deepCopy(object);
+    Map<String, Object> copy =
+        Tree.copy(object, value -> value instanceof Integer i ? (Object) i.longValue() : value);
     copy.remove("status");
     if (copy.get("metadata") instanceof Map<?, ?> m) {
       Map<String, Object> metadata = (Map<String, Object>) m;
@@ -178,23 +180,6 @@ public final class ManifestDiff {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> asMap(Object o) {
     return (Map<String, Object>) o;
-  }
-
-  private static Object deepCopy(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      Map<String, Object> copy = new LinkedHashMap<>();
-      map.forEach((k, v) -> copy.put(k.toString(), deepCopy(v)));
-      return copy;
-    }
-    if (value instanceof List<?> list) {
-      List<Object> copy = new ArrayList<>();
-      list.forEach(v -> copy.add(deepCopy(v)));
-      return copy;
-    }
-    if (value instanceof Integer i) {
-      return i.longValue();
-    }
-    return value;
   }
 
   private static String yaml(Map<String, Object> object) {

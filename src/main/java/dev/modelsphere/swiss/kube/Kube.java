@@ -1,20 +1,20 @@
 package dev.modelsphere.swiss.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.plan.ReleaseRef;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.ConfigMapList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
+import io.fabric8.kubernetes.api.model.PartialObjectMetadataList;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.http.HttpRequest;
-import io.fabric8.kubernetes.client.http.HttpResponse;
+import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.io.IOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -24,9 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The small set of cluster reads and writes swiss needs beside helm: namespaces, the plan
@@ -37,8 +34,6 @@ public final class Kube {
   public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
   public static final String SWISS = "swiss";
   public static final String PLAN_PREFIX = "swiss-plan-";
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final KubernetesClient client;
 
@@ -181,78 +176,41 @@ public final class Kube {
    * namespaces configured every list is per namespace: a namespaced grant allows no cluster-wide
    * list.
    */
-  public List<ManagedRef> managedRefs(List<String> namespaces) {
-    List<ManagedRef> refs = new ArrayList<>();
+  public List<ReleaseRef> managedReleases(List<String> namespaces) {
+    List<ReleaseRef> releases = new ArrayList<>();
     if (namespaces == null || namespaces.isEmpty()) {
-      refs.addAll(listManaged(null));
+      releases.addAll(listManaged(client.configMaps().inAnyNamespace(), "the cluster scope"));
     } else {
-      namespaces.forEach(ns -> refs.addAll(listManaged(ns)));
+      namespaces.forEach(
+          ns ->
+              releases.addAll(listManaged(client.configMaps().inNamespace(ns), "namespace " + ns)));
     }
-    refs.sort(Comparator.comparing(ManagedRef::namespace).thenComparing(ManagedRef::release));
-    return refs;
+    releases.sort(Comparator.comparing(ReleaseRef::namespace).thenComparing(ReleaseRef::name));
+    return releases;
   }
 
-  private List<ManagedRef> listManaged(String namespace) {
-    String scope = namespace == null ? "the cluster scope" : "namespace " + namespace;
-    String path =
-        namespace == null
-            ? "api/v1/configmaps"
-            : "api/v1/namespaces/" + encode(namespace) + "/configmaps";
-    String uri =
-        withSlash(client.getMasterUrl().toString())
-            + path
-            + "?labelSelector="
-            + encode(MANAGED_BY + "=" + SWISS);
-    // Metadata only: the plan files can be large and a listing needs none of them.
-    HttpRequest request =
-        client
-            .getHttpClient()
-            .newHttpRequestBuilder()
-            .uri(uri)
-            .header("Accept", "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1")
-            .build();
-    HttpResponse<String> response;
+  private static List<ReleaseRef> listManaged(
+      FilterWatchListDeletable<ConfigMap, ConfigMapList, Resource<ConfigMap>> configMaps,
+      String scope) {
+    PartialObjectMetadataList found;
     try {
-      response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KubeException("list plan configmaps in " + scope + ": interrupted", e);
-    } catch (ExecutionException | TimeoutException e) {
+      // Metadata only: the plan files can be large and a listing needs none of them.
+      found = configMaps.withLabel(MANAGED_BY, SWISS).listAsPartialObjectMetadata();
+    } catch (KubernetesClientException e) {
       throw KubeException.of("list plan configmaps in " + scope, e);
     }
-    if (!response.isSuccessful()) {
-      throw new KubeException(
-          "list plan configmaps in " + scope + ": HTTP " + response.code() + " " + response.body(),
-          new KubernetesClientException(response.body(), response.code(), null));
-    }
-    List<ManagedRef> refs = new ArrayList<>();
-    for (JsonNode item : readTree(response.body(), scope).path("items")) {
-      String name = item.path("metadata").path("name").asText();
+    List<ReleaseRef> releases = new ArrayList<>();
+    // The API server sends an empty metadata-only list without its items.
+    List<PartialObjectMetadata> items = found.getItems() == null ? List.of() : found.getItems();
+    for (PartialObjectMetadata item : items) {
+      String name = item.getMetadata().getName();
       if (name.startsWith(PLAN_PREFIX) && name.length() > PLAN_PREFIX.length()) {
-        refs.add(
-            new ManagedRef(
-                item.path("metadata").path("namespace").asText(),
-                name.substring(PLAN_PREFIX.length())));
+        releases.add(
+            new ReleaseRef(
+                name.substring(PLAN_PREFIX.length()), item.getMetadata().getNamespace()));
       }
     }
-    return refs;
-  }
-
-  private static JsonNode readTree(String body, String scope) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      throw new KubeException(
-          "list plan configmaps in " + scope + ": unreadable answer: " + e.getMessage(), e);
-    }
-  }
-
-  private static String encode(String s) {
-    return URLEncoder.encode(s, StandardCharsets.UTF_8);
-  }
-
-  private static String withSlash(String url) {
-    return url.endsWith("/") ? url : url + "/";
+    return releases;
   }
 
   /**

@@ -4,11 +4,10 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.modelsphere.swiss.values.Tree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,33 +34,15 @@ final class JsonValues {
     }
     try {
       Map<String, Object> read = JSON.readValue(JSON.writeValueAsBytes(tree), TREE);
-      return normalizedMap(read);
+      return Tree.copy(read, JsonValues::wholeAsLong);
     } catch (IOException e) {
       // Trees read from the API server are JSON already; this needs a hand-made tree with NaN.
       throw new UncheckedIOException("values cannot be written as JSON: " + e.getMessage(), e);
     }
   }
 
-  @SuppressWarnings("unchecked")
-  private static Object normalized(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      return normalizedMap((Map<String, Object>) map);
-    }
-    if (value instanceof List<?> list) {
-      List<Object> out = new ArrayList<>(list.size());
-      list.forEach(item -> out.add(normalized(item)));
-      return out;
-    }
-    if (value instanceof Double d && isWhole(d)) {
-      return d.longValue();
-    }
-    return value;
-  }
-
-  private static Map<String, Object> normalizedMap(Map<String, Object> map) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    map.forEach((k, v) -> out.put(k, normalized(v)));
-    return out;
+  private static Object wholeAsLong(Object value) {
+    return value instanceof Double d && isWhole(d) ? (Object) d.longValue() : value;
   }
 
   private static boolean isWhole(double d) {

@@ -5,15 +5,10 @@ import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.http.HttpRequest;
-import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Reads LLMServices and asks whether the API serves them (backends.md §1.4, §3.5). Failures are
@@ -26,14 +21,12 @@ public final class LlmServiceClient {
    */
   public static final String RESOURCE = "llmservices";
 
-  private static final long DISCOVERY_TIMEOUT_SECONDS = 30;
-
   private final KubernetesClient client;
   private final String group;
   private final String version;
 
   public LlmServiceClient(KubernetesClient client) {
-    this(client, LLMService.GROUP, LLMService.VERSION);
+    this(client, LlmService.GROUP, LlmService.VERSION);
   }
 
   /**
@@ -52,26 +45,15 @@ public final class LlmServiceClient {
    */
   public boolean served() {
     String groupVersion = group + "/" + version;
-    // A raw request, not the client's discovery helpers: those may cache, and the answer must be
-    // the server's current one (the access cache above this has its own TTL).
-    HttpResponse<String> response = discover(groupVersion);
-    if (response.code() == 404) {
-      return false;
-    }
-    if (!response.isSuccessful()) {
-      throw classify(
-          "discover " + groupVersion,
-          new KubernetesClientException(
-              "HTTP " + response.code() + ": " + response.body(), response.code(), null));
-    }
     APIResourceList resources;
     try {
-      resources =
-          client.getKubernetesSerialization().unmarshal(response.body(), APIResourceList.class);
-    } catch (RuntimeException e) {
-      throw new LlmServiceException(
-          "discover " + groupVersion + ": unreadable answer: " + e.getMessage(), e);
+      // Asks the server on every call: fabric8 keeps no discovery cache behind getApiResources,
+      // and the answer must be the server's current one (LlmServiceAccess has its own TTL).
+      resources = client.getApiResources(groupVersion);
+    } catch (KubernetesClientException e) {
+      throw classify("discover " + groupVersion, e);
     }
+    // fabric8 answers a 404, an unknown group-version, with null.
     if (resources == null || resources.getResources() == null) {
       return false;
     }
@@ -79,10 +61,10 @@ public final class LlmServiceClient {
   }
 
   /** The LLMService, or empty when it does not exist. */
-  public Optional<LLMService> get(String namespace, String name) {
+  public Optional<LlmService> get(String namespace, String name) {
     try {
       return Optional.ofNullable(
-          client.resources(LLMService.class).inNamespace(namespace).withName(name).get());
+          client.resources(LlmService.class).inNamespace(namespace).withName(name).get());
     } catch (KubernetesClientException e) {
       throw classify("get llmservice " + namespace + "/" + name, e);
     }
@@ -92,8 +74,8 @@ public final class LlmServiceClient {
    * LLMServices sorted by namespace then name. An empty list means one cluster-wide list; otherwise
    * one list per namespace, which is what a namespaced Role can authorise.
    */
-  public List<LLMService> list(List<String> namespaces) {
-    List<LLMService> found = new ArrayList<>();
+  public List<LlmService> list(List<String> namespaces) {
+    List<LlmService> found = new ArrayList<>();
     if (namespaces.isEmpty()) {
       found.addAll(listIn(null));
     } else {
@@ -102,43 +84,20 @@ public final class LlmServiceClient {
       }
     }
     found.sort(
-        Comparator.comparing((LLMService s) -> s.getMetadata().getNamespace())
+        Comparator.comparing((LlmService s) -> s.getMetadata().getNamespace())
             .thenComparing(s -> s.getMetadata().getName()));
     return found;
   }
 
-  private List<LLMService> listIn(String namespace) {
+  private List<LlmService> listIn(String namespace) {
     String scope = namespace == null ? "all namespaces" : "namespace " + namespace;
     try {
-      var resources = client.resources(LLMService.class);
+      var resources = client.resources(LlmService.class);
       return namespace == null
           ? resources.inAnyNamespace().list().getItems()
           : resources.inNamespace(namespace).list().getItems();
     } catch (KubernetesClientException e) {
       throw classify("list llmservices in " + scope, e);
-    }
-  }
-
-  private HttpResponse<String> discover(String groupVersion) {
-    String base = client.getMasterUrl().toString().replaceAll("/+$", "");
-    HttpRequest request =
-        client
-            .getHttpClient()
-            .newHttpRequestBuilder()
-            .uri(base + "/apis/" + groupVersion)
-            .header("Accept", "application/json")
-            .build();
-    try {
-      return client
-          .getHttpClient()
-          .sendAsync(request, String.class)
-          .get(DISCOVERY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new LlmServiceException("discover " + groupVersion + ": interrupted", e);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new LlmServiceException(
-          "discover " + groupVersion + ": " + KubeException.describe(e), e);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.llmsvc;
 
 import dev.modelsphere.swiss.llmsvc.MappingException.Kind;
 import dev.modelsphere.swiss.plan.ChartRef;
+import dev.modelsphere.swiss.plan.Layer;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.plan.SourceRef;
@@ -18,8 +19,7 @@ import java.util.Map;
  * annotations, so a plan read back from the object is the plan that was written, hash and all.
  */
 public final class PlanMapping {
-  /** The plan's merge order; plan.Layer is not imported because it shares a name with ours. */
-  private static final List<String> LAYER_ORDER = dev.modelsphere.swiss.plan.Layer.ORDER;
+  private static final List<String> LAYER_ORDER = Layer.ORDER;
 
   private PlanMapping() {}
 
@@ -33,13 +33,13 @@ public final class PlanMapping {
    * @throws MappingException {@link Kind#NIL_PLAN}, {@link Kind#CHART_PATH} or {@link
    *     Kind#CHART_REPO}
    */
-  public static LLMService fromPlan(Plan plan, String action, String note) {
+  public static LlmService fromPlan(Plan plan, String action, String note) {
     if (plan == null) {
       throw new MappingException(Kind.NIL_PLAN, "nil plan: there is no plan to map");
     }
     ChartRef chart = plan.chart();
     requireRepo(chart);
-    LLMService svc = new LLMService();
+    LlmService svc = new LlmService();
     ObjectMeta metadata = new ObjectMeta();
     metadata.setName(plan.release().name());
     metadata.setNamespace(plan.release().namespace());
@@ -49,7 +49,7 @@ public final class PlanMapping {
     }
     svc.setMetadata(metadata);
     svc.setSpec(
-        new LLMServiceSpec(
+        new LlmServiceSpec(
             new Chart(chart.name(), chart.repo(), chart.version(), null),
             layers(plan),
             model(plan),
@@ -64,7 +64,7 @@ public final class PlanMapping {
    * @throws MappingException {@link Kind#NIL_OBJECT}, a layer problem ({@link Kind#UNKNOWN_LAYER},
    *     {@link Kind#DUPLICATE_LAYER}, {@link Kind#LAYER_ORDER}) or {@link Kind#HASH_MISMATCH}
    */
-  public static Plan toPlan(LLMService svc) {
+  public static Plan toPlan(LlmService svc) {
     if (svc == null || svc.getSpec() == null) {
       throw new MappingException(
           Kind.NIL_OBJECT,
@@ -78,7 +78,7 @@ public final class PlanMapping {
   }
 
   /** True iff swiss did not deploy the object: no swiss annotation, or no object at all. */
-  public static boolean isExternal(LLMService svc) {
+  public static boolean isExternal(LlmService svc) {
     return SwissAnnotations.isExternal(svc);
   }
 
@@ -99,8 +99,8 @@ public final class PlanMapping {
   }
 
   /** The plan the object describes, its hash not yet set. */
-  private static Plan unhashedPlan(LLMService svc, Map<String, String> annotations) {
-    LLMServiceSpec spec = svc.getSpec();
+  private static Plan unhashedPlan(LlmService svc, Map<String, String> annotations) {
+    LlmServiceSpec spec = svc.getSpec();
     ObjectMeta metadata = svc.getMetadata() == null ? new ObjectMeta() : svc.getMetadata();
     Chart chart = spec.chart() == null ? new Chart(null, null, null, null) : spec.chart();
     Model model = spec.model() == null ? new Model(null, null, null, null, null) : spec.model();
@@ -130,7 +130,7 @@ public final class PlanMapping {
    * edited.
    */
   private static void verifyAnnotatedHash(
-      LLMService svc, Map<String, String> annotations, String computed) {
+      LlmService svc, Map<String, String> annotations, String computed) {
     if (annotations.containsKey(SwissAnnotations.PLAN_HASH)) {
       String annotated = annotations.get(SwissAnnotations.PLAN_HASH);
       if (!annotated.equals(computed)) {
@@ -170,9 +170,9 @@ public final class PlanMapping {
   }
 
   /** The plan's non-empty layers, already in merge order; null when there are none. */
-  private static List<Layer> layers(Plan plan) {
-    List<Layer> out = new ArrayList<>();
-    plan.layers().forEach((name, tree) -> out.add(new Layer(name, Tree.copy(tree))));
+  private static List<LayerSpec> layers(Plan plan) {
+    List<LayerSpec> out = new ArrayList<>();
+    plan.layers().forEach((name, tree) -> out.add(new LayerSpec(name, Tree.copy(tree))));
     return out.isEmpty() ? null : out;
   }
 
@@ -197,14 +197,14 @@ public final class PlanMapping {
    * merges {@code spec.layers} in list order, so a list a plan would merge differently is refused
    * rather than described wrongly.
    */
-  private static Map<String, Map<String, Object>> planLayers(LLMService svc) {
+  private static Map<String, Map<String, Object>> planLayers(LlmService svc) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
-    List<Layer> layers = svc.getSpec().layers();
+    List<LayerSpec> layers = svc.getSpec().layers();
     if (layers == null) {
       return out;
     }
     int lastRank = -1;
-    for (Layer layer : layers) {
+    for (LayerSpec layer : layers) {
       if (layer == null
           || layer.name() == null
           || layer.name().isEmpty()
@@ -254,7 +254,7 @@ public final class PlanMapping {
     return out;
   }
 
-  private static String ref(LLMService svc) {
+  private static String ref(LlmService svc) {
     ObjectMeta m = svc.getMetadata();
     if (m == null) {
       return "";

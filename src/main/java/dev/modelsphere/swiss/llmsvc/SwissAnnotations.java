@@ -43,7 +43,7 @@ public final class SwissAnnotations {
   }
 
   /** True when swiss did not deploy the object: it has no swiss annotation, or it is null. */
-  public static boolean isExternal(LLMService svc) {
+  public static boolean isExternal(LlmService svc) {
     return svc == null || isExternal(svc.getMetadata());
   }
 

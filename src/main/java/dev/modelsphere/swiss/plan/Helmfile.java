@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
+import dev.modelsphere.swiss.chartrepo.ChartSource;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -22,18 +23,21 @@ public final class Helmfile {
   private Helmfile() {}
 
   /**
-   * Renders the document. The chart is addressed, in this order, by an {@code oci://} repo, a
-   * classic repo (declared under the alias {@code charts}), the chart path, or the chart root.
+   * Renders the document. The chart comes from where {@link ChartRef#source} says, as swiss's own
+   * render takes it, so a hand-run helmfile installs the same chart: an {@code oci://} registry is
+   * addressed directly, a classic repo is declared under the alias {@code charts}, and a chart
+   * folder is named by its absolute path.
    *
    * @param chartRoot folder holding charts by name, used when the plan names no repo or path; may
    *     be empty
    * @throws PlanException when none of those is available
    */
   public static String render(Plan plan, String chartRoot) {
-    ChartSource source = ChartSource.of(plan.chart(), chartRoot);
+    Addressing addressing = Addressing.of(plan.chart(), chartRoot);
     Map<String, Object> doc = new LinkedHashMap<>();
-    if (source.repositoryUrl() != null) {
-      doc.put("repositories", List.of(ordered("name", REPO_ALIAS, "url", source.repositoryUrl())));
+    if (addressing.repositoryUrl() != null) {
+      doc.put(
+          "repositories", List.of(ordered("name", REPO_ALIAS, "url", addressing.repositoryUrl())));
     }
     Map<String, Object> defaults = new LinkedHashMap<>();
     defaults.put("wait", false);
@@ -47,8 +51,8 @@ public final class Helmfile {
     Map<String, Object> release = new LinkedHashMap<>();
     release.put("name", plan.release().name());
     release.put("namespace", plan.release().namespace());
-    release.put("chart", source.chart());
-    if (source.versioned()) {
+    release.put("chart", addressing.chart());
+    if (addressing.versioned()) {
       release.put("version", plan.chart().version());
     }
     release.put("values", plan.valuesFiles());
@@ -64,35 +68,19 @@ public final class Helmfile {
   }
 
   /** How the release names its chart, and the repository to declare for it, if any. */
-  private record ChartSource(String chart, boolean versioned, String repositoryUrl) {
-    static ChartSource of(ChartRef ref, String chartRoot) {
-      String repo = trimTrailingSlashes(ref.repo());
-      if (ref.repo().startsWith("oci://")) {
-        return new ChartSource(repo + "/" + ref.name(), true, null);
-      }
-      if (!ref.repo().isEmpty()) {
-        return new ChartSource(REPO_ALIAS + "/" + ref.name(), true, repo);
-      }
-      if (!ref.path().isEmpty()) {
-        return new ChartSource(absolute(ref.path(), ref.name()), false, null);
-      }
-      if (chartRoot != null && !chartRoot.isEmpty()) {
-        return new ChartSource(absolute(chartRoot, ref.name()), false, null);
-      }
-      throw new PlanException(
-          "no chart source: set chartRepo or chartPath in the site profile, or pass --chart-root");
+  private record Addressing(String chart, boolean versioned, String repositoryUrl) {
+    static Addressing of(ChartRef ref, String chartRoot) {
+      ChartSource source =
+          ref.source(chartRoot).orElseThrow(() -> new PlanException(ChartRef.NO_SOURCE));
+      return switch (source.kind()) {
+        case OCI -> new Addressing(source.location() + "/" + ref.name(), true, null);
+        case HTTP -> new Addressing(REPO_ALIAS + "/" + ref.name(), true, source.location());
+        case FOLDER -> new Addressing(absolute(source.folder()), false, null);
+      };
     }
 
-    private static String absolute(String folder, String name) {
-      return Path.of(folder, name).toAbsolutePath().normalize().toString();
-    }
-
-    private static String trimTrailingSlashes(String url) {
-      String out = url;
-      while (out.endsWith("/")) {
-        out = out.substring(0, out.length() - 1);
-      }
-      return out;
+    private static String absolute(Path folder) {
+      return folder.toAbsolutePath().normalize().toString();
     }
   }
 }

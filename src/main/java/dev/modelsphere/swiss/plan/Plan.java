@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.plan;
 
 import dev.modelsphere.swiss.values.Tree;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,6 +24,7 @@ import java.util.TreeMap;
  * @param hash {@code sha256:<hex>} over release, source (as {@link SourceRef#hashed()}), chart and
  *     the merged values; "" when not yet computed
  */
+@RecordBuilder
 public record Plan(
     String apiVersion,
     ReleaseRef release,
@@ -33,7 +35,8 @@ public record Plan(
     Map<String, Map<String, Object>> layers,
     boolean createNamespace,
     String helmfile,
-    String hash) {
+    String hash)
+    implements PlanBuilder.With {
 
   public static final String API_VERSION = "plan.swiss/v1";
 
@@ -157,42 +160,6 @@ public record Plan(
     return withHash(computeHash());
   }
 
-  /** A copy carrying the given hash (as read from a stored plan). */
-  public Plan withHash(String newHash) {
-    return new Plan(
-        apiVersion,
-        release,
-        source,
-        chart,
-        engine,
-        profile,
-        layers,
-        createNamespace,
-        helmfile,
-        newHash);
-  }
-
-  /** A copy that does or does not ask for its namespace to be created; the hash is unaffected. */
-  public Plan withCreateNamespace(boolean create) {
-    return new Plan(
-        apiVersion, release, source, chart, engine, profile, layers, create, helmfile, hash);
-  }
-
-  /** A copy carrying the given helmfile document (null for none). */
-  public Plan withHelmfile(String document) {
-    return new Plan(
-        apiVersion,
-        release,
-        source,
-        chart,
-        engine,
-        profile,
-        layers,
-        createNamespace,
-        document,
-        hash);
-  }
-
   /**
    * A copy carrying its helmfile document rendered with no chart root, when the chart can be
    * addressed that way; otherwise this plan unchanged. The helmfile is not hashed.
@@ -205,34 +172,9 @@ public record Plan(
     }
   }
 
-  /** A copy with other layers (the hash is kept; recompute it with {@link #withHash()}). */
-  public Plan withLayers(Map<String, Map<String, Object>> newLayers) {
-    return new Plan(
-        apiVersion,
-        release,
-        source,
-        chart,
-        engine,
-        profile,
-        newLayers,
-        createNamespace,
-        helmfile,
-        hash);
-  }
-
   /** A copy without the site's name for its catalog (which the hash does not cover). */
   public Plan withoutCatalogName() {
-    return new Plan(
-        apiVersion,
-        release,
-        source.withoutCatalogName(),
-        chart,
-        engine,
-        profile,
-        layers,
-        createNamespace,
-        helmfile,
-        hash);
+    return withSource(source.withoutCatalogName());
   }
 
   /**

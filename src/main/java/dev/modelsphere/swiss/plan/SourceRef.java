@@ -1,10 +1,13 @@
 package dev.modelsphere.swiss.plan;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 /**
  * Where the model came from. {@code catalog} is the catalog's location, {@code catalogName} the
  * name the site profile gives it, {@code hf} the model's Hugging Face repository. Neither of the
  * last two is hashed (see {@link #hashed()}).
  */
+@RecordBuilder
 public record SourceRef(
     String catalog,
     String catalogName,
@@ -13,7 +16,8 @@ public record SourceRef(
     String hf,
     String version,
     String digest,
-    String variant) {
+    String variant)
+    implements SourceRefBuilder.With {
   public SourceRef {
     catalog = orEmpty(catalog);
     catalogName = orEmpty(catalogName);
@@ -33,12 +37,12 @@ public record SourceRef(
    * refuse every newer plan as edited.
    */
   public SourceRef hashed() {
-    return new SourceRef(catalog, "", ref, model, "", version, digest, variant);
+    return withCatalogName("").withHf("");
   }
 
   /** The same source without the site's name for its catalog. */
   public SourceRef withoutCatalogName() {
-    return new SourceRef(catalog, "", ref, model, hf, version, digest, variant);
+    return withCatalogName("");
   }
 
   private static String orEmpty(String s) {

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import java.util.Map;
  * @param chartPath a local directory holding chart directories (CLI use)
  * @param extra chart values merged last into the site layer; never validated
  */
+@RecordBuilder
 public record Profile(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String name,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String namespace,
@@ -35,7 +37,8 @@ public record Profile(
     @JsonInclude(JsonInclude.Include.ALWAYS) Route route,
     @JsonInclude(JsonInclude.Include.ALWAYS) Nodes nodes,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SiteLink> sites,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Object> extra) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Object> extra)
+    implements ProfileBuilder.With {
 
   public Profile {
     name = Text.orEmpty(name);

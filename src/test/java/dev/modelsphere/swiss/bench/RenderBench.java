@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.Entry;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.compose.FormInput;
 import dev.modelsphere.swiss.helm.ChartRenderer;
-import dev.modelsphere.swiss.helm.ChartRepository;
 import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.ValuesDocument;
@@ -42,7 +42,7 @@ public final class RenderBench {
     Plan plan = plan(project.resolve("../shared/fixtures/model-catalog").normalize(), charts);
     RenderRequest request = PlanCharts.request(plan, null);
     ChartRenderer renderer =
-        new ChartRenderer(new ChartRepository(Files.createTempDirectory("bench-charts-")));
+        new ChartRenderer(new ChartArchives(Files.createTempDirectory("bench-charts-")));
 
     String inProcessOut = "";
     for (int i = 0; i < WARMUP; i++) {

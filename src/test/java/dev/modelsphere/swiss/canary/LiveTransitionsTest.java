@@ -3,8 +3,8 @@ package dev.modelsphere.swiss.canary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.config.CanaryKeys;
-import dev.modelsphere.swiss.kube.LlmServices;
-import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -21,29 +21,20 @@ class LiveTransitionsTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
   private final Relationships relationships = new Relationships(CanaryKeys.defaults());
-  private Resource<LLMService> service;
+  private Resource<LlmService> service;
   private String uid;
 
   @BeforeEach
   void createService() {
     Crds.installLlmService(cluster.admin());
-    LLMService created =
-        cluster
-            .admin()
-            .resources(LLMService.class)
-            .resource(LlmServices.sample(cluster.namespace(), "glm"))
-            .create();
+    LlmService created =
+        cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), "glm")).create();
     uid = created.getMetadata().getUid();
-    service =
-        cluster
-            .admin()
-            .resources(LLMService.class)
-            .inNamespace(cluster.namespace())
-            .withName("glm");
+    service = cluster.llmServices().withName("glm");
   }
 
   /** What another party (a Canary controller, a person) writes; swiss only reads. */
-  private Relationship after(Consumer<LLMService> someoneElse) {
+  private Relationship after(Consumer<LlmService> someoneElse) {
     service.edit(
         svc -> {
           someoneElse.accept(svc);
@@ -88,7 +79,7 @@ class LiveTransitionsTest {
     Relationship released =
         after(svc -> svc.getMetadata().getAnnotations().remove(RelationshipsTest.ASSIGNED));
     assertThat(released).isEqualTo(Relationship.STANDALONE);
-    LLMService still = service.get();
+    LlmService still = service.get();
     assertThat(still.getMetadata().getUid()).as("nothing was deleted or replaced").isEqualTo(uid);
     assertThat(still.getSpec()).isEqualTo(LlmServices.sample(cluster.namespace(), "glm").getSpec());
   }

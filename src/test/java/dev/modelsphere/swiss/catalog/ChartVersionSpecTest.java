@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.chartrepo.RepoException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,11 +2,11 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.HelmTestbed;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.ExamplePlans;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -33,17 +33,51 @@ class RenderCommandTest {
   }
 
   @Test
-  void aPlanThatNamesNoChartSourceNeedsAChartRoot() throws IOException {
+  void aPlanThatNamesNoChartSourceRendersFromTheChartRoot() throws IOException {
     Path file = planFile(new ChartRef("sglang", "0.8.0", "", ""));
 
-    Run without = render("--plan", file.toString());
     Run with =
         render("--plan", file.toString(), "--chart-root", TestCharts.exampleCharts().toString());
 
-    assertThat(without.exit).isEqualTo(1);
-    assertThat(without.err).contains("no chart source", "--chart-root");
     assertThat(with.exit).as(with.err).isZero();
     assertThat(with.out).contains("name: qwen-sglang");
+  }
+
+  @Test
+  void aPlanNamingBothAChartRepositoryAndAChartPathRendersFromThePath() throws IOException {
+    String unreachableRepo = "http://127.0.0.1:9/charts";
+    Path file =
+        planFile(
+            new ChartRef("vllm", "0.8.0", unreachableRepo, TestCharts.exampleCharts().toString()));
+
+    Run render = render("--plan", file.toString());
+
+    assertThat(render.exit).as(render.err).isZero();
+    assertThat(render.out).contains("name: qwen-vllm");
+  }
+
+  @Test
+  void withoutAChartRootRenderLooksInTheChartsBesideTheCheckout() throws IOException {
+    assertThat(System.getenv("SWISS_CHART_ROOT"))
+        .as("this test needs $SWISS_CHART_ROOT unset")
+        .isNull();
+    Path file = planFile(new ChartRef("sglang", "0.8.0", "", ""));
+
+    Run without = render("--plan", file.toString());
+
+    assertThat(without.exit).isEqualTo(1);
+    Path sibling = Path.of("").toAbsolutePath().getParent().resolve("charts").resolve("sglang");
+    assertThat(without.err).contains(sibling.toString()).contains("not found");
+  }
+
+  @Test
+  void aPlanFileWinsOverComposeFlags() throws IOException {
+    Path file = planFile(new ChartRef("vllm", "0.8.0", "", TestCharts.exampleCharts().toString()));
+
+    Run render = render("--plan", file.toString(), "--model", "another-model", "--set", "a=b");
+
+    assertThat(render.exit).as(render.err).isZero();
+    assertThat(render.out).contains("name: qwen-vllm");
   }
 
   @Test
@@ -57,7 +91,7 @@ class RenderCommandTest {
   }
 
   private Path planFile(ChartRef chart) throws IOException {
-    Plan plan = HelmTestbed.plan("qwen", "models", "replicaCount: 3", chart, false);
+    Plan plan = ExamplePlans.plan("qwen", "models", "replicaCount: 3", chart, false);
     Path file = dir.resolve("plan.json");
     Files.writeString(file, PlanJson.toJson(plan));
     return file;

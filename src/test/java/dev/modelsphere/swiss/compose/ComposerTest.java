@@ -76,20 +76,7 @@ class ComposerTest {
           assertThat(value(plan, "cache.maxSlotsPerNode")).as(variant).isEqualTo(slots);
         });
     var oneGpu = request(profile(PROD_PROFILE), "sglang-tp1", Map.of(), Map.of());
-    oneGpu =
-        new ComposeRequest(
-            oneGpu.catalogLocation(),
-            "",
-            oneGpu.catalogRef(),
-            oneGpu.entry(),
-            oneGpu.variant(),
-            oneGpu.profile(),
-            "glm-53",
-            "",
-            Map.of(),
-            Map.of(),
-            false,
-            "0.8.1");
+    oneGpu = oneGpu.withChartVersion("0.8.1");
     assertThat(value(Composer.compose(oneGpu), "cache.maxSlotsPerNode")).isEqualTo(8L);
   }
 
@@ -151,20 +138,7 @@ class ComposerTest {
   @Test
   void aReleaseNameIsRequired() {
     var r = request(Map.of());
-    var noName =
-        new ComposeRequest(
-            r.catalogLocation(),
-            "",
-            r.catalogRef(),
-            r.entry(),
-            r.variant(),
-            r.profile(),
-            "",
-            "",
-            Map.of(),
-            Map.of(),
-            false,
-            "");
+    var noName = r.withRelease("");
     assertThatThrownBy(() -> Composer.compose(noName))
         .hasMessageContaining("release name is required");
   }
@@ -326,20 +300,7 @@ class ComposerTest {
     String broken = Fixtures.GLM_ENTRY.replace("model: {mountPath: /model}", "model: scalar");
     var entry = Fixtures.entry(broken, "zai-org/GLM-5.3");
     var r = request(Map.of());
-    var req =
-        new ComposeRequest(
-            r.catalogLocation(),
-            "",
-            r.catalogRef(),
-            entry,
-            entry.variant("sglang-tp8-b300"),
-            r.profile(),
-            "glm-53",
-            "",
-            Map.of(),
-            Map.of(),
-            false,
-            "");
+    var req = r.withEntry(entry).withVariant(entry.variant("sglang-tp8-b300"));
     assertThatThrownBy(() -> Composer.compose(req))
         .hasMessageContaining("catalog layer")
         .hasMessageContaining("\"model\" is not a map");
@@ -353,20 +314,7 @@ class ComposerTest {
             "image: {repository: lmsysorg/sglang}\n    requires: {gpus: 8}");
     var entry = Fixtures.entry(untagged, "zai-org/GLM-5.3");
     var r = request(Map.of());
-    var req =
-        new ComposeRequest(
-            r.catalogLocation(),
-            "",
-            r.catalogRef(),
-            entry,
-            entry.variant("sglang-tp8-b300"),
-            r.profile(),
-            "glm-53",
-            "",
-            Map.of(),
-            Map.of(),
-            false,
-            "");
+    var req = r.withEntry(entry).withVariant(entry.variant("sglang-tp8-b300"));
 
     Plan plan = Composer.compose(req);
 
@@ -379,20 +327,7 @@ class ComposerTest {
   @Test
   void aReleaseNameOfSpacesIsNotMissing() {
     var r = request(Map.of());
-    var req =
-        new ComposeRequest(
-            r.catalogLocation(),
-            "",
-            r.catalogRef(),
-            r.entry(),
-            r.variant(),
-            r.profile(),
-            " ",
-            "",
-            Map.of(),
-            Map.of(),
-            false,
-            "");
+    var req = r.withRelease(" ");
 
     assertThat(Composer.compose(req).release().name()).isEqualTo(" ");
   }

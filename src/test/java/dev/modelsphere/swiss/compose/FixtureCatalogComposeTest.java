@@ -81,21 +81,7 @@ class FixtureCatalogComposeTest {
   void catalogNameHelmfileAndCreateNamespaceDoNotChangeTheHash() {
     for (ComposeRequest req : everyVariant(Map.of())) {
       Plan plain = Composer.compose(req);
-      Plan named =
-          Composer.compose(
-              new ComposeRequest(
-                  req.catalogLocation(),
-                  "public",
-                  req.catalogRef(),
-                  req.entry(),
-                  req.variant(),
-                  req.profile(),
-                  req.release(),
-                  "",
-                  req.form(),
-                  req.edits(),
-                  true,
-                  req.chartVersion()));
+      Plan named = Composer.compose(req.withCatalogName("public").withCreateNamespace(true));
       assertThat(named.source().catalogName()).isEqualTo("public");
       assertThat(named.createNamespace()).isTrue();
       assertThat(named.helmfile()).isNotEqualTo(plain.helmfile());

@@ -71,6 +71,31 @@ class FormTest {
   }
 
   @Test
+  void theLocalPathFlagMergesOverASetModelRatherThanFailing() {
+    var form = Form.fromFlags(ValuesYaml.parse("t", "model: x\nreplicaCount: 2"), null, "/p");
+
+    assertThat(form).isEqualTo(ValuesYaml.parse("t", "model: {localPath: /p}\nreplicaCount: 2"));
+  }
+
+  @Test
+  void theLocalPathFlagKeepsTheOtherModelKeysASetGave() {
+    var form = Form.fromFlags(ValuesYaml.parse("t", "model: {mountPath: /w}"), "123", "/p");
+
+    assertThat(form)
+        .isEqualTo(
+            ValuesYaml.parse("t", "model: {mountPath: /w, localPath: /p}\nserviceId: '123'"));
+  }
+
+  @Test
+  void flagsHandTheReplicaCountToAnExplicitlyEnabledScalerAsTheServerDoes() {
+    var form =
+        Form.fromFlags(
+            ValuesYaml.parse("t", "replicaCount: 2\nscaler: {enabled: true}"), null, null);
+
+    assertThat(form).isEqualTo(ValuesYaml.parse("t", "scaler: {enabled: true}"));
+  }
+
+  @Test
   void malformedYamlIsRefusedNamingTheField() {
     assertThatThrownBy(
             () ->

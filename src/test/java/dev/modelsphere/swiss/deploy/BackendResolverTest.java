@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.deploy.BackendChoice.Owner;
 import dev.modelsphere.swiss.kube.Kube;
-import dev.modelsphere.swiss.kube.LlmServices;
-import dev.modelsphere.swiss.llmsvc.LLMService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceForbiddenException;
+import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.UnreachableApiServer;
@@ -37,15 +36,11 @@ class BackendResolverTest {
   }
 
   private void createLlmService() {
-    cluster
-        .admin()
-        .resources(LLMService.class)
-        .resource(LlmServices.sample(cluster.namespace(), RELEASE))
-        .create();
+    cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), RELEASE)).create();
   }
 
   private void createPlanConfigMap(Map<String, String> data) {
-    new Kube(cluster.admin()).putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE, data);
+    cluster.kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE, data);
   }
 
   private void createPlanConfigMap() {
@@ -169,7 +164,7 @@ class BackendResolverTest {
     LlmServiceClient unserved =
         new LlmServiceClient(cluster.admin(), "absent.access.test.modelsphere.dev", "v1alpha1");
     LlmServiceAccess access = LlmServiceAccess.of(unserved, Clock.systemUTC());
-    BackendResolver resolver = new BackendResolver(new Kube(cluster.admin()), access, unserved);
+    BackendResolver resolver = new BackendResolver(cluster.kube(), access, unserved);
 
     assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
         .isEqualTo(new BackendChoice(Owner.HELM, false));
@@ -179,7 +174,7 @@ class BackendResolverTest {
   @Test
   void withoutAnLlmServiceClientOnlyThePlanConfigMapCounts() {
     createLlmService();
-    BackendResolver resolver = BackendResolver.helmOnly(new Kube(cluster.admin()));
+    BackendResolver resolver = BackendResolver.helmOnly(cluster.kube());
 
     assertThat(resolver.backendFor(cluster.namespace(), RELEASE))
         .isEqualTo(new BackendChoice(Owner.NONE, false));

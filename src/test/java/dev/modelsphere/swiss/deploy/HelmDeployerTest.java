@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.modelsphere.swiss.helm.ObjectChange;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.Watch;
@@ -14,7 +15,6 @@ import io.fabric8.kubernetes.client.WatcherException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,27 +22,21 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class HelmDeployerTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
-  private HelmTestbed bed;
-
-  @BeforeEach
-  void start() {
-    bed = HelmTestbed.on(cluster);
-  }
 
   @Test
   void installDiffApplyRevisionLockRollbackAndUninstallWorkAsOneStory() {
-    Plan first = bed.plan("qwen", "replicaCount: 1");
-    Plan second = bed.plan("qwen", "replicaCount: 2");
-    Plan third = bed.plan("qwen", "replicaCount: 3");
+    Plan first = cluster.plan("qwen", "replicaCount: 1");
+    Plan second = cluster.plan("qwen", "replicaCount: 2");
+    Plan third = cluster.plan("qwen", "replicaCount: 3");
 
-    ApplyResult installed = bed.deployer.apply(first, Mode.INSTALL, ApplyOptions.install());
+    ApplyResult installed = cluster.deployer().apply(first, Mode.INSTALL, ApplyOptions.install());
     assertThat(installed.revision()).isEqualTo(1);
 
-    DiffResult same = bed.differ.diff(first);
+    DiffResult same = cluster.differ().diff(first);
     assertThat(same.exists()).isTrue();
     assertThat(same.changed()).as(same.render()).isFalse();
 
-    DiffResult changed = bed.differ.diff(second);
+    DiffResult changed = cluster.differ().diff(second);
     assertThat(changed.changed()).isTrue();
     assertThat(changed.againstRelease().changes())
         .singleElement()
@@ -53,45 +47,50 @@ class HelmDeployerTest {
               assertThat(c.diff()).contains("-  replicas: 1", "+  replicas: 2");
             });
 
-    ApplyResult applied = bed.deployer.apply(second, Mode.UPGRADE, ApplyOptions.apply(1));
+    ApplyResult applied = cluster.deployer().apply(second, Mode.UPGRADE, ApplyOptions.apply(1));
     assertThat(applied.revision()).isEqualTo(2);
     assertThat(replicas()).isEqualTo(2);
 
-    assertThatThrownBy(() -> bed.deployer.apply(third, Mode.UPGRADE, ApplyOptions.apply(1)))
+    assertThatThrownBy(() -> cluster.deployer().apply(third, Mode.UPGRADE, ApplyOptions.apply(1)))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
               assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
               assertThat(e.getMessage()).contains("revision 1", "2");
             });
-    assertThat(bed.deployer.status(bed.namespace, "qwen").revision()).isEqualTo(2);
-    assertThat(bed.deployer.current(bed.namespace, "qwen").hash()).isEqualTo(second.hash());
+    assertThat(cluster.deployer().status(cluster.namespace(), "qwen").revision()).isEqualTo(2);
+    assertThat(cluster.deployer().current(cluster.namespace(), "qwen").hash())
+        .isEqualTo(second.hash());
     assertThat(replicas()).isEqualTo(2);
 
-    assertThatThrownBy(() -> bed.deployer.rollback(bed.namespace, "qwen", 1, 0, ""))
+    assertThatThrownBy(() -> cluster.deployer().rollback(cluster.namespace(), "qwen", 1, 0, ""))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> assertThat(e.getMessage()).contains("expectRevision is required"));
 
-    ApplyResult rolledBack = bed.deployer.rollback(bed.namespace, "qwen", 1, 2, "back to one");
+    ApplyResult rolledBack =
+        cluster.deployer().rollback(cluster.namespace(), "qwen", 1, 2, "back to one");
     assertThat(rolledBack.revision()).isEqualTo(3);
-    ReleaseStorage storage = new ReleaseStorage(bed.client);
-    assertThat(storage.revision(bed.namespace, "qwen", 3).orElseThrow().config())
-        .isEqualTo(storage.revision(bed.namespace, "qwen", 1).orElseThrow().config());
-    assertThat(bed.deployer.current(bed.namespace, "qwen").hash()).isEqualTo(first.hash());
-    assertThat(bed.deployer.archivedRevisions(bed.namespace, "qwen")).containsExactly(2, 1);
+    ReleaseStorage storage = new ReleaseStorage(cluster.admin());
+    assertThat(storage.revision(cluster.namespace(), "qwen", 3).orElseThrow().config())
+        .isEqualTo(storage.revision(cluster.namespace(), "qwen", 1).orElseThrow().config());
+    assertThat(cluster.deployer().current(cluster.namespace(), "qwen").hash())
+        .isEqualTo(first.hash());
+    assertThat(cluster.deployer().archivedRevisions(cluster.namespace(), "qwen"))
+        .containsExactly(2, 1);
     assertThat(replicas()).isEqualTo(1);
 
-    UninstallResult removed = bed.deployer.uninstall(bed.namespace, "qwen");
+    UninstallResult removed = cluster.deployer().uninstall(cluster.namespace(), "qwen");
     assertThat(removed.planError()).isEmpty();
-    assertThat(storage.newest(bed.namespace, "qwen")).isEmpty();
-    assertThat(bed.kube.secretNames(bed.namespace, Map.of("owner", "swiss"))).isEmpty();
-    assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-qwen")).isEmpty();
+    assertThat(storage.newest(cluster.namespace(), "qwen")).isEmpty();
+    assertThat(cluster.kube().secretNames(cluster.namespace(), Map.of("owner", "swiss"))).isEmpty();
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-qwen")).isEmpty();
     assertThat(
-            bed.client
+            cluster
+                .admin()
                 .apps()
                 .deployments()
-                .inNamespace(bed.namespace)
+                .inNamespace(cluster.namespace())
                 .withName("qwen-sglang")
                 .get())
         .isNull();
@@ -100,12 +99,13 @@ class HelmDeployerTest {
   @Test
   void theStatusFileSaysApplyingWhileHelmRunsAndFailedWithHelmsErrorAfterwards() {
     List<String> phases = new CopyOnWriteArrayList<>();
-    Plan rejected = bed.plan("broken", "fullnameOverride: Not_A_Valid_Name");
+    Plan rejected = cluster.plan("broken", "fullnameOverride: Not_A_Valid_Name");
 
     try (Watch watch =
-        bed.client
+        cluster
+            .admin()
             .configMaps()
-            .inNamespace(bed.namespace)
+            .inNamespace(cluster.namespace())
             .withName("swiss-plan-broken")
             .watch(
                 new Watcher<>() {
@@ -117,7 +117,8 @@ class HelmDeployerTest {
                   @Override
                   public void onClose(WatcherException cause) {}
                 })) {
-      assertThatThrownBy(() -> bed.deployer.apply(rejected, Mode.INSTALL, ApplyOptions.install()))
+      assertThatThrownBy(
+              () -> cluster.deployer().apply(rejected, Mode.INSTALL, ApplyOptions.install()))
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
@@ -128,7 +129,7 @@ class HelmDeployerTest {
     }
 
     assertThat(phases).containsSubsequence(PlanStatus.APPLYING, PlanStatus.FAILED);
-    PlanStatus status = bed.deployer.status(bed.namespace, "broken").plan();
+    PlanStatus status = cluster.deployer().status(cluster.namespace(), "broken").plan();
     assertThat(status.phase()).isEqualTo(PlanStatus.FAILED);
     assertThat(status.error()).contains("Not_A_Valid_Name");
     assertThat(status.action()).isEqualTo("install");
@@ -138,63 +139,62 @@ class HelmDeployerTest {
   void aPlanForANamespaceThatDoesNotExistIsRefusedBeforeAnythingIsWritten() {
     String missing = "swiss-missing-" + Long.toString(System.nanoTime(), 36);
     Plan plan =
-        HelmTestbed.plan("qwen", missing, "replicaCount: 1", bed.plan("qwen", "").chart(), false);
+        ExamplePlans.plan("qwen", missing, "replicaCount: 1", ExamplePlans.localSglang(), false);
 
-    assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
+    assertThatThrownBy(() -> cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install()))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
               assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
               assertThat(e.getMessage()).contains(missing, "does not exist", "create-namespace");
             });
-    assertThat(bed.kube.namespaceExists(missing)).isFalse();
+    assertThat(cluster.kube().namespaceExists(missing)).isFalse();
   }
 
   @Test
   void aPlanThatAsksForItsNamespaceGetsItCreated() {
     String fresh = "swiss-new-" + Long.toString(System.nanoTime(), 36);
     Plan plan =
-        HelmTestbed.plan("qwen", fresh, "replicaCount: 1", bed.plan("qwen", "").chart(), true);
+        ExamplePlans.plan("qwen", fresh, "replicaCount: 1", ExamplePlans.localSglang(), true);
     try {
-      ApplyResult result = bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
+      ApplyResult result = cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install());
 
       assertThat(result.revision()).isEqualTo(1);
-      assertThat(bed.kube.namespaceExists(fresh)).isTrue();
-      assertThat(bed.deployer.status(fresh, "qwen").plan().phase()).isEqualTo(PlanStatus.APPLIED);
+      assertThat(cluster.kube().namespaceExists(fresh)).isTrue();
+      assertThat(cluster.deployer().status(fresh, "qwen").plan().phase())
+          .isEqualTo(PlanStatus.APPLIED);
     } finally {
-      bed.client.namespaces().withName(fresh).delete();
+      cluster.admin().namespaces().withName(fresh).delete();
     }
   }
 
   @Test
   void installRefusesAnExistingReleaseAndApplyRefusesAMissingOne() {
-    Plan plan = bed.plan("qwen", "replicaCount: 1");
+    Plan plan = cluster.plan("qwen", "replicaCount: 1");
 
-    assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.UPGRADE, ApplyOptions.apply(0)))
-        .hasMessageContaining("no release " + bed.namespace + "/qwen")
+    assertThatThrownBy(() -> cluster.deployer().apply(plan, Mode.UPGRADE, ApplyOptions.apply(0)))
+        .hasMessageContaining("no release " + cluster.namespace() + "/qwen")
         .hasMessageContaining("swiss install");
-    bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
-    assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
+    cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install());
+    assertThatThrownBy(() -> cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install()))
         .hasMessageContaining("already exists at revision 1")
         .hasMessageContaining("swiss apply");
   }
 
   @Test
   void archivedPlansArePrunedToThePlanHistory() {
-    HelmTestbed small = HelmTestbed.on(cluster, 2);
-    small.deployer.apply(
-        small.plan("qwen", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
+    HelmDeployer small = cluster.deployer(2);
+    small.apply(cluster.plan("qwen", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
     for (int n = 2; n <= 5; n++) {
-      small.deployer.apply(
-          small.plan("qwen", "replicaCount: " + n), Mode.UPGRADE, ApplyOptions.apply(0));
+      small.apply(cluster.plan("qwen", "replicaCount: " + n), Mode.UPGRADE, ApplyOptions.apply(0));
     }
 
-    assertThat(small.deployer.archivedRevisions(small.namespace, "qwen")).containsExactly(4, 3);
+    assertThat(small.archivedRevisions(cluster.namespace(), "qwen")).containsExactly(4, 3);
     assertThat(
-            small
-                .client
+            cluster
+                .admin()
                 .secrets()
-                .inNamespace(small.namespace)
+                .inNamespace(cluster.namespace())
                 .withName("swiss.plan.v1.qwen.v4")
                 .get()
                 .getMetadata()
@@ -203,15 +203,16 @@ class HelmDeployerTest {
         .containsEntry("name", "qwen")
         .containsEntry("version", "4")
         .containsEntry("app.kubernetes.io/managed-by", "swiss");
-    assertThat(small.deployer.archived(small.namespace, "qwen", 4).values())
+    assertThat(small.archived(cluster.namespace(), "qwen", 4).values())
         .containsEntry("replicaCount", 4L);
   }
 
   private int replicas() {
-    return bed.client
+    return cluster
+        .admin()
         .apps()
         .deployments()
-        .inNamespace(bed.namespace)
+        .inNamespace(cluster.namespace())
         .withName("qwen-sglang")
         .get()
         .getSpec()

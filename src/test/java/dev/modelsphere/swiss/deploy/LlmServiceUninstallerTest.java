@@ -6,20 +6,18 @@ import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Result;
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Run;
-import dev.modelsphere.swiss.kube.LlmServices;
-import dev.modelsphere.swiss.llmsvc.LLMService;
-import dev.modelsphere.swiss.llmsvc.LLMServiceSpec;
-import dev.modelsphere.swiss.llmsvc.LLMServiceStatus;
-import dev.modelsphere.swiss.llmsvc.Layer;
+import dev.modelsphere.swiss.llmsvc.LayerSpec;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
+import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
+import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,25 +53,19 @@ class LlmServiceUninstallerTest {
     return cluster.admin();
   }
 
-  private static MixedOperation<
-          LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>>
-      llmServices() {
-    return admin().resources(LLMService.class);
+  private static Resource<LlmService> object(String name) {
+    return cluster.llmServices().withName(name);
   }
 
-  private static Resource<LLMService> object(String name) {
-    return llmServices().inNamespace(cluster.namespace()).withName(name);
-  }
-
-  private static LLMService create(String name, String planHash, boolean withFinalizer) {
-    LLMService svc = LlmServices.sample(cluster.namespace(), name);
+  private static LlmService create(String name, String planHash, boolean withFinalizer) {
+    LlmService svc = LlmServices.sample(cluster.namespace(), name);
     if (planHash != null) {
       svc.getMetadata().setAnnotations(Map.of(SwissAnnotations.PLAN_HASH, planHash));
     }
     if (withFinalizer) {
-      svc.getMetadata().setFinalizers(List.of(LLMService.FINALIZER));
+      svc.getMetadata().setFinalizers(List.of(LlmService.FINALIZER));
     }
-    return llmServices().resource(svc).create();
+    return cluster.llmServices().resource(svc).create();
   }
 
   private static LlmServiceUninstaller uninstaller(Runnable betweenReadAndDelete) {
@@ -89,7 +81,7 @@ class LlmServiceUninstallerTest {
     assertThat(outcome.result()).isEqualTo(Result.CONFLICT);
     assertThat(outcome.apiStatus()).isEqualTo(409);
     assertThat(outcome.runToRecord()).isEqualTo(Run.NONE);
-    LLMService kept = object(NAME).get();
+    LlmService kept = object(NAME).get();
     assertThat(kept).isNotNull();
     assertThat(kept.getMetadata().getDeletionTimestamp()).isNull();
   }
@@ -178,7 +170,7 @@ class LlmServiceUninstallerTest {
         .editStatus(
             o -> {
               o.setStatus(
-                  new LLMServiceStatus(1L, Phase.Applied, null, message, null, null, null, null));
+                  new LlmServiceStatus(1L, Phase.Applied, null, message, null, null, null, null));
               return o;
             });
   }
@@ -216,10 +208,10 @@ class LlmServiceUninstallerTest {
                 object(NAME)
                     .edit(
                         o -> {
-                          List<Layer> layers = new ArrayList<>(o.getSpec().layers());
-                          layers.add(new Layer("site", Map.of("replicas", 2)));
+                          List<LayerSpec> layers = new ArrayList<>(o.getSpec().layers());
+                          layers.add(new LayerSpec("site", Map.of("replicas", 2)));
                           o.setSpec(
-                              new LLMServiceSpec(
+                              new LlmServiceSpec(
                                   o.getSpec().chart(),
                                   layers,
                                   o.getSpec().model(),
@@ -250,7 +242,7 @@ class LlmServiceUninstallerTest {
                         }));
 
     assertNothingDeletedAndNothingToRecord(outcome);
-    LLMService kept = object(NAME).get();
+    LlmService kept = object(NAME).get();
     assertThat(kept.getMetadata().getGeneration()).isEqualTo(1L);
     assertThat(kept.getMetadata().getAnnotations())
         .containsEntry(SwissAnnotations.PLAN_HASH, "sha256:bb");
@@ -271,7 +263,7 @@ class LlmServiceUninstallerTest {
 
   @Test
   void aMissingObjectIsNotFoundAndNothingElseIsTouched() {
-    LLMService other = create("other", "sha256:aa", false);
+    LlmService other = create("other", "sha256:aa", false);
 
     UninstallOutcome outcome = uninstall(() -> {});
 
@@ -285,7 +277,7 @@ class LlmServiceUninstallerTest {
 
   @Test
   void aUserWhoMayNotReadTheObjectIsRejectedWith403AndNothingChanges() {
-    LLMService before = create(NAME, "sha256:aa", false);
+    LlmService before = create(NAME, "sha256:aa", false);
     LlmServiceUninstaller asRestrictedUser =
         new LlmServiceUninstaller(cluster.restricted(), new ReleaseLocks(), GONE_TIMEOUT);
 
@@ -336,7 +328,7 @@ class LlmServiceUninstallerTest {
 
   @Test
   void aDeleteRefusedByAnAdmissionPolicyIsRejectedWithTheServersStatusAndTheObjectIsUnchanged() {
-    LLMService before = create(NAME, "sha256:aa", true);
+    LlmService before = create(NAME, "sha256:aa", true);
     String ns = cluster.namespace();
     List<HasMetadata> policy = DeleteFreeze.install(admin(), ns);
     try {
@@ -348,7 +340,7 @@ class LlmServiceUninstallerTest {
       assertThat(outcome.apiStatus()).isIn(403, 422);
       assertThat(outcome.message()).contains(DeleteFreeze.MESSAGE);
       assertThat(outcome.runToRecord()).isEqualTo(Run.FAILED);
-      LLMService after = object(NAME).get();
+      LlmService after = object(NAME).get();
       assertThat(after.getMetadata().getUid()).isEqualTo(before.getMetadata().getUid());
       assertThat(after.getMetadata().getResourceVersion())
           .isEqualTo(before.getMetadata().getResourceVersion());
@@ -393,7 +385,7 @@ class LlmServiceUninstallerTest {
             - expression: "false"
               message: "%3$s"
           """
-              .formatted(name, LLMService.GROUP, MESSAGE);
+              .formatted(name, LlmService.GROUP, MESSAGE);
       String binding =
           """
           apiVersion: admissionregistration.k8s.io/v1
@@ -416,9 +408,9 @@ class LlmServiceUninstallerTest {
     static void awaitEffective(KubernetesClient client, String namespace, String name) {
       String path =
           "/apis/"
-              + LLMService.GROUP
+              + LlmService.GROUP
               + "/"
-              + LLMService.VERSION
+              + LlmService.VERSION
               + "/namespaces/"
               + namespace
               + "/llmservices/"

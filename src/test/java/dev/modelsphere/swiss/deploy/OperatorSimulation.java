@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
-import dev.modelsphere.swiss.llmsvc.LLMService;
+import dev.modelsphere.swiss.llmsvc.LlmService;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
@@ -16,29 +16,29 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class OperatorSimulation implements AutoCloseable {
   private final KubernetesClient client;
-  private final SharedIndexInformer<LLMService> informer;
+  private final SharedIndexInformer<LlmService> informer;
   private final List<String> finalized = new CopyOnWriteArrayList<>();
 
   OperatorSimulation(KubernetesClient client, String namespace) {
     this.client = client;
     this.informer =
         client
-            .resources(LLMService.class)
+            .resources(LlmService.class)
             .inNamespace(namespace)
             .inform(
                 new ResourceEventHandler<>() {
                   @Override
-                  public void onAdd(LLMService svc) {
+                  public void onAdd(LlmService svc) {
                     finalizeIfDeleting(svc);
                   }
 
                   @Override
-                  public void onUpdate(LLMService before, LLMService svc) {
+                  public void onUpdate(LlmService before, LlmService svc) {
                     finalizeIfDeleting(svc);
                   }
 
                   @Override
-                  public void onDelete(LLMService svc, boolean unknownFinalState) {}
+                  public void onDelete(LlmService svc, boolean unknownFinalState) {}
                 });
   }
 
@@ -47,18 +47,18 @@ final class OperatorSimulation implements AutoCloseable {
     return new ArrayList<>(finalized);
   }
 
-  private void finalizeIfDeleting(LLMService svc) {
+  private void finalizeIfDeleting(LlmService svc) {
     if (svc.getMetadata().getDeletionTimestamp() == null
-        || !svc.getMetadata().getFinalizers().contains(LLMService.FINALIZER)) {
+        || !svc.getMetadata().getFinalizers().contains(LlmService.FINALIZER)) {
       return;
     }
     try {
       client
-          .resources(LLMService.class)
+          .resources(LlmService.class)
           .resource(svc)
           .edit(
               o -> {
-                o.getMetadata().getFinalizers().remove(LLMService.FINALIZER);
+                o.getMetadata().getFinalizers().remove(LlmService.FINALIZER);
                 return o;
               });
       finalized.add(svc.getMetadata().getName());

@@ -3,16 +3,16 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.helm.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.helm.HelmSecrets;
-import dev.modelsphere.swiss.helm.OciRegistryServer;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,19 +20,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RefusalsTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
-  private HelmTestbed bed;
-
-  @BeforeEach
-  void start() {
-    bed = HelmTestbed.on(cluster);
-  }
 
   @Test
   void aPlanWhoseHashWasTamperedWithIsRefused() {
-    Plan plan = bed.plan("qwen", "replicaCount: 1");
-    Plan tampered = plan.withLayers(bed.plan("qwen", "replicaCount: 9").layers());
+    Plan plan = cluster.plan("qwen", "replicaCount: 1");
+    Plan tampered = plan.withLayers(cluster.plan("qwen", "replicaCount: 9").layers());
 
-    assertThatThrownBy(() -> bed.deployer.apply(tampered, Mode.INSTALL, ApplyOptions.install()))
+    assertThatThrownBy(
+            () -> cluster.deployer().apply(tampered, Mode.INSTALL, ApplyOptions.install()))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
@@ -46,14 +41,14 @@ class RefusalsTest {
   void aChartVersionTheRepositoryDoesNotHaveIsRefused() {
     try (ChartRepoServer repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.8.0"))) {
       Plan plan =
-          HelmTestbed.plan(
+          ExamplePlans.plan(
               "qwen",
-              bed.namespace,
+              cluster.namespace(),
               "replicaCount: 1",
               new ChartRef("sglang", "0.9.9", repo.url(), ""),
               false);
 
-      assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
+      assertThatThrownBy(() -> cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install()))
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
@@ -69,17 +64,18 @@ class RefusalsTest {
     try (ChartRepoServer repo =
         ChartRepoServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
       Plan plan =
-          HelmTestbed.plan(
+          ExamplePlans.plan(
               "qwen",
-              bed.namespace,
+              cluster.namespace(),
               "replicaCount: 1",
               new ChartRef("sglang", "0.7.9", repo.url(), ""),
               false);
 
-      ApplyResult result = bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
+      ApplyResult result = cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install());
 
       assertThat(result.revision()).isEqualTo(1);
-      assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.7.9");
+      assertThat(cluster.deployer().status(cluster.namespace(), "qwen").chart())
+          .isEqualTo("sglang-0.7.9");
     }
   }
 
@@ -88,26 +84,28 @@ class RefusalsTest {
     try (OciRegistryServer registry =
         OciRegistryServer.serving(List.of("sglang"), List.of("0.7.9", "0.8.0"))) {
       Plan first =
-          HelmTestbed.plan(
+          ExamplePlans.plan(
               "qwen",
-              bed.namespace,
+              cluster.namespace(),
               "replicaCount: 1",
               new ChartRef("sglang", "0.7.9", registry.url(), ""),
               false);
       Plan second =
-          HelmTestbed.plan(
+          ExamplePlans.plan(
               "qwen",
-              bed.namespace,
+              cluster.namespace(),
               "replicaCount: 1",
               new ChartRef("sglang", "0.8.0", registry.url(), ""),
               false);
 
-      bed.deployer.apply(first, Mode.INSTALL, ApplyOptions.install());
-      assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.7.9");
-      ApplyResult upgraded = bed.deployer.apply(second, Mode.UPGRADE, ApplyOptions.apply(1));
+      cluster.deployer().apply(first, Mode.INSTALL, ApplyOptions.install());
+      assertThat(cluster.deployer().status(cluster.namespace(), "qwen").chart())
+          .isEqualTo("sglang-0.7.9");
+      ApplyResult upgraded = cluster.deployer().apply(second, Mode.UPGRADE, ApplyOptions.apply(1));
 
       assertThat(upgraded.revision()).isEqualTo(2);
-      assertThat(bed.deployer.status(bed.namespace, "qwen").chart()).isEqualTo("sglang-0.8.0");
+      assertThat(cluster.deployer().status(cluster.namespace(), "qwen").chart())
+          .isEqualTo("sglang-0.8.0");
     }
   }
 
@@ -119,14 +117,14 @@ class RefusalsTest {
     }
     String url = "http://127.0.0.1:" + closed + "/charts";
     Plan plan =
-        HelmTestbed.plan(
+        ExamplePlans.plan(
             "qwen",
-            bed.namespace,
+            cluster.namespace(),
             "replicaCount: 1",
             new ChartRef("sglang", "0.8.0", url, ""),
             false);
 
-    assertThatThrownBy(() -> bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install()))
+    assertThatThrownBy(() -> cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install()))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
@@ -137,49 +135,60 @@ class RefusalsTest {
 
   @Test
   void aReleaseInAPendingStateIsRefused() {
-    Plan plan = bed.plan("qwen", "replicaCount: 1");
-    bed.deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
-    HelmSecrets.store(bed.kube, bed.namespace, "qwen", 2, "pending-upgrade");
-    String before = bed.kube.configMap(bed.namespace, "swiss-plan-qwen").orElseThrow().toString();
+    Plan plan = cluster.plan("qwen", "replicaCount: 1");
+    cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install());
+    HelmSecrets.store(cluster.kube(), cluster.namespace(), "qwen", 2, "pending-upgrade");
+    String before =
+        cluster.kube().configMap(cluster.namespace(), "swiss-plan-qwen").orElseThrow().toString();
 
     assertThatThrownBy(
             () ->
-                bed.deployer.apply(
-                    bed.plan("qwen", "replicaCount: 2"), Mode.UPGRADE, ApplyOptions.apply(0)))
+                cluster
+                    .deployer()
+                    .apply(
+                        cluster.plan("qwen", "replicaCount: 2"),
+                        Mode.UPGRADE,
+                        ApplyOptions.apply(0)))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
               assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
-              assertThat(e.getMessage()).contains(bed.namespace + "/qwen", "pending-upgrade");
+              assertThat(e.getMessage()).contains(cluster.namespace() + "/qwen", "pending-upgrade");
             });
-    assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-qwen").orElseThrow().toString())
+    assertThat(
+            cluster
+                .kube()
+                .configMap(cluster.namespace(), "swiss-plan-qwen")
+                .orElseThrow()
+                .toString())
         .isEqualTo(before);
-    assertThat(bed.deployer.archivedRevisions(bed.namespace, "qwen")).isEmpty();
+    assertThat(cluster.deployer().archivedRevisions(cluster.namespace(), "qwen")).isEmpty();
   }
 
   @Test
   void aSecondOperationOnTheSameReleaseWhileOneHoldsItsLockIsRefusedAtOnce() {
     ReleaseLocks locks = new ReleaseLocks();
-    try (ReleaseLocks.Held held = locks.acquire(bed.namespace, "qwen")) {
+    try (ReleaseLocks.Held held = locks.acquire(cluster.namespace(), "qwen")) {
       Thread other =
           new Thread(
               () ->
-                  assertThatThrownBy(() -> locks.acquire(bed.namespace, "qwen"))
+                  assertThatThrownBy(() -> locks.acquire(cluster.namespace(), "qwen"))
                       .isInstanceOfSatisfying(
                           DeployException.class,
                           e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT)));
       other.start();
       join(other);
-      locks.acquire(bed.namespace, "other-release").close();
+      locks.acquire(cluster.namespace(), "other-release").close();
     }
-    locks.acquire(bed.namespace, "qwen").close();
+    locks.acquire(cluster.namespace(), "qwen").close();
   }
 
   private void assertNothingWritten(String release) {
-    assertThat(bed.kube.configMap(bed.namespace, "swiss-plan-" + release)).isEmpty();
-    assertThat(bed.client.secrets().inNamespace(bed.namespace).list().getItems())
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-" + release)).isEmpty();
+    assertThat(cluster.admin().secrets().inNamespace(cluster.namespace()).list().getItems())
         .noneMatch(s -> s.getMetadata().getName().contains(release));
-    assertThat(bed.client.apps().deployments().inNamespace(bed.namespace).list().getItems())
+    assertThat(
+            cluster.admin().apps().deployments().inNamespace(cluster.namespace()).list().getItems())
         .isEmpty();
   }
 

@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import dev.modelsphere.swiss.catalog.Entry;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
@@ -41,7 +42,7 @@ class CatalogRenderTest {
   @Test
   void everyComposedPlanOfTheFixtureCatalogRendersWithTheExampleCharts() {
     Catalog catalog = Catalog.open(TestCharts.fixtures().resolve("model-catalog").toString());
-    ChartRenderer renderer = new ChartRenderer(new ChartRepository(cache));
+    ChartRenderer renderer = new ChartRenderer(new ChartArchives(cache));
     List<String> rendered = new ArrayList<>();
 
     for (Plan plan : everyPlan(catalog, profile())) {
@@ -89,7 +90,7 @@ class CatalogRenderTest {
                 .map(e -> new ValuesDocument(e.getKey(), e.getValue()))
                 .toList());
 
-    assertThatThrownBy(() -> new ChartRenderer(new ChartRepository(cache)).render(request))
+    assertThatThrownBy(() -> new ChartRenderer(new ChartArchives(cache)).render(request))
         .isInstanceOfSatisfying(
             SchemaViolation.class,
             e -> assertThat(e.paths()).contains("modelRoute.nginx.upstreamTimeout"));

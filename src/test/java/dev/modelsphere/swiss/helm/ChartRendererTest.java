@@ -3,6 +3,10 @@ package dev.modelsphere.swiss.helm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.IndexYaml;
+import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -18,7 +22,7 @@ class ChartRendererTest {
   @TempDir Path cache;
 
   private ChartRenderer renderer() {
-    return new ChartRenderer(new ChartRepository(cache));
+    return new ChartRenderer(new ChartArchives(cache));
   }
 
   private static RenderRequest request(ChartLocation chart, ValuesDocument... values) {
@@ -129,6 +133,17 @@ class ChartRendererTest {
 
       assertThat(first).contains("helm.sh/chart: sglang-0.7.9").isEqualTo(second);
       assertThat(repo.archiveDownloads()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aRepositoryWhoseIndexIsPastSnakeYamlsLimitServesTheChart() {
+    try (ChartRepoServer repo =
+        ChartRepoServer.serving(
+            List.of("sglang"), List.of("0.7.9"), IndexYaml.fillerVersions(10_000))) {
+      ChartLocation chart = ChartLocation.repository(repo.url(), "sglang", "0.7.9");
+
+      assertThat(renderer().render(request(chart))).contains("helm.sh/chart: sglang-0.7.9");
     }
   }
 

@@ -16,7 +16,7 @@ class ReleaseStorageTest {
 
   @Test
   void theNewestRevisionWinsByLabelAndOtherReleasesAreIgnored() {
-    Kube kube = new Kube(cluster.admin());
+    Kube kube = cluster.kube();
     String ns = cluster.namespace();
     HelmSecrets.store(kube, ns, "qwen", 2, "superseded");
     HelmSecrets.store(kube, ns, "qwen", 10, "deployed");
@@ -38,7 +38,7 @@ class ReleaseStorageTest {
 
   @Test
   void anUndecodablePayloadIsStillAPresentRelease() {
-    Kube kube = new Kube(cluster.admin());
+    Kube kube = cluster.kube();
     HelmSecrets.storeRaw(kube, cluster.namespace(), "garbled", 4, "%%% not base64 %%%");
 
     ReleaseRecord record =
@@ -51,7 +51,7 @@ class ReleaseStorageTest {
 
   @Test
   void historyIsTrimmedToTheNewestRevisions() {
-    Kube kube = new Kube(cluster.admin());
+    Kube kube = cluster.kube();
     String ns = cluster.namespace();
     IntStream.rangeClosed(1, 23)
         .forEach(

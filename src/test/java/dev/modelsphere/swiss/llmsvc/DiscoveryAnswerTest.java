@@ -2,15 +2,10 @@ package dev.modelsphere.swiss.llmsvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
-import com.sun.net.httpserver.HttpServer;
-import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import dev.modelsphere.swiss.testing.FakeApiServer;
+import dev.modelsphere.swiss.testing.FakeApiServer.Request;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,43 +15,20 @@ import org.junit.jupiter.api.Test;
  * server; everything a real server can show is in {@link LlmServiceClientTest}.
  */
 class DiscoveryAnswerTest {
-  private static final String PATH = "/apis/" + LLMService.GROUP + "/" + LLMService.VERSION;
+  private static final String PATH = "/apis/" + LlmService.GROUP + "/" + LlmService.VERSION;
 
-  private HttpServer server;
-  private KubernetesClient client;
+  private FakeApiServer server;
 
   @AfterEach
   void stop() {
-    if (client != null) {
-      client.close();
-    }
     if (server != null) {
-      server.stop(0);
+      server.close();
     }
   }
 
-  private LlmServiceClient answering(int code, String body) throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext(
-        PATH,
-        exchange -> {
-          byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(code, bytes.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-          }
-        });
-    server.start();
-    client =
-        new KubernetesClientBuilder()
-            .withConfig(
-                new ConfigBuilder()
-                    .withMasterUrl("http://127.0.0.1:" + server.getAddress().getPort())
-                    .withRequestRetryBackoffLimit(0)
-                    .build())
-            .build();
-    return new LlmServiceClient(client);
+  private LlmServiceClient answering(int code, String body) {
+    server = FakeApiServer.answering(code, body);
+    return new LlmServiceClient(server.client());
   }
 
   private static String resources(String... names) {
@@ -68,31 +40,48 @@ class DiscoveryAnswerTest {
           .append("\",\"namespaced\":true,\"kind\":\"LLMService\",\"verbs\":[\"get\"]}");
     }
     return "{\"kind\":\"APIResourceList\",\"apiVersion\":\"v1\",\"groupVersion\":\""
-        + LLMService.GROUP
+        + LlmService.GROUP
         + "/"
-        + LLMService.VERSION
+        + LlmService.VERSION
         + "\",\"resources\":["
         + list
         + "]}";
   }
 
   @Test
-  void theStatusSubresourceAloneDoesNotCountAsServed() throws IOException {
+  void theStatusSubresourceAloneDoesNotCountAsServed() {
     assertThat(answering(200, resources("llmservices/status", "llmservicesx")).served()).isFalse();
   }
 
   @Test
-  void theResourceBesideItsSubresourcesCountsAsServed() throws IOException {
+  void theResourceBesideItsSubresourcesCountsAsServed() {
     assertThat(answering(200, resources("llmservices/status", "llmservices")).served()).isTrue();
   }
 
   @Test
-  void aListWithoutResourcesIsNotServed() throws IOException {
+  void everyAnswerIsAskedOfTheServerAtTheGroupVersionsPath() {
+    LlmServiceClient llmServices = answering(200, resources("llmservices"));
+
+    llmServices.served();
+    llmServices.served();
+
+    assertThat(server.requests())
+        .extracting(Request::method, Request::path)
+        .containsExactly(tuple("GET", PATH), tuple("GET", PATH));
+  }
+
+  @Test
+  void aListWithoutResourcesIsNotServed() {
     assertThat(answering(200, "{\"kind\":\"APIResourceList\"}").served()).isFalse();
   }
 
   @Test
-  void aServerErrorIsADiscoveryErrorNamingTheStatus() throws IOException {
+  void aGroupVersionTheServerDoesNotKnowIsNotServed() {
+    assertThat(answering(404, "{\"kind\":\"Status\",\"code\":404}").served()).isFalse();
+  }
+
+  @Test
+  void aServerErrorIsADiscoveryErrorNamingTheStatus() {
     LlmServiceClient llmServices = answering(503, "{\"message\":\"etcd is down\"}");
 
     assertThatThrownBy(llmServices::served)
@@ -102,7 +91,7 @@ class DiscoveryAnswerTest {
   }
 
   @Test
-  void aForbiddenDiscoveryIsAnErrorOfTheForbiddenType() throws IOException {
+  void aForbiddenDiscoveryIsAnErrorOfTheForbiddenType() {
     assertThatThrownBy(answering(403, "{\"message\":\"forbidden\"}")::served)
         .isInstanceOf(LlmServiceForbiddenException.class);
   }

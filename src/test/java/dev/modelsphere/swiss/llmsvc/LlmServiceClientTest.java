@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.modelsphere.swiss.kube.LlmServices;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
@@ -22,6 +21,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class LlmServiceClientTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
+  private static final Duration DISCOVERY_TIMEOUT = Duration.ofSeconds(30);
+
   @BeforeAll
   static void installCrd() {
     Crds.installLlmService(cluster.admin());
@@ -34,11 +35,7 @@ class LlmServiceClientTest {
   }
 
   private void create(String name) {
-    cluster
-        .admin()
-        .resources(LLMService.class)
-        .resource(LlmServices.sample(cluster.namespace(), name))
-        .create();
+    cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), name)).create();
   }
 
   @Test
@@ -49,9 +46,23 @@ class LlmServiceClientTest {
   @Test
   void aGroupTheServerDoesNotKnowIsNotServedAndNotAnError() {
     LlmServiceClient client =
-        new LlmServiceClient(cluster.admin(), throwawayGroup(), LLMService.VERSION);
+        new LlmServiceClient(cluster.admin(), throwawayGroup(), LlmService.VERSION);
 
     assertThat(client.served()).isFalse();
+  }
+
+  @Test
+  void oneClientSeesTheCrdInstalledAndThenRemovedBecauseItAsksTheServerEachTime() {
+    String group = throwawayGroup();
+    LlmServiceClient client = new LlmServiceClient(cluster.admin(), group, LlmService.VERSION);
+    CustomResourceDefinition crd = Crds.llmServiceIn(group);
+    assertThat(client.served()).isFalse();
+
+    Crds.install(cluster.admin(), crd);
+    await().atMost(DISCOVERY_TIMEOUT).until(client::served);
+
+    cluster.admin().apiextensions().v1().customResourceDefinitions().resource(crd).delete();
+    await().atMost(DISCOVERY_TIMEOUT).until(() -> !client.served());
   }
 
   @Test
@@ -68,13 +79,13 @@ class LlmServiceClientTest {
     Crds.install(cluster.admin(), widgets);
     try {
       await()
-          .atMost(Duration.ofSeconds(30))
+          .atMost(DISCOVERY_TIMEOUT)
           .until(
               () ->
-                  RawHttp.get(cluster.admin(), "/apis/" + group + "/" + LLMService.VERSION)
+                  RawHttp.get(cluster.admin(), "/apis/" + group + "/" + LlmService.VERSION)
                       .body()
                       .contains("\"name\":\"widgets\""));
-      LlmServiceClient client = new LlmServiceClient(cluster.admin(), group, LLMService.VERSION);
+      LlmServiceClient client = new LlmServiceClient(cluster.admin(), group, LlmService.VERSION);
 
       assertThat(client.served()).isFalse();
     } finally {
@@ -90,7 +101,7 @@ class LlmServiceClientTest {
       assertThatThrownBy(client::served)
           .isInstanceOf(LlmServiceException.class)
           .isNotInstanceOf(LlmServiceForbiddenException.class)
-          .hasMessageContaining(LLMService.GROUP + "/" + LLMService.VERSION);
+          .hasMessageContaining(LlmService.GROUP + "/" + LlmService.VERSION);
     }
   }
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The CRD generated from our Java types must be the wire contract the fixture describes. */
 class LlmServiceCrdTest {
   private final CustomResourceDefinition generated = Crds.llmService();
-  private final CustomResourceDefinition fixture = Crds.fixture(LLMService.CRD_NAME);
+  private final CustomResourceDefinition fixture = Crds.fixture(LlmService.CRD_NAME);
 
   @Test
   void theGeneratedCrdIsOnTheClasspathUnderItsWellKnownName() {

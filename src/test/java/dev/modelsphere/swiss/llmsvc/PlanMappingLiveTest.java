@@ -8,8 +8,6 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
-import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -29,18 +27,13 @@ class PlanMappingLiveTest {
     Crds.installLlmService(cluster.admin());
   }
 
-  private MixedOperation<LLMService, KubernetesResourceList<LLMService>, Resource<LLMService>>
-      llmServices() {
-    return cluster.admin().resources(LLMService.class);
-  }
-
-  private Resource<LLMService> glm() {
-    return llmServices().inNamespace(cluster.namespace()).withName("glm-53");
+  private Resource<LlmService> glm() {
+    return cluster.llmServices().withName("glm-53");
   }
 
   /** Writes the plan as swiss does and reads the object back as a later swiss process would. */
-  private LLMService deployed(Plan plan) {
-    llmServices().resource(PlanMapping.fromPlan(plan, "install", "first")).create();
+  private LlmService deployed(Plan plan) {
+    cluster.llmServices().resource(PlanMapping.fromPlan(plan, "install", "first")).create();
     return glm().get();
   }
 
@@ -53,9 +46,9 @@ class PlanMappingLiveTest {
     return RawHttp.get(
             cluster.admin(),
             "/apis/"
-                + LLMService.GROUP
+                + LlmService.GROUP
                 + "/"
-                + LLMService.VERSION
+                + LlmService.VERSION
                 + "/namespaces/"
                 + cluster.namespace()
                 + "/llmservices/glm-53")
@@ -104,7 +97,7 @@ class PlanMappingLiveTest {
 
   @Test
   void theServerStoresTheSwissAnnotationsAndNoSuspend() {
-    LLMService read = deployed(MappingPlans.composed(cluster.namespace()));
+    LlmService read = deployed(MappingPlans.composed(cluster.namespace()));
 
     assertThat(read.getMetadata().getAnnotations())
         .containsEntry(SwissAnnotations.ACTION, "install")
@@ -122,7 +115,7 @@ class PlanMappingLiveTest {
     patchAsSomeoneElse(
         "[{\"op\":\"replace\",\"path\":\"/spec/layers/3/values/replicaCount\",\"value\":5}]");
 
-    LLMService edited = glm().get();
+    LlmService edited = glm().get();
     assertThatThrownBy(() -> PlanMapping.toPlan(edited))
         .isInstanceOfSatisfying(
             MappingException.class,
@@ -160,12 +153,12 @@ class PlanMappingLiveTest {
 
   @Test
   void anExternalObjectOnTheServerGetsAComputedHash() {
-    LLMService external =
+    LlmService external =
         PlanMapping.fromPlan(MappingPlans.composed(cluster.namespace()), "install", "");
     external.getMetadata().setAnnotations(null);
-    llmServices().resource(external).create();
+    cluster.llmServices().resource(external).create();
 
-    LLMService read = glm().get();
+    LlmService read = glm().get();
     Plan plan = PlanMapping.toPlan(read);
 
     assertThat(PlanMapping.isExternal(read)).isTrue();

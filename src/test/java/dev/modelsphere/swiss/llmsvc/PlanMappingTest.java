@@ -43,19 +43,19 @@ class PlanMappingTest {
   }
 
   /** The object as another reader sees it: written to JSON and read back. */
-  private static LLMService overTheWire(LLMService svc) {
-    return WIRE.unmarshal(WIRE.asJson(svc), LLMService.class);
+  private static LlmService overTheWire(LlmService svc) {
+    return WIRE.unmarshal(WIRE.asJson(svc), LlmService.class);
   }
 
-  private static LLMService external() {
-    LLMService svc = PlanMapping.fromPlan(MappingPlans.composed("models"), "install", "");
+  private static LlmService external() {
+    LlmService svc = PlanMapping.fromPlan(MappingPlans.composed("models"), "install", "");
     svc.getMetadata().setAnnotations(null);
     return svc;
   }
 
-  private static LLMService withLayers(List<Layer> layers) {
-    LLMService svc = external();
-    svc.setSpec(new LLMServiceSpec(svc.getSpec().chart(), layers, svc.getSpec().model(), null));
+  private static LlmService withLayers(List<LayerSpec> layers) {
+    LlmService svc = external();
+    svc.setSpec(new LlmServiceSpec(svc.getSpec().chart(), layers, svc.getSpec().model(), null));
     return svc;
   }
 
@@ -102,7 +102,7 @@ class PlanMappingTest {
 
   @Test
   void theObjectIsNamedAfterTheReleaseInTheReleaseNamespace() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
 
     assertThat(svc.getApiVersion()).isEqualTo("serving.modelsphere.dev/v1alpha1");
     assertThat(svc.getKind()).isEqualTo("LLMService");
@@ -112,7 +112,7 @@ class PlanMappingTest {
 
   @Test
   void theChartIsNameRepoAndVersionWithoutCredentials() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
 
     assertThat(svc.getSpec().chart())
         .isEqualTo(new Chart("sglang", "oci://registry.example/charts", "0.8.0", null));
@@ -127,10 +127,10 @@ class PlanMappingTest {
     layers.put("catalog", tree("{c: 1}"));
     Plan plan = MappingPlans.plan("models", MappingPlans.CHART, layers);
 
-    LLMService svc = PlanMapping.fromPlan(plan, "install", "");
+    LlmService svc = PlanMapping.fromPlan(plan, "install", "");
 
     assertThat(svc.getSpec().layers())
-        .extracting(Layer::name)
+        .extracting(LayerSpec::name)
         .containsExactly("catalog", "form", "edit");
     assertThat(svc.getSpec().layers().get(0).values()).isEqualTo(Map.of("c", 1L));
   }
@@ -139,7 +139,7 @@ class PlanMappingTest {
   void aPlanWithoutLayersWritesNoLayers() {
     Plan plan = MappingPlans.plan("models", MappingPlans.CHART, Map.of());
 
-    LLMService svc = PlanMapping.fromPlan(plan, "install", "");
+    LlmService svc = PlanMapping.fromPlan(plan, "install", "");
 
     assertThat(svc.getSpec().layers()).isNull();
     assertThat(WIRE.asJson(svc)).doesNotContain("layers");
@@ -147,7 +147,7 @@ class PlanMappingTest {
 
   @Test
   void theModelIsTheSourceModelAndThePlanEngine() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
 
     assertThat(svc.getSpec().model())
         .isEqualTo(
@@ -156,7 +156,7 @@ class PlanMappingTest {
 
   @Test
   void theModelIsOmittedWhenAllFiveFieldsAreEmpty() {
-    LLMService svc = PlanMapping.fromPlan(bare(noSource(), "", ""), "install", "");
+    LlmService svc = PlanMapping.fromPlan(bare(noSource(), "", ""), "install", "");
 
     assertThat(svc.getSpec().model()).isNull();
     assertThat(WIRE.asJson(svc)).doesNotContain("\"model\"");
@@ -164,14 +164,14 @@ class PlanMappingTest {
 
   @Test
   void theEngineAloneKeepsTheModel() {
-    LLMService svc = PlanMapping.fromPlan(bare(noSource(), "vllm", ""), "install", "");
+    LlmService svc = PlanMapping.fromPlan(bare(noSource(), "vllm", ""), "install", "");
 
     assertThat(svc.getSpec().model()).isEqualTo(new Model(null, null, null, null, "vllm"));
   }
 
   @Test
   void suspendIsNeverWritten() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
 
     assertThat(svc.getSpec().suspend()).isNull();
     assertThat(WIRE.asJson(svc)).doesNotContain("suspend");
@@ -179,7 +179,7 @@ class PlanMappingTest {
 
   @Test
   void theEightSwissAnnotationsRecordHashSourceProfileActionAndNote() {
-    LLMService svc = PlanMapping.fromPlan(composed, "apply", "bump replicas");
+    LlmService svc = PlanMapping.fromPlan(composed, "apply", "bump replicas");
 
     assertThat(svc.getMetadata().getAnnotations())
         .containsExactly(
@@ -198,7 +198,7 @@ class PlanMappingTest {
   void emptyAnnotationValuesAreNotWritten() {
     Plan plan = bare(new SourceRef("", "", "", "m", "", "", "", ""), "", "lab");
 
-    LLMService svc = PlanMapping.fromPlan(plan, "install", "");
+    LlmService svc = PlanMapping.fromPlan(plan, "install", "");
 
     assertThat(svc.getMetadata().getAnnotations())
         .containsOnlyKeys(
@@ -209,7 +209,7 @@ class PlanMappingTest {
   void aPlanWithNothingToAnnotateGetsNoAnnotations() {
     Plan plan = bare(noSource(), "", "").withHash("");
 
-    LLMService svc = PlanMapping.fromPlan(plan, "", null);
+    LlmService svc = PlanMapping.fromPlan(plan, "", null);
 
     assertThat(svc.getMetadata().getAnnotations()).isNullOrEmpty();
     assertThat(WIRE.asJson(svc)).doesNotContain("annotations");
@@ -228,7 +228,7 @@ class PlanMappingTest {
 
   @Test
   void theObjectsValuesAreACopyOfThePlans() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
 
     svc.getSpec().layers().get(0).values().put("added", true);
 
@@ -287,10 +287,10 @@ class PlanMappingTest {
 
   @Test
   void wholeFloatsFromTheWireAreReadAsTheIntegersTheyWere() {
-    LLMService svc =
+    LlmService svc =
         withLayers(
             List.of(
-                new Layer(
+                new LayerSpec(
                     "form",
                     new LinkedHashMap<>(
                         Map.of(
@@ -307,9 +307,10 @@ class PlanMappingTest {
 
   @Test
   void wholeFloatsBeyondExactIntegersAndNegativeZeroStayFloats() {
-    LLMService svc =
+    LlmService svc =
         withLayers(
-            List.of(new Layer("form", new LinkedHashMap<>(Map.of("huge", 1e20, "negZero", -0.0)))));
+            List.of(
+                new LayerSpec("form", new LinkedHashMap<>(Map.of("huge", 1e20, "negZero", -0.0)))));
 
     Map<String, Object> form = PlanMapping.toPlan(svc).layer("form");
 
@@ -319,25 +320,25 @@ class PlanMappingTest {
 
   @Test
   void aWholeFloatHashesAsTheIntegerSoTheAnnotatedHashStillHolds() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
-    List<Layer> layers = new ArrayList<>(svc.getSpec().layers());
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
+    List<LayerSpec> layers = new ArrayList<>(svc.getSpec().layers());
     Map<String, Object> form = new LinkedHashMap<>(layers.get(3).values());
     form.put("replicaCount", 2.0);
-    layers.set(3, new Layer("form", form));
-    svc.setSpec(new LLMServiceSpec(svc.getSpec().chart(), layers, svc.getSpec().model(), null));
+    layers.set(3, new LayerSpec("form", form));
+    svc.setSpec(new LlmServiceSpec(svc.getSpec().chart(), layers, svc.getSpec().model(), null));
 
     assertThat(PlanMapping.toPlan(svc).hash()).isEqualTo(composed.hash());
   }
 
   @Test
   void layersWithAnEmptyNameOrEmptyValuesAreSkipped() {
-    LLMService svc =
+    LlmService svc =
         withLayers(
             List.of(
-                new Layer("", new LinkedHashMap<>(Map.of("a", 1))),
-                new Layer("catalog", null),
-                new Layer("site", new LinkedHashMap<>()),
-                new Layer("form", new LinkedHashMap<>(Map.of("b", 2)))));
+                new LayerSpec("", new LinkedHashMap<>(Map.of("a", 1))),
+                new LayerSpec("catalog", null),
+                new LayerSpec("site", new LinkedHashMap<>()),
+                new LayerSpec("form", new LinkedHashMap<>(Map.of("b", 2)))));
 
     Plan plan = PlanMapping.toPlan(svc);
 
@@ -355,7 +356,7 @@ class PlanMappingTest {
 
   @Test
   void sourceAndProfileComeFromTheAnnotationsAndAreEmptyWhenAbsent() {
-    LLMService svc = external();
+    LlmService svc = external();
     svc.getMetadata()
         .setAnnotations(
             Map.of(
@@ -377,10 +378,10 @@ class PlanMappingTest {
 
   @Test
   void aTamperedObjectIsRefusedNamingBothHashes() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
-    List<Layer> layers = new ArrayList<>(svc.getSpec().layers());
-    layers.set(3, new Layer("form", new LinkedHashMap<>(Map.of("replicaCount", 9))));
-    svc.setSpec(new LLMServiceSpec(svc.getSpec().chart(), layers, svc.getSpec().model(), null));
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
+    List<LayerSpec> layers = new ArrayList<>(svc.getSpec().layers());
+    layers.set(3, new LayerSpec("form", new LinkedHashMap<>(Map.of("replicaCount", 9))));
+    svc.setSpec(new LlmServiceSpec(svc.getSpec().chart(), layers, svc.getSpec().model(), null));
     Map<String, Map<String, Object>> editedLayers = new LinkedHashMap<>(composed.layers());
     editedLayers.put("form", Map.of("replicaCount", 9L));
     String edited = composed.withLayers(editedLayers).computeHash();
@@ -396,9 +397,9 @@ class PlanMappingTest {
 
   @Test
   void anEditedChartIsATamperedObjectToo() {
-    LLMService svc = PlanMapping.fromPlan(composed, "install", "");
+    LlmService svc = PlanMapping.fromPlan(composed, "install", "");
     svc.setSpec(
-        new LLMServiceSpec(
+        new LlmServiceSpec(
             new Chart("sglang", "oci://registry.example/charts", "0.9.0", null),
             svc.getSpec().layers(),
             svc.getSpec().model(),
@@ -411,11 +412,11 @@ class PlanMappingTest {
 
   @Test
   void anExternalObjectGetsAComputedHashThatIsNotChecked() {
-    LLMService svc = external();
+    LlmService svc = external();
     svc.setSpec(
-        new LLMServiceSpec(
+        new LlmServiceSpec(
             svc.getSpec().chart(),
-            List.of(new Layer("form", new LinkedHashMap<>(Map.of("replicaCount", 9)))),
+            List.of(new LayerSpec("form", new LinkedHashMap<>(Map.of("replicaCount", 9)))),
             null,
             null));
 
@@ -427,7 +428,7 @@ class PlanMappingTest {
 
   @Test
   void anObjectWithSwissAnnotationsButNoPlanHashIsNotChecked() {
-    LLMService svc = external();
+    LlmService svc = external();
     svc.getMetadata().setAnnotations(Map.of(SwissAnnotations.NOTE, "hand made"));
 
     Plan plan = PlanMapping.toPlan(svc);
@@ -437,7 +438,8 @@ class PlanMappingTest {
 
   @Test
   void aLayerAPlanCannotHoldIsRefusedNamingIt() {
-    LLMService svc = withLayers(List.of(new Layer("base", new LinkedHashMap<>(Map.of("a", 1)))));
+    LlmService svc =
+        withLayers(List.of(new LayerSpec("base", new LinkedHashMap<>(Map.of("a", 1)))));
 
     assertThatThrownBy(() -> PlanMapping.toPlan(svc))
         .isInstanceOfSatisfying(
@@ -450,11 +452,11 @@ class PlanMappingTest {
 
   @Test
   void aLayerListedTwiceIsRefused() {
-    LLMService svc =
+    LlmService svc =
         withLayers(
             List.of(
-                new Layer("form", new LinkedHashMap<>(Map.of("a", 1))),
-                new Layer("form", new LinkedHashMap<>(Map.of("a", 2)))));
+                new LayerSpec("form", new LinkedHashMap<>(Map.of("a", 1))),
+                new LayerSpec("form", new LinkedHashMap<>(Map.of("a", 2)))));
 
     assertThatThrownBy(() -> PlanMapping.toPlan(svc))
         .isInstanceOfSatisfying(
@@ -463,11 +465,11 @@ class PlanMappingTest {
 
   @Test
   void layersOutOfMergeOrderAreRefusedBecauseAPlanWouldMergeThemDifferently() {
-    LLMService svc =
+    LlmService svc =
         withLayers(
             List.of(
-                new Layer("form", new LinkedHashMap<>(Map.of("a", 1))),
-                new Layer("catalog", new LinkedHashMap<>(Map.of("a", 2)))));
+                new LayerSpec("form", new LinkedHashMap<>(Map.of("a", 1))),
+                new LayerSpec("catalog", new LinkedHashMap<>(Map.of("a", 2)))));
 
     assertThatThrownBy(() -> PlanMapping.toPlan(svc))
         .isInstanceOfSatisfying(
@@ -476,7 +478,7 @@ class PlanMappingTest {
 
   @Test
   void noObjectOrNoSpecIsRefusedAsNilObject() {
-    LLMService noSpec = external();
+    LlmService noSpec = external();
     noSpec.setSpec(null);
 
     assertThatThrownBy(() -> PlanMapping.toPlan(null))
@@ -502,7 +504,7 @@ class PlanMappingTest {
 
   @Test
   void operatorAnnotationsDoNotMakeAnObjectSwisss() {
-    LLMService svc = external();
+    LlmService svc = external();
     svc.getMetadata()
         .setAnnotations(
             Map.of(
@@ -516,7 +518,7 @@ class PlanMappingTest {
 
   @Test
   void aLoneSwissProfileAnnotationMakesAnObjectSwisss() {
-    LLMService svc = external();
+    LlmService svc = external();
     svc.getMetadata().setAnnotations(Map.of(SwissAnnotations.PROFILE, "lab"));
 
     assertThat(PlanMapping.isExternal(svc)).isFalse();
@@ -524,7 +526,7 @@ class PlanMappingTest {
 
   @Test
   void aMissingObjectOrMetadataCountsAsExternal() {
-    LLMService noMetadata = new LLMService();
+    LlmService noMetadata = new LlmService();
     noMetadata.setMetadata(null);
 
     assertThat(PlanMapping.isExternal(null)).isTrue();

@@ -60,6 +60,19 @@ class HelmfileTest {
   }
 
   @Test
+  void aChartPathWinsOverARepositoryAsInSwisssOwnRender() throws Exception {
+    Plan plan =
+        plan(new ChartRef("sglang", "0.8.0", "https://charts.example.com/", "charts"), Map.of());
+    Map<String, Object> doc = parse(Helmfile.render(plan, ""));
+
+    Path expected = Path.of(System.getProperty("user.dir"), "charts", "sglang").normalize();
+    assertThat(doc).doesNotContainKey("repositories");
+    assertThat(onlyRelease(doc))
+        .containsEntry("chart", expected.toString())
+        .doesNotContainKey("version");
+  }
+
+  @Test
   void chartRootIsUsedWhenThePlanNamesNoRepoOrPath() throws Exception {
     Plan plan = plan(TestPlans.NO_SOURCE_CHART, Map.of());
     Map<String, Object> release = onlyRelease(parse(Helmfile.render(plan, "/srv/charts/")));

@@ -43,17 +43,13 @@ class PlanTest {
   void apiVersionEngineProfileAndCreateNamespaceAreNotInTheHash() {
     Plan plan = TestPlans.composed();
     Plan other =
-        new Plan(
-            "plan.swiss/v0",
-            plan.release(),
-            plan.source(),
-            plan.chart(),
-            "vllm",
-            "lab",
-            plan.layers(),
-            true,
-            null,
-            "");
+        plan.with(
+            p ->
+                p.apiVersion("plan.swiss/v0")
+                    .engine("vllm")
+                    .profile("lab")
+                    .createNamespace(true)
+                    .hash(""));
 
     assertThat(other.computeHash()).isEqualTo(plan.hash());
   }
@@ -88,47 +84,9 @@ class PlanTest {
     Plan plan = TestPlans.composed();
     List<Plan> changed =
         List.of(
-            new Plan(
-                plan.apiVersion(),
-                new ReleaseRef("glm-54", "models"),
-                plan.source(),
-                plan.chart(),
-                plan.engine(),
-                plan.profile(),
-                plan.layers(),
-                false,
-                null,
-                ""),
-            new Plan(
-                plan.apiVersion(),
-                plan.release(),
-                new SourceRef(
-                    "https://models.example.com/swiss-catalog/",
-                    "prod",
-                    "",
-                    "modelforge",
-                    "modelforge/Qwen3.6-35B-A3B-793303",
-                    "1.0.1",
-                    "sha256:2ddf",
-                    "sglang-tp2"),
-                plan.chart(),
-                plan.engine(),
-                plan.profile(),
-                plan.layers(),
-                false,
-                null,
-                ""),
-            new Plan(
-                plan.apiVersion(),
-                plan.release(),
-                plan.source(),
-                new ChartRef("sglang", "0.8.1", "https://charts.example.com/", ""),
-                plan.engine(),
-                plan.profile(),
-                plan.layers(),
-                false,
-                null,
-                ""));
+            plan.withRelease(new ReleaseRef("glm-54", "models")),
+            plan.withSource(plan.source().withVersion("1.0.1")),
+            plan.withChart(new ChartRef("sglang", "0.8.1", "https://charts.example.com/", "")));
 
     for (Plan other : changed) {
       assertThat(other.computeHash()).isNotEqualTo(plan.hash());
@@ -138,27 +96,7 @@ class PlanTest {
   @Test
   void theModelsHfRepositoryIsWrittenButNotHashed() {
     Plan plan = TestPlans.composed();
-    SourceRef s = plan.source();
-    Plan otherHf =
-        new Plan(
-            plan.apiVersion(),
-            plan.release(),
-            new SourceRef(
-                s.catalog(),
-                s.catalogName(),
-                s.ref(),
-                s.model(),
-                "someone-else/another-repo",
-                s.version(),
-                s.digest(),
-                s.variant()),
-            plan.chart(),
-            plan.engine(),
-            plan.profile(),
-            plan.layers(),
-            false,
-            null,
-            plan.hash());
+    Plan otherHf = plan.withSource(plan.source().withHf("someone-else/another-repo"));
 
     assertThat(otherHf.computeHash()).isEqualTo(plan.hash());
     assertThatCode(otherHf::verifyHash).doesNotThrowAnyException();

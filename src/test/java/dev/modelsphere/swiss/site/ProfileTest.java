@@ -46,22 +46,7 @@ class ProfileTest {
   }
 
   private static Profile withTemplate(String template) {
-    return new Profile(
-        "t",
-        "",
-        "",
-        null,
-        "",
-        "",
-        null,
-        new ModelPaths(template, Map.of()),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return ProfileBuilder.builder().name("t").model(new ModelPaths(template, Map.of())).build();
   }
 
   @Test

@@ -2,8 +2,8 @@ package dev.modelsphere.swiss.testing;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.modelsphere.swiss.llmsvc.LLMService;
-import dev.modelsphere.swiss.llmsvc.LLMServiceCrd;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceCrd;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -28,7 +28,18 @@ public final class Crds {
 
   /** The LLMService CRD generated from our own types at build time. */
   public static CustomResourceDefinition llmService() {
-    return LLMServiceCrd.load();
+    return LlmServiceCrd.load();
+  }
+
+  /**
+   * Our CRD under a throwaway group, for tests that remove it again: removing a CRD is cluster-wide
+   * and would delete every LLMService other tests own.
+   */
+  public static CustomResourceDefinition llmServiceIn(String group) {
+    CustomResourceDefinition crd = llmService();
+    crd.getSpec().setGroup(group);
+    crd.getMetadata().setName(crd.getSpec().getNames().getPlural() + "." + group);
+    return crd;
   }
 
   public static void installLlmService(KubernetesClient client) {
@@ -55,7 +66,7 @@ public final class Crds {
           .map(p -> p.getFileName().toString())
           .filter(n -> n.endsWith(".yaml"))
           .map(n -> n.substring(0, n.length() - ".yaml".length()))
-          .filter(n -> !n.equals(LLMService.CRD_NAME))
+          .filter(n -> !n.equals(LlmService.CRD_NAME))
           .sorted()
           .toList();
     } catch (IOException e) {

@@ -1,7 +1,18 @@
 package dev.modelsphere.swiss.testing;
 
+import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.PlanDiffer;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.plan.Plan;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -12,8 +23,10 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Gives a test the real API server: admin and restricted clients, and a fresh namespace per test
- * that is deleted afterwards without waiting. Register it as a static field:
+ * Gives a test the real API server and swiss wired to it: admin and restricted clients, a fresh
+ * namespace per test that is deleted afterwards without waiting, swiss's cluster access, and the
+ * helm backend (deployer, differ, releases) wired as the CLI wires it, with the example charts as
+ * chart root. Register it as a static field:
  *
  * <pre>{@code @RegisterExtension static final KubeCluster cluster = new KubeCluster();}</pre>
  *
@@ -30,6 +43,9 @@ public final class KubeCluster
 
   private TestCluster cluster;
   private String namespace;
+
+  /** Built on first use in a test and dropped after it, so no test sees another's locks. */
+  private HelmBackend helm;
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -58,6 +74,7 @@ public final class KubeCluster
   public void afterEach(ExtensionContext context) {
     String ns = namespace;
     namespace = null;
+    helm = null;
     if (ns == null) {
       return;
     }
@@ -99,6 +116,53 @@ public final class KubeCluster
 
   public TestCluster cluster() {
     return cluster;
+  }
+
+  /** The admin's typed access to the LLMServices in this test's namespace. */
+  public NonNamespaceOperation<LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
+      llmServices() {
+    return admin().resources(LlmService.class).inNamespace(namespace());
+  }
+
+  /** The admin's kubeconfig file, for what takes a file: the CLI, helm. */
+  public Path kubeconfig() {
+    return cluster.kubeconfig("admin");
+  }
+
+  /** swiss's cluster access, as the admin. */
+  public Kube kube() {
+    return new Kube(admin());
+  }
+
+  /** The helm backend's deployer, keeping the default plan history. */
+  public HelmDeployer deployer() {
+    return helm().deployer();
+  }
+
+  /** A deployer of its own that keeps {@code planHistory} archived plans. */
+  public HelmDeployer deployer(int planHistory) {
+    return HelmBackend.on(kube(), kubeconfig(), planHistory).deployer();
+  }
+
+  public PlanDiffer differ() {
+    return helm().differ();
+  }
+
+  /** helm itself, for releases installed by hand rather than from a plan. */
+  public HelmReleases helmReleases() {
+    return helm().releases();
+  }
+
+  /** A plan for the example sglang chart in this test's namespace, {@code form} its form layer. */
+  public Plan plan(String release, String form) {
+    return ExamplePlans.sglang(release, namespace(), form);
+  }
+
+  private HelmBackend helm() {
+    if (helm == null) {
+      helm = HelmBackend.on(kube(), kubeconfig(), DeploySettings.DEFAULT_PLAN_HISTORY);
+    }
+    return helm;
   }
 
   static String namespaceName(String testName) {

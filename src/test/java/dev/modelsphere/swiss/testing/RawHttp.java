@@ -8,8 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Plain requests through a fabric8 client's authenticated HTTP stack, for what its DSL does not
- * expose (delete preconditions on uid) or caches (discovery).
+ * Plain requests through a fabric8 client's authenticated HTTP stack, for tests that look at the
+ * API server itself: its readiness, a discovery document as sent, a hand-written DeleteOptions
+ * body. Every answer comes back with its status; none throws.
  */
 public final class RawHttp {
   public record Response(int code, String body) {}

@@ -62,6 +62,11 @@ public final class TestCluster {
     return restricted;
   }
 
+  /** The kubeconfig file of {@code admin} or {@code restricted}. */
+  public Path kubeconfig(String user) {
+    return kubeconfig(dir, user);
+  }
+
   /**
    * A stale {@code SWISS_TEST_CLUSTER} would otherwise surface as a connection error in some test.
    */

@@ -1,8 +1,6 @@
 package dev.modelsphere.swiss.testing;
 
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -18,12 +16,6 @@ public final class UnreachableApiServer {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new KubernetesClientBuilder()
-        .withConfig(
-            new ConfigBuilder()
-                .withMasterUrl("http://127.0.0.1:" + closedPort)
-                .withRequestRetryBackoffLimit(0)
-                .build())
-        .build();
+    return FakeApiServer.clientAt("http://127.0.0.1:" + closedPort);
   }
 }

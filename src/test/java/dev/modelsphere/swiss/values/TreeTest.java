@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -124,5 +125,43 @@ class TreeTest {
   void aKeyWithNothingAfterItIsNullButAQuotedEmptyStringStaysAString() {
     Map<String, Object> tree = yaml("commandOverride:\nname: ''");
     assertThat(tree).containsEntry("commandOverride", null).containsEntry("name", "");
+  }
+
+  @Test
+  void aCopyCanBringEveryScalarToTheHouseFormAndLeavesTheOriginalAlone() {
+    Map<Object, Object> inner = new LinkedHashMap<>();
+    inner.put(8080, 3);
+    Map<String, Object> original = new LinkedHashMap<>();
+    original.put("ports", List.of(1, inner));
+    original.put("name", "x");
+
+    Map<String, Object> copy =
+        Tree.copy(original, v -> v instanceof Integer i ? (Object) i.longValue() : v);
+
+    assertThat(copy).isEqualTo(Map.of("ports", List.of(1L, Map.of("8080", 3L)), "name", "x"));
+    assertThat(original.get("ports")).isEqualTo(List.of(1, inner));
+    assertThat(copy.get("ports")).isNotSameAs(original.get("ports"));
+  }
+
+  @Test
+  void aFrozenCopyRefusesChangesAtEveryDepthAndKeepsExplicitNulls() {
+    Map<String, Object> nested = new LinkedHashMap<>();
+    nested.put("gone", null);
+    Map<String, Object> original = new LinkedHashMap<>();
+    original.put("model", nested);
+    original.put("args", new java.util.ArrayList<>(List.of("--tp")));
+
+    Map<String, Object> frozen = Tree.frozen(original);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> model = (Map<String, Object>) frozen.get("model");
+    @SuppressWarnings("unchecked")
+    List<Object> args = (List<Object>) frozen.get("args");
+
+    assertThat(model).containsEntry("gone", null);
+    assertThatThrownBy(() -> frozen.put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> model.put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> args.add("x")).isInstanceOf(UnsupportedOperationException.class);
+    nested.put("later", 1);
+    assertThat(model).doesNotContainKey("later");
   }
 }
