@@ -31,7 +31,7 @@ public final class StartupReport {
     return lines;
   }
 
-  /** The warning the reference gives, word for word in substance: nobody has to log in. */
+  /** The reference's warning for a server anyone can use: nobody has to log in. */
   public static String noLoginWarning() {
     return "NO LOGIN: this server serves its API to anyone who can reach it;"
         + " server.auth.disabled is set";

@@ -66,20 +66,6 @@ public record Credentials(String username, String password, byte[] tokenKey, Str
     return "Credentials[username=%s]".formatted(username);
   }
 
-  @Override
-  public boolean equals(Object other) {
-    return other instanceof Credentials c
-        && username.equals(c.username)
-        && password.equals(c.password)
-        && Arrays.equals(tokenKey, c.tokenKey)
-        && proxyKey.equals(c.proxyKey);
-  }
-
-  @Override
-  public int hashCode() {
-    return username.hashCode();
-  }
-
   private static boolean constantTimeEquals(String expected, String given) {
     return MessageDigest.isEqual(
         expected.getBytes(StandardCharsets.UTF_8),

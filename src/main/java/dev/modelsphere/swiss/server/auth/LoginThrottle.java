@@ -15,6 +15,7 @@ import java.util.Map;
 public final class LoginThrottle {
   static final int MAX_FAILURES = 10;
   static final Duration WINDOW = Duration.ofMinutes(1);
+  private static final int SWEEP_AT = 10_000;
 
   private final Clock clock;
   private final Map<String, Deque<Instant>> failures = new HashMap<>();
@@ -28,6 +29,11 @@ public final class LoginThrottle {
   }
 
   public synchronized void recordFailure(String client) {
+    if (failures.size() >= SWEEP_AT) {
+      // Clients that stopped trying would otherwise stay in memory for good.
+      Instant cutoff = clock.instant().minus(WINDOW);
+      failures.values().removeIf(times -> times.peekLast().isBefore(cutoff));
+    }
     failures.computeIfAbsent(client, c -> new ArrayDeque<>()).addLast(clock.instant());
   }
 

@@ -2,7 +2,9 @@ package dev.modelsphere.swiss.server.http;
 
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HttpResponseException;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,14 +44,14 @@ public final class ErrorReplies {
         });
   }
 
-  private static void writeInternalError(jakarta.servlet.http.HttpServletResponse response) {
+  private static void writeInternalError(HttpServletResponse response) {
     if (response.isCommitted()) {
       return;
     }
     try {
       response.setStatus(500);
       response.setContentType(Json.CONTENT_TYPE);
-      response.getWriter().write(Json.text(java.util.Map.of("error", INTERNAL)));
+      response.getWriter().write(Json.text(Map.of("error", INTERNAL)));
     } catch (IOException e) {
       LOG.warn("could not answer a failed request: {}", e.toString());
     }

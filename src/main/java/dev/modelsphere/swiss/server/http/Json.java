@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.javalin.http.Context;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
@@ -60,7 +61,7 @@ public final class Json {
         throw new ApiException(400, "the request body is empty: send a JSON object");
       }
       return value;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new ApiException(
           400, "the request body is not valid JSON: %s".formatted(firstLine(e.getMessage())));
     }
