@@ -28,7 +28,7 @@ class LoginTest {
             dir,
             """
               allowDeploy: true
-              database: ./data/swiss.db
+              database: ${dir}/data/swiss.db
               auth:
                 dir: ./auth
                 tokenTTL: 24h

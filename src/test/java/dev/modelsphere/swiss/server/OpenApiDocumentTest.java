@@ -20,7 +20,7 @@ class OpenApiDocumentTest {
     TestServer server =
         TestServer.start(
             dir,
-            "  allowDeploy: true\n  database: ./swiss.db\n  auth:\n    dir: ./auth\n",
+            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ./auth\n",
             UnreachableApiServer.client());
     List<String> routes;
     try {

@@ -27,7 +27,7 @@ class ServerRoutesTest {
             """
               addr: ":0"
               allowDeploy: true
-              database: ./data/swiss.db
+              database: ${dir}/data/swiss.db
               auth:
                 disabled: true
             """,

@@ -39,7 +39,9 @@ public final class TestServer implements AutoCloseable {
   }
 
   /**
-   * @param serverYaml the config's {@code server:} section, indented by two spaces
+   * @param serverYaml the config's {@code server:} section, indented by two spaces; {@code ${dir}}
+   *     stands for the test's folder (the database path is relative to the process, not to the
+   *     config file, so a relative one would land in the checkout)
    */
   public static TestServer start(Path dir, String serverYaml, KubernetesClient client) {
     return start(dir, serverYaml, client, "test-web");
@@ -55,7 +57,7 @@ public final class TestServer implements AutoCloseable {
     write(
         dir.resolve("swiss.yaml"),
         "catalog: ./catalog\ncluster:\n  profile:\n    file: ./profile.yaml\nserver:\n"
-            + serverYaml);
+            + serverYaml.replace("${dir}", dir.toString()));
     Config config = Config.load(dir.resolve("swiss.yaml"));
     config.validateServer();
     SwissServer server =
