@@ -2,11 +2,13 @@ package dev.modelsphere.swiss.catalog;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -62,7 +64,12 @@ public final class HttpFetcher implements Fetcher {
     this.timeout = timeout;
   }
 
-  /** Parses the URL and appends {@code index.json} when its path does not name a JSON file. */
+  /**
+   * Parses the URL and joins {@code index.json} to its path unless the path names a JSON file,
+   * spelling the result as Go's {@code url.JoinPath} does: the path cleaned of {@code //}, {@code
+   * ./} and {@code ../}, the query and the fragment kept. Plans record this location as {@code
+   * source.catalog}, which is hashed, so it must be spelt as the reference spells it.
+   */
   static HttpFetcher forUrl(String location) {
     URI url;
     try {
@@ -73,17 +80,10 @@ public final class HttpFetcher implements Fetcher {
     } catch (URISyntaxException e) {
       throw new CatalogException("catalog url \"" + location + "\": " + e.getMessage(), e);
     }
-    return new HttpFetcher(withIndexFile(url));
-  }
-
-  private static URI withIndexFile(URI url) {
-    String path = url.getRawPath() == null ? "" : url.getRawPath();
-    if (path.endsWith(".json")) {
-      return url;
+    if (url.getPath() != null && url.getPath().endsWith(".json")) {
+      return new HttpFetcher(url);
     }
-    String joined = (path.endsWith("/") ? path : path + "/") + "index.json";
-    String query = url.getRawQuery() == null ? "" : "?" + url.getRawQuery();
-    return URI.create(url.getScheme() + "://" + url.getRawAuthority() + joined + query);
+    return new HttpFetcher(withRawPath(url, UrlPath.join(url.getRawPath(), "index.json")));
   }
 
   @Override
@@ -95,18 +95,30 @@ public final class HttpFetcher implements Fetcher {
     }
   }
 
+  /**
+   * Fetches a file beside the index. The index URL's query goes along: a catalog behind a token in
+   * the query serves its entries only to requests that carry it.
+   */
   @Override
   public byte[] read(String relativePath) {
     SafePath.check(relativePath);
-    URI relative;
+    String escaped;
     try {
       // Built from parts so characters that are legal in a file name but not in a URL get
       // escaped; the "./" keeps a first segment such as "https:" from reading as a scheme.
-      relative = new URI(null, null, "./" + relativePath, null);
+      escaped = new URI(null, null, "./" + relativePath, null).getRawPath();
     } catch (URISyntaxException e) {
       throw new CatalogException("path \"" + relativePath + "\": " + e.getMessage(), e);
     }
-    return get(indexUrl.resolve(relative));
+    return get(
+        withRawPath(indexUrl, UrlPath.join(UrlPath.directory(indexUrl.getRawPath()), escaped)));
+  }
+
+  /** {@code url} with another (escaped) path; its query and fragment stay. */
+  private static URI withRawPath(URI url, String rawPath) {
+    String query = url.getRawQuery() == null ? "" : "?" + url.getRawQuery();
+    String fragment = url.getRawFragment() == null ? "" : "#" + url.getRawFragment();
+    return URI.create(url.getScheme() + "://" + url.getRawAuthority() + rawPath + query + fragment);
   }
 
   @Override
@@ -126,6 +138,8 @@ public final class HttpFetcher implements Fetcher {
     HttpResponse<InputStream> response;
     try {
       response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (ConnectException e) {
+      throw new CatalogException("GET %s: %s".formatted(url, unreachable(url, e)), e);
     } catch (IOException e) {
       throw new CatalogException("GET " + url + ": " + e, e);
     } catch (InterruptedException e) {
@@ -172,6 +186,18 @@ public final class HttpFetcher implements Fetcher {
       throw new CatalogException("GET " + url + ": larger than " + MAX_BODY + " bytes");
     }
     return bytes;
+  }
+
+  /** Why a connection failed, in words; the JDK's own exception here has no message. */
+  private static String unreachable(URI url, ConnectException e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof UnresolvedAddressException) {
+        return "the host %s is unknown: check the catalog URL, and that this machine can resolve it"
+            .formatted(url.getHost());
+      }
+    }
+    return "cannot connect to %s: check the catalog URL, and that the server is up"
+        .formatted(url.getRawAuthority());
   }
 
   private static void closeQuietly(InputStream body) {

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.catalog;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.modelsphere.swiss.values.Tree;
 import java.util.Map;
 
 /**
@@ -37,7 +38,7 @@ public record Variant(
     String link) {
 
   public Variant {
-    values = values == null ? Map.of() : ReadOnly.tree(values);
+    values = values == null ? Map.of() : Tree.frozen(values);
   }
 
   public Variant(

@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.plan.Plan;
@@ -20,25 +19,27 @@ public final class ApplyCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
+  @Mixin WriteOptions write;
   @Spec CommandSpec spec;
 
   @Option(
-      names = "--expect-revision",
-      paramLabel = "N",
-      defaultValue = "0",
-      description = "Refuse unless the live revision is still N (default: no check).")
-  int expectRevision;
-
-  @Option(names = "--note", description = "Free text recorded beside the plan.")
-  String note;
+      names = "--force-conflicts",
+      description =
+          "Refused: it takes field ownership in a server-side apply, and swiss applies client-side.")
+  boolean forceConflicts;
 
   @Override
   public void run() {
+    if (forceConflicts) {
+      // Refused rather than ignored: the embedded Helm (helm-java 0.0.21) has no server-side
+      // apply, so accepting the flag would claim a force that never happened.
+      throw new CliException(
+          "--force-conflicts forces a server-side apply past other field managers, but swiss"
+              + " applies with Helm v3's client-side three-way merge, which never refuses a field"
+              + " another manager owns: run the apply without --force-conflicts");
+    }
     Plan plan = source.plan();
-    ApplyResult result =
-        cluster
-            .deployer(source)
-            .apply(plan, Mode.UPGRADE, new ApplyOptions(expectRevision, "apply", note));
+    ApplyResult result = cluster.deployer(source).apply(plan, Mode.UPGRADE, write.options("apply"));
     report(spec, plan, result);
   }
 

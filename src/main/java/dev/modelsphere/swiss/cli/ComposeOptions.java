@@ -8,7 +8,6 @@ import dev.modelsphere.swiss.chartrepo.ChartVersions;
 import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
-import dev.modelsphere.swiss.compose.FormInput;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.SetAssignment;
@@ -82,10 +81,7 @@ public final class ComposeOptions {
     Entry entry = catalog.entry(model, modelVersion);
     Variant chosen = GlobalOptions.empty(variant) ? entry.defaultVariant() : entry.variant(variant);
     String resolvedChart = resolveChartVersion(profile, chosen);
-    Map<String, Object> form =
-        Form.assemble(
-            new FormInput(null, SetAssignment.parseAll(sets), serviceId, localPath, List.of()),
-            chosen.requires().accelerator().productLabel());
+    Map<String, Object> form = Form.fromFlags(SetAssignment.parseAll(sets), serviceId, localPath);
     return Composer.compose(
         new ComposeRequest(
             catalog.location(),

@@ -18,7 +18,10 @@ public final class GlobalOptions {
   @Option(
       names = "--catalog",
       description =
-          "Catalog: a directory, an index.json file or an http(s) URL (default: $SWISS_CATALOG, else the config's catalog).")
+          "Catalog: a directory, an index.json file or an http(s) URL (default: $SWISS_CATALOG,"
+              + " else the config's catalog, else "
+              + Config.DEFAULT_CATALOG
+              + ").")
   String catalog;
 
   @Option(
@@ -27,7 +30,10 @@ public final class GlobalOptions {
           "Site profile YAML file (default: $SWISS_PROFILE, else the config's cluster.profile.file).")
   String profile;
 
-  /** The catalog location and profile file, after flags, environment and config file. */
+  /**
+   * The catalog location and profile file, after flags, environment and config file. With none of
+   * them naming a catalog it is the public one, as in the reference.
+   */
   public Sources resolve() {
     String catalogLoc = null;
     String profileFile = null;
@@ -44,11 +50,9 @@ public final class GlobalOptions {
       catalogLoc = cfg.catalog();
       profileFile = source.file();
     }
-    catalogLoc = firstOf(catalog, System.getenv("SWISS_CATALOG"), catalogLoc);
+    catalogLoc =
+        firstOf(catalog, System.getenv("SWISS_CATALOG"), catalogLoc, Config.DEFAULT_CATALOG);
     profileFile = firstOf(profile, System.getenv("SWISS_PROFILE"), profileFile);
-    if (empty(catalogLoc)) {
-      throw new CliException("no catalog: set it in a config file, or pass --catalog");
-    }
     return new Sources(catalogLoc, profileFile);
   }
 

@@ -1,13 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.plan.Plan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Creates a release from a plan, recording the plan beside it. */
@@ -19,16 +17,14 @@ public final class InstallCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
+  @Mixin WriteOptions write;
   @Spec CommandSpec spec;
-
-  @Option(names = "--note", description = "Free text recorded beside the plan.")
-  String note;
 
   @Override
   public void run() {
     Plan plan = source.plan();
     ApplyResult result =
-        cluster.deployer(source).apply(plan, Mode.INSTALL, new ApplyOptions(0, "install", note));
+        cluster.deployer(source).apply(plan, Mode.INSTALL, write.options("install"));
     ApplyCommand.report(spec, plan, result);
   }
 }

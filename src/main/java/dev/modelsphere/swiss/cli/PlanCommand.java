@@ -33,21 +33,21 @@ public final class PlanCommand implements Runnable {
 
   @Option(
       names = "--explain",
-      description = "Print which layer set each value and which layers it overrode.")
+      description =
+          "Print which layer set each value and which layers it overrode, instead of the plan.")
   boolean explain;
 
   @Override
   public void run() {
     Plan plan = compose.buildPlan();
     PrintWriter out = spec.commandLine().getOut();
-    boolean toStdout = GlobalOptions.empty(output) || output.equals("-");
+    // --explain replaces the plan rather than adding to it, -o included, as in the reference.
     if (explain) {
       out.print(Explain.explain(plan));
-    }
-    if (!toStdout) {
-      write(Path.of(output), PlanJson.toJson(plan));
-    } else if (!explain) {
+    } else if (GlobalOptions.empty(output) || output.equals("-")) {
       out.print(PlanJson.toJson(plan));
+    } else {
+      write(Path.of(output), PlanJson.toJson(plan));
     }
     out.flush();
   }

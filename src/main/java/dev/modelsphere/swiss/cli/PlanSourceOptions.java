@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Where a deploy command's plan comes from: an existing plan file ({@code --plan}, its hash
- * checked) or the compose flags of {@code swiss plan}; and where local charts live.
+ * checked) or the compose flags of {@code swiss plan}; and where local charts live. A plan file
+ * wins over compose flags, as in the reference.
  */
 public final class PlanSourceOptions {
 
@@ -31,7 +32,8 @@ public final class PlanSourceOptions {
       names = "--chart-root",
       paramLabel = "DIR",
       description =
-          "Folder of chart directories for plans that name no chart repo or path (default: $SWISS_CHART_ROOT).")
+          "Folder of chart directories for plans that name no chart repo or path"
+              + " (default: $SWISS_CHART_ROOT; for render, else ../charts).")
   String chartRoot;
 
   /** The plan to act on, read or composed. */
@@ -41,9 +43,6 @@ public final class PlanSourceOptions {
         throw new CliException("pass --model, or --plan with an existing plan");
       }
       return compose.buildPlan();
-    }
-    if (compose.composes()) {
-      throw new CliException("pass either --plan or --model, not both");
     }
     if (compose.createNamespace) {
       throw new CliException(
@@ -92,18 +91,25 @@ public final class PlanSourceOptions {
     String profile;
     try {
       profile = compose.global.resolve().profileFile();
-    } catch (CliException noSources) {
+    } catch (CliException configMapProfile) {
+      // Only swiss serve reads a ConfigMap profile; without a file the namespace must be named.
       return "";
     }
     return GlobalOptions.empty(profile) ? "" : Profile.load(Path.of(profile)).namespace();
   }
 
+  /** {@code --chart-root}, else {@code $SWISS_CHART_ROOT}, else empty. */
   String chartRoot() {
+    return chartRootOr("");
+  }
+
+  /** {@code --chart-root}, else {@code $SWISS_CHART_ROOT}, else {@code fallback}. */
+  String chartRootOr(String fallback) {
     if (!GlobalOptions.empty(chartRoot)) {
       return chartRoot;
     }
     String env = System.getenv("SWISS_CHART_ROOT");
-    return env == null ? "" : env;
+    return GlobalOptions.empty(env) ? fallback : env;
   }
 
   String configFlag() {

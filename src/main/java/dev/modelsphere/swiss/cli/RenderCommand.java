@@ -17,6 +17,11 @@ import picocli.CommandLine.Spec;
     description =
         "Render the plan's chart with its layers and print the manifest. Touches no cluster.")
 public final class RenderCommand implements Runnable {
+  /**
+   * Where render looks for charts when nothing else names a folder, as the reference's render does:
+   * a checkout of the charts beside the one it runs from.
+   */
+  static final String SIBLING_CHARTS = "../charts";
 
   @Mixin PlanSourceOptions source;
   @Spec CommandSpec spec;
@@ -26,7 +31,7 @@ public final class RenderCommand implements Runnable {
     Plan plan = source.plan();
     String manifest =
         new ChartRenderer(ChartArchives.inUserCache())
-            .render(PlanCharts.request(plan, source.chartRoot()));
+            .render(PlanCharts.request(plan, source.chartRootOr(SIBLING_CHARTS)));
     PrintWriter out = spec.commandLine().getOut();
     out.print(manifest);
     out.flush();

@@ -46,10 +46,35 @@ public final class Form {
     } catch (ValuesException e) {
       throw new ComposeException(e.getMessage(), e);
     }
+    dropReplicaCountUnderTheScaler(form);
+    return form;
+  }
+
+  /**
+   * The CLI's form layer: the {@code --set} assignments, then {@code --service-id} and {@code
+   * --local-path} merged over them. Merged, as the reference's CLI does, so {@code --set model=x
+   * --local-path /p} replaces {@code model} rather than failing on a string that is not a map. Both
+   * flags stay the strings typed, and an explicitly enabled scaler drops {@code replicaCount} here
+   * as on the server, so a plan means the same whichever way it was composed.
+   */
+  public static Map<String, Object> fromFlags(
+      Map<String, Object> sets, String serviceId, String localPath) {
+    Map<String, Object> form = Tree.copy(sets);
+    if (present(serviceId)) {
+      Tree.merge(form, Map.of("serviceId", serviceId));
+    }
+    if (present(localPath)) {
+      Tree.merge(form, Map.of("model", Map.of("localPath", localPath)));
+    }
+    dropReplicaCountUnderTheScaler(form);
+    return form;
+  }
+
+  /** The scaler owns the replica count once the form turns it on explicitly. */
+  private static void dropReplicaCountUnderTheScaler(Map<String, Object> form) {
     if (Boolean.TRUE.equals(Tree.get(form, "scaler.enabled").value())) {
       form.remove("replicaCount");
     }
-    return form;
   }
 
   private static Map<String, Object> productTerm(String label, List<String> products) {

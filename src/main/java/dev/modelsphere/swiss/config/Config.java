@@ -13,14 +13,17 @@ import java.util.Map;
  * file's directory, so a config means the same thing whatever directory it is used from.
  *
  * @param catalog the catalog location: an http(s) base URL or a path ({@code index.json} is
- *     appended unless it names a {@code .json} file)
+ *     appended unless it names a {@code .json} file); {@link #DEFAULT_CATALOG} when none is given
  * @param origin the file the config was read from; empty for a config built in code
  */
 public record Config(
     String catalog, Cluster cluster, Server server, CanaryKeys canary, String origin) {
 
+  /** The public catalog, used when neither a config nor a flag names one, as the reference does. */
+  public static final String DEFAULT_CATALOG = "https://modelsphere.github.io/model-catalog/";
+
   public Config {
-    catalog = Nulls.orEmpty(catalog).strip();
+    catalog = Nulls.or(catalog, DEFAULT_CATALOG).strip();
     cluster = cluster == null ? Cluster.none() : cluster;
     server = server == null ? Server.defaults() : server;
     canary = canary == null ? CanaryKeys.defaults() : canary;
@@ -67,8 +70,8 @@ public record Config(
   }
 
   /**
-   * Checks what both the CLI and the server need: a catalog, and exactly one profile source with a
-   * {@code namespace/name} ConfigMap.
+   * Checks what both the CLI and the server need: exactly one profile source, a ConfigMap one named
+   * {@code namespace/name}.
    *
    * @throws ConfigException naming the origin and the broken rule
    */

@@ -6,9 +6,6 @@ final class ConfigRules {
 
   static void validate(Config c) {
     String origin = c.origin().isEmpty() ? "config" : c.origin();
-    if (c.catalog().isEmpty()) {
-      fail(origin, "catalog is required");
-    }
     ProfileSource profile = c.cluster().profile();
     if (profile.file().isEmpty() && profile.configMap().isEmpty()) {
       fail(origin, "cluster.profile needs one of file or configMap");

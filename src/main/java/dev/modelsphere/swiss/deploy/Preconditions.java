@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
 
@@ -38,11 +37,12 @@ public final class Preconditions {
     }
   }
 
-  /** The revision lock: when {@code expected} is set, the live revision must still be it. */
+  /**
+   * The revision lock: when {@code expected} is a revision (1 or more), the live revision must
+   * still be it. Zero and below assert nothing, as in the reference, where {@code -1} is how a
+   * script says "no check".
+   */
   public static void checkRevision(ReleaseState state, int expected) {
-    if (expected < 0) {
-      throw new DeployException(BAD_REQUEST, "expectRevision must not be negative");
-    }
     if (expected > 0 && state.revision() != expected) {
       throw new DeployException(
           CONFLICT,

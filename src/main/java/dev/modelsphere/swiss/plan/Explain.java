@@ -57,6 +57,7 @@ public final class Explain {
       for (Shadow s : shadows) {
         line(out, s.path(), String.join(" -> ", s.under()) + " -> " + s.by());
       }
+      out.append('\n');
     }
     return out.toString();
   }

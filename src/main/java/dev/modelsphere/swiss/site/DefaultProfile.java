@@ -10,13 +10,19 @@ final class DefaultProfile {
       name: {{cluster}}
 
       # Releases go here unless a deploy names another namespace.
-      namespace: modelforge
+      namespace: models
 
-      # Where the model catalog lives: an http(s) URL or an absolute path.
-      # catalog: https://modelsphere.github.io/model-catalog/
+      # Where the engine charts come from: an http(s) chart repository or an oci:// registry.
+      chartRepo: https://modelsphere.github.io/helm-charts
 
-      # Where the engine charts come from: an oci:// registry or an http(s) chart repository.
-      # chartRepo: oci://ghcr.io/modelsphere/charts
+      # The model catalogs this site offers, each an http(s) URL or an absolute path. Without
+      # this list the config file's catalog is used (the public catalog unless it names one).
+      # catalogs:
+      #   - name: public
+      #     url: https://modelsphere.github.io/model-catalog/
+      #     default: true
+      #   - name: internal
+      #     url: https://models.example.com/catalog/
 
       registry:
         # Pull engine images through this registry; empty pulls them from where the catalog says.

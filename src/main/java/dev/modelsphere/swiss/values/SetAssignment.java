@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.values;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -10,17 +11,15 @@ import java.util.regex.Pattern;
  *
  * <p>Unlike helm's {@code --set} there is no comma splitting, list syntax or escaping: the key is
  * everything before the first {@code =}, the value everything after it. The value's type is
- * inferred: {@code true}/{@code false}, {@code null}, a base-10 64-bit integer, a decimal float,
- * else a string.
+ * inferred as the reference infers it: {@code true}/{@code false}, {@code null}, a base-10 64-bit
+ * integer, a float as Go's {@code strconv.ParseFloat} reads one ({@code 1.5}, {@code 1_000}, {@code
+ * 0x1p-2}), else a string.
  *
  * <p>Deliberate difference from the reference: {@code inf}, {@code Infinity} and {@code NaN} stay
  * strings. They have no JSON form, so as floats they would make the plan impossible to hash.
- * Hexadecimal floats and Java's {@code 1.5f}/{@code 1d} suffixes are strings too.
  */
 public final class SetAssignment {
   private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
-  private static final Pattern DECIMAL_FLOAT =
-      Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
   private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
@@ -65,12 +64,7 @@ public final class SetAssignment {
         return big.longValue();
       }
     }
-    if (DECIMAL_FLOAT.matcher(raw).matches()) {
-      double d = Double.parseDouble(raw);
-      if (Double.isFinite(d)) {
-        return d;
-      }
-    }
-    return raw;
+    Optional<Double> number = GoFloatLiteral.parse(raw);
+    return number.isPresent() ? number.get() : raw;
   }
 }

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.values;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,25 +28,39 @@ public final class Tree {
    * server's JSON, a manifest) are brought to the house form of numbers. Keys become strings.
    */
   public static Map<String, Object> copy(Map<?, ?> tree, UnaryOperator<Object> scalar) {
+    return copy(tree, scalar, false);
+  }
+
+  private static Map<String, Object> copy(
+      Map<?, ?> tree, UnaryOperator<Object> scalar, boolean frozen) {
     Map<String, Object> out = new LinkedHashMap<>();
     if (tree != null) {
-      tree.forEach((k, v) -> out.put(String.valueOf(k), copyValue(v, scalar)));
+      tree.forEach((k, v) -> out.put(String.valueOf(k), copyValue(v, scalar, frozen)));
     }
     return out;
   }
 
-  private static Object copyValue(Object value) {
-    return copyValue(value, UnaryOperator.identity());
+  /**
+   * A deep copy that cannot be changed at any depth, keeping key order and explicit nulls: for
+   * trees handed out by records that must stay as they were read (a catalog variant's values).
+   */
+  public static Map<String, Object> frozen(Map<?, ?> tree) {
+    return Collections.unmodifiableMap(copy(tree, UnaryOperator.identity(), true));
   }
 
-  private static Object copyValue(Object value, UnaryOperator<Object> scalar) {
+  private static Object copyValue(Object value) {
+    return copyValue(value, UnaryOperator.identity(), false);
+  }
+
+  private static Object copyValue(Object value, UnaryOperator<Object> scalar, boolean frozen) {
     if (value instanceof Map<?, ?> map) {
-      return copy(map, scalar);
+      Map<String, Object> out = copy(map, scalar, frozen);
+      return frozen ? Collections.unmodifiableMap(out) : out;
     }
     if (value instanceof List<?> list) {
       List<Object> out = new ArrayList<>(list.size());
-      list.forEach(item -> out.add(copyValue(item, scalar)));
-      return out;
+      list.forEach(item -> out.add(copyValue(item, scalar, frozen)));
+      return frozen ? Collections.unmodifiableList(out) : out;
     }
     return scalar.apply(value);
   }

@@ -22,6 +22,7 @@ class HttpSourceTest {
   private HttpServer server;
   private String base;
   private final List<String> acceptHeaders = new CopyOnWriteArrayList<>();
+  private final List<String> privateRequests = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void serveTheFixtureCatalog() throws IOException {
@@ -29,6 +30,7 @@ class HttpSourceTest {
     server.createContext("/catalog/", this::serveFixtureFile);
     server.createContext("/huge/", HttpSourceTest::serveAnEndlessBody);
     server.createContext("/stalled/", HttpSourceTest::serveAStalledBody);
+    server.createContext("/private/", this::serveOnlyWithTheToken);
     server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
     server.start();
     base = "http://127.0.0.1:" + server.getAddress().getPort();
@@ -142,7 +144,41 @@ class HttpSourceTest {
 
     assertThat(fetcher.location()).isEqualTo(base + "/catalog/index.json?channel=stable");
     assertThatThrownBy(() -> fetcher.read("models/with space.yaml"))
-        .hasMessageContainingAll(base + "/catalog/models/with%20space.yaml", "404");
+        .hasMessageContainingAll(base + "/catalog/models/with%20space.yaml?channel=stable", "404");
+  }
+
+  @Test
+  void aTokenInTheIndexQueryReachesEveryEntry() {
+    Catalog catalog = Catalog.open(base + "/private/?token=abc");
+
+    assertThat(catalog.location()).isEqualTo(base + "/private/index.json?token=abc");
+    for (IndexModel model : catalog.index().models()) {
+      assertThat(catalog.entry(model.name(), "").name()).isEqualTo(model.name());
+    }
+    assertThat(privateRequests)
+        .hasSizeGreaterThan(1)
+        .allSatisfy(uri -> assertThat(uri).endsWith("?token=abc"));
+  }
+
+  @Test
+  void theRecordedLocationIsCleanedAsGoJoinsTheIndexFile() {
+    assertThat(location("https://h/a//b/")).isEqualTo("https://h/a/b/index.json");
+    assertThat(location("https://h/a/./b/.")).isEqualTo("https://h/a/b/index.json");
+    assertThat(location("https://h/a/../b")).isEqualTo("https://h/b/index.json");
+    assertThat(location("https://h/../../b/")).isEqualTo("https://h/b/index.json");
+    assertThat(location("https://h/a%20b//")).isEqualTo("https://h/a%20b/index.json");
+    assertThat(location("https://h/cat/?token=abc#v1"))
+        .isEqualTo("https://h/cat/index.json?token=abc#v1");
+  }
+
+  @Test
+  void aLocationNamingAJsonFileIsRecordedAsWritten() {
+    assertThat(location("https://h/a//b/./catalog.json"))
+        .isEqualTo("https://h/a//b/./catalog.json");
+  }
+
+  private static String location(String url) {
+    return Fetcher.forLocation(url).location();
   }
 
   @Test
@@ -162,6 +198,17 @@ class HttpSourceTest {
   private void serveFixtureFile(HttpExchange exchange) throws IOException {
     acceptHeaders.add(exchange.getRequestHeaders().getFirst("Accept"));
     serveFile(exchange, Fixtures.catalogDir(), "/catalog/");
+  }
+
+  /** A catalog behind a token: every request without {@code ?token=abc} is refused. */
+  private void serveOnlyWithTheToken(HttpExchange exchange) throws IOException {
+    privateRequests.add(exchange.getRequestURI().toString());
+    if (!"token=abc".equals(exchange.getRequestURI().getRawQuery())) {
+      exchange.sendResponseHeaders(403, -1);
+      exchange.close();
+      return;
+    }
+    serveFile(exchange, Fixtures.catalogDir(), "/private/");
   }
 
   private static void serveFile(HttpExchange exchange, Path root, String prefix)

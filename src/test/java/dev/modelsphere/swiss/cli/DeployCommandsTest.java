@@ -69,6 +69,20 @@ class DeployCommandsTest {
   }
 
   @Test
+  void anExpectedRevisionBelowOneMeansNoCheckOnInstallAndApply() throws IOException {
+    Path one = planFile("one.json", "replicaCount: 1");
+    Path two = planFile("two.json", "replicaCount: 2");
+
+    CliRun install = swiss("install", "--plan", one.toString(), "--expect-revision", "-1");
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(install.out()).contains(cluster.namespace() + "/qwen revision 1");
+
+    CliRun apply = swiss("apply", "--plan", two.toString(), "--expect-revision", "-1");
+    assertThat(apply.exitCode()).as(apply.err()).isZero();
+    assertThat(apply.out()).contains(cluster.namespace() + "/qwen revision 2");
+  }
+
+  @Test
   void aTamperedPlanFileIsRefusedBeforeTheClusterIsAsked() throws IOException {
     Path file = planFile("plan.json", "replicaCount: 1");
     Files.writeString(

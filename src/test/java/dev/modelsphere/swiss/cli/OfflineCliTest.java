@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -233,6 +234,57 @@ class OfflineCliTest {
         .containsPattern("  model.localPath +site -> form\n")
         .containsPattern("  model.mountPath +catalog -> form\n");
     assertThat(out).contains("glm5.3/sglang-tp8-b300-baseline -> release glm5.3 in models");
+    assertThat(out).as("a blank line closes the shadowed block, as every block").endsWith("\n\n");
+  }
+
+  @Test
+  void explainReplacesThePlanSoAnOutputFileIsNotWritten() {
+    Path out = dir.resolve("plan.json");
+    CliRun run =
+        plan(DEMO_CATALOG, profile, "--model", "smollm3-3b", "--explain", "-o", out.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("smollm3-3b/sglang-tp1 -> release smollm3-3b in models");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void theLocalPathFlagMergesOverASetModelValue() {
+    CliRun run =
+        plan(
+            DEMO_CATALOG,
+            profile,
+            "--model",
+            "smollm3-3b",
+            "--set",
+            "model=x",
+            "--local-path",
+            "/data/smol");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Plan plan = PlanJson.fromJson("stdout", run.out());
+    assertThat(plan.layer("form")).containsEntry("model", Map.of("localPath", "/data/smol"));
+  }
+
+  @Test
+  void installTakesTheRevisionLockAsApplyDoes() {
+    Path gone = dir.resolve("gone.json");
+    CliRun run = CliRun.of("install", "--plan", gone.toString(), "--expect-revision", "-1");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("no plan file " + gone).doesNotContain("expect-revision");
+  }
+
+  @Test
+  void forceConflictsIsRefusedSayingWhyBeforeAnythingIsRead() {
+    Path gone = dir.resolve("gone.json");
+    CliRun run = CliRun.of("apply", "--plan", gone.toString(), "--force-conflicts");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .startsWith("swiss: --force-conflicts")
+        .contains("client-side")
+        .doesNotContain("gone.json");
   }
 
   /** The lines of one block of the --explain output, from its heading to the next blank line. */
@@ -306,10 +358,27 @@ class OfflineCliTest {
   }
 
   @Test
-  void withoutACatalogTheCommandSaysWhereToSetOne() {
-    CliRun run = CliRun.of("catalog", "list", "--config", dir.resolve("missing.yaml").toString());
+  void aConfigFileNamedByTheFlagMustExist() {
+    Path missing = dir.resolve("missing.yaml");
+    CliRun run = CliRun.of("catalog", "list", "--config", missing.toString());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).startsWith("swiss: ");
+    assertThat(run.err()).startsWith("swiss: ").contains(missing.toString());
+  }
+
+  @Test
+  void withNoCatalogConfiguredThePublicCatalogIsReadAndNamedWhenUnreachable() {
+    assertThat(System.getenv("SWISS_CATALOG")).as("this test needs $SWISS_CATALOG unset").isNull();
+    assertThat(System.getenv("SWISS_CONFIG")).as("this test needs $SWISS_CONFIG unset").isNull();
+    String home = System.getProperty("user.home");
+    System.setProperty("user.home", dir.toString());
+    try {
+      CliRun run = CliRun.of("catalog", "list");
+
+      // Offline (as here) the error names the URL; online the listing's footer does.
+      assertThat(run.err()).contains("https://modelsphere.github.io/model-catalog/index.json");
+    } finally {
+      System.setProperty("user.home", home);
+    }
   }
 
   @Test

@@ -33,15 +33,12 @@ class RenderCommandTest {
   }
 
   @Test
-  void aPlanThatNamesNoChartSourceNeedsAChartRoot() throws IOException {
+  void aPlanThatNamesNoChartSourceRendersFromTheChartRoot() throws IOException {
     Path file = planFile(new ChartRef("sglang", "0.8.0", "", ""));
 
-    Run without = render("--plan", file.toString());
     Run with =
         render("--plan", file.toString(), "--chart-root", TestCharts.exampleCharts().toString());
 
-    assertThat(without.exit).isEqualTo(1);
-    assertThat(without.err).contains("no chart source", "--chart-root");
     assertThat(with.exit).as(with.err).isZero();
     assertThat(with.out).contains("name: qwen-sglang");
   }
@@ -54,6 +51,30 @@ class RenderCommandTest {
             new ChartRef("vllm", "0.8.0", unreachableRepo, TestCharts.exampleCharts().toString()));
 
     Run render = render("--plan", file.toString());
+
+    assertThat(render.exit).as(render.err).isZero();
+    assertThat(render.out).contains("name: qwen-vllm");
+  }
+
+  @Test
+  void withoutAChartRootRenderLooksInTheChartsBesideTheCheckout() throws IOException {
+    assertThat(System.getenv("SWISS_CHART_ROOT"))
+        .as("this test needs $SWISS_CHART_ROOT unset")
+        .isNull();
+    Path file = planFile(new ChartRef("sglang", "0.8.0", "", ""));
+
+    Run without = render("--plan", file.toString());
+
+    assertThat(without.exit).isEqualTo(1);
+    Path sibling = Path.of("").toAbsolutePath().getParent().resolve("charts").resolve("sglang");
+    assertThat(without.err).contains(sibling.toString()).contains("not found");
+  }
+
+  @Test
+  void aPlanFileWinsOverComposeFlags() throws IOException {
+    Path file = planFile(new ChartRef("vllm", "0.8.0", "", TestCharts.exampleCharts().toString()));
+
+    Run render = render("--plan", file.toString(), "--model", "another-model", "--set", "a=b");
 
     assertThat(render.exit).as(render.err).isZero();
     assertThat(render.out).contains("name: qwen-vllm");

@@ -111,12 +111,13 @@ class ConfigTest {
   }
 
   @Test
-  void aCatalogIsRequired() throws IOException {
+  void withoutACatalogThePublicCatalogIsTheDefault() throws IOException {
     Config c = load("cluster:\n  profile:\n    file: /p.yaml\n");
 
-    assertThatThrownBy(c::validate)
-        .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("catalog is required");
+    assertThat(c.catalog()).isEqualTo("https://modelsphere.github.io/model-catalog/");
+    assertThatCode(c::validate).doesNotThrowAnyException();
+    assertThat(new Config(" ", null, null, null, null).catalog())
+        .isEqualTo("https://modelsphere.github.io/model-catalog/");
   }
 
   @Test
@@ -145,7 +146,8 @@ class ConfigTest {
   void theServerAlsoKeepsTheCommonRules() throws IOException {
     Config c = load("server:\n  auth:\n    disabled: true\n");
 
-    assertThatThrownBy(c::validateServer).hasMessageContaining("catalog is required");
+    assertThatThrownBy(c::validateServer)
+        .hasMessageContaining("cluster.profile needs one of file or configMap");
   }
 
   @Test
@@ -249,7 +251,7 @@ class ConfigTest {
     Config c = load("");
 
     assertThat(c.server().addr()).isEqualTo(":8080");
-    assertThat(c.catalog()).isEmpty();
+    assertThat(c.catalog()).isEqualTo(Config.DEFAULT_CATALOG);
   }
 
   @Test

@@ -35,6 +35,7 @@ class PreconditionsTest {
   @Test
   void theRevisionLockNamesBothRevisionsAndZeroAssertsNothing() {
     assertThatCode(() -> Preconditions.checkRevision(DEPLOYED, 0)).doesNotThrowAnyException();
+    assertThatCode(() -> Preconditions.checkRevision(DEPLOYED, -1)).doesNotThrowAnyException();
     assertThatCode(() -> Preconditions.checkRevision(DEPLOYED, 3)).doesNotThrowAnyException();
     assertThatThrownBy(() -> Preconditions.checkRevision(DEPLOYED, 2))
         .hasMessageContaining("moved from revision 2 to 3");

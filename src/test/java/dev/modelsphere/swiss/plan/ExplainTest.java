@@ -48,6 +48,7 @@ class ExplainTest {
             "shadowed (2)",
             "  extraArgs                                catalog -> edit",
             "  model.localPath                          site -> form",
+            "",
             "");
     assertThat(Explain.explain(plan)).isEqualTo(expected);
   }

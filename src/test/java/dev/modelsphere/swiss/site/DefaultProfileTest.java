@@ -11,7 +11,9 @@ class DefaultProfileTest {
     Profile p = Profile.parse(Profile.defaultYaml("gpu-east"), "default");
 
     assertThat(p.name()).isEqualTo("gpu-east");
-    assertThat(p.namespace()).isEqualTo("modelforge");
+    assertThat(p.namespace()).isEqualTo("models");
+    assertThat(p.chartRepo()).isEqualTo("https://modelsphere.github.io/helm-charts");
+    assertThat(p.catalogs()).as("the catalogs list is a commented example").isEmpty();
     assertThat(p.nodes().gpusPerNode()).isEqualTo(8);
     assertThat(p.cache().enabled()).isFalse();
     assertThat(p.scaler().serverAddress()).isEqualTo("http://decision-gen.llm-scaler.svc:80");
@@ -39,6 +41,22 @@ class DefaultProfileTest {
   void defaultProfileExplainsItsSettingsInComments() {
     String yaml = Profile.defaultYaml("gpu-east");
 
-    assertThat(yaml).contains("# catalog:", "# chartRepo:", "# hostPath:", "# sites:");
+    assertThat(yaml).contains("# catalogs:", "# hostPath:", "# sites:");
+  }
+
+  @Test
+  void theCommentedCatalogsListParsesOnceUncommented() {
+    String template = Profile.defaultYaml("gpu-east");
+    int start = template.indexOf("# catalogs:");
+    int end = template.indexOf("\n\n", start);
+    String block = template.substring(start, end);
+    String yaml = template.replace(block, block.replaceAll("(?m)^# ", ""));
+
+    Profile p = Profile.parse(yaml, "default");
+
+    assertThat(p.catalogs())
+        .containsExactly(
+            new CatalogRepo("public", "https://modelsphere.github.io/model-catalog/", true),
+            new CatalogRepo("internal", "https://models.example.com/catalog/", false));
   }
 }

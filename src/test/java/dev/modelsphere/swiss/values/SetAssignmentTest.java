@@ -30,8 +30,26 @@ class SetAssignmentTest {
   }
 
   @Test
+  void numbersParseAsGosParseFloatReadsThem() {
+    assertThat(SetAssignment.infer("1_000")).isEqualTo(1000.0);
+    assertThat(SetAssignment.infer("-1_000.5e1_0")).isEqualTo(-1000.5e10);
+    assertThat(SetAssignment.infer("0x1p-2")).isEqualTo(0.25);
+    assertThat(SetAssignment.infer("+0X_1.8P1")).isEqualTo(3.0);
+    assertThat(SetAssignment.infer("0x.8p0")).isEqualTo(0.5);
+  }
+
+  @Test
+  void whatGoRefusesAsAFloatStaysAString() {
+    for (String s :
+        List.of(
+            "1__000", "_1", "1_", "1_.5", "0x10", "0x1.8", "0b101", "1.5f", "2d", " 1", "1e400")) {
+      assertThat(SetAssignment.infer(s)).as(s).isEqualTo(s);
+    }
+  }
+
+  @Test
   void infinityAndNanStayStringsSoThePlanCanBeHashed() {
-    for (String s : List.of("inf", "-Inf", "Infinity", "NaN", "nan", "0x1p3", "1.5f", "2d")) {
+    for (String s : List.of("inf", "-Inf", "+Infinity", "NaN", "nan")) {
       assertThat(SetAssignment.infer(s)).as(s).isEqualTo(s);
     }
   }

@@ -142,4 +142,26 @@ class TreeTest {
     assertThat(original.get("ports")).isEqualTo(List.of(1, inner));
     assertThat(copy.get("ports")).isNotSameAs(original.get("ports"));
   }
+
+  @Test
+  void aFrozenCopyRefusesChangesAtEveryDepthAndKeepsExplicitNulls() {
+    Map<String, Object> nested = new LinkedHashMap<>();
+    nested.put("gone", null);
+    Map<String, Object> original = new LinkedHashMap<>();
+    original.put("model", nested);
+    original.put("args", new java.util.ArrayList<>(List.of("--tp")));
+
+    Map<String, Object> frozen = Tree.frozen(original);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> model = (Map<String, Object>) frozen.get("model");
+    @SuppressWarnings("unchecked")
+    List<Object> args = (List<Object>) frozen.get("args");
+
+    assertThat(model).containsEntry("gone", null);
+    assertThatThrownBy(() -> frozen.put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> model.put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> args.add("x")).isInstanceOf(UnsupportedOperationException.class);
+    nested.put("later", 1);
+    assertThat(model).doesNotContainKey("later");
+  }
 }

@@ -1,0 +1,26 @@
+package dev.modelsphere.swiss.cli;
+
+import dev.modelsphere.swiss.deploy.ApplyOptions;
+import picocli.CommandLine.Option;
+
+/** The flags {@code install} and {@code apply} share: the revision lock and a note. */
+public final class WriteOptions {
+
+  @Option(
+      names = "--expect-revision",
+      paramLabel = "N",
+      defaultValue = "0",
+      description = "Refuse unless the live revision is still N (default, or N <= 0: no check).")
+  int expectRevision;
+
+  @Option(names = "--note", description = "Free text recorded beside the plan.")
+  String note;
+
+  /**
+   * How the apply runs. Any N below 1 means no check, as in the reference, where scripts pass -1
+   * for "whatever is live"; the deployer itself refuses a negative revision from the API.
+   */
+  ApplyOptions options(String action) {
+    return new ApplyOptions(Math.max(0, expectRevision), action, note);
+  }
+}
