@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.catalog;
 
 import dev.modelsphere.swiss.values.Lookup;
+import dev.modelsphere.swiss.values.Nulls;
 import dev.modelsphere.swiss.values.Tree;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -19,18 +20,18 @@ final class EntryValidator {
     if (!Index.API_VERSION.equals(entry.apiVersion())) {
       fail(
           "apiVersion is \""
-              + orEmpty(entry.apiVersion())
+              + Nulls.orEmpty(entry.apiVersion())
               + "\", want \""
               + Index.API_VERSION
               + "\"");
     }
-    if (orEmpty(entry.name()).isEmpty()) {
+    if (Nulls.orEmpty(entry.name()).isEmpty()) {
       fail("name is required");
     }
-    if (orEmpty(entry.version()).isEmpty()) {
+    if (Nulls.orEmpty(entry.version()).isEmpty()) {
       fail("version is required -- a deploy pins one");
     }
-    if (entry.source() == null || orEmpty(entry.source().hf()).isEmpty()) {
+    if (entry.source() == null || Nulls.orEmpty(entry.source().hf()).isEmpty()) {
       fail(
           "source.hf is required -- it is the identity the site profile derives a path from;"
               + " set it in the model's metadata");
@@ -42,7 +43,7 @@ final class EntryValidator {
     int defaults = 0;
     for (int i = 0; i < entry.variants().size(); i++) {
       Variant variant = entry.variants().get(i);
-      if (orEmpty(variant.id()).isEmpty()) {
+      if (Nulls.orEmpty(variant.id()).isEmpty()) {
         fail("variant[" + i + "]: id is required");
       }
       if (!ids.add(variant.id())) {
@@ -62,15 +63,19 @@ final class EntryValidator {
   }
 
   private String variantProblem(Variant variant) {
-    String engine = orEmpty(variant.engine());
+    String engine = Nulls.orEmpty(variant.engine());
     if (!ENGINES.contains(engine)) {
       return "engine \"" + engine + "\" is not sglang or vllm";
     }
     ChartPin chart = variant.chart() == null ? new ChartPin(null, null) : variant.chart();
     if (!engine.equals(chart.name())) {
-      return "chart \"" + orEmpty(chart.name()) + "\" does not match engine \"" + engine + "\"";
+      return "chart \""
+          + Nulls.orEmpty(chart.name())
+          + "\" does not match engine \""
+          + engine
+          + "\"";
     }
-    if (orEmpty(chart.version()).isEmpty()) {
+    if (Nulls.orEmpty(chart.version()).isEmpty()) {
       return "chart.version is required -- an unpinned chart is not a reproducible deploy";
     }
     try {
@@ -133,9 +138,5 @@ final class EntryValidator {
 
   private static void fail(String problem) {
     throw new CatalogException(problem);
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.modelsphere.swiss.values.Nulls;
 import dev.modelsphere.swiss.values.ValuesException;
 import dev.modelsphere.swiss.values.Yaml;
 
@@ -38,11 +39,11 @@ public record PlanStatus(
 
   public PlanStatus {
     phase = phase == null ? "" : phase;
-    action = orEmpty(action);
-    startedAt = orEmpty(startedAt);
-    updatedAt = orEmpty(updatedAt);
-    error = orEmpty(error);
-    note = orEmpty(note);
+    action = Nulls.orEmpty(action);
+    startedAt = Nulls.orEmpty(startedAt);
+    updatedAt = Nulls.orEmpty(updatedAt);
+    error = Nulls.orEmpty(error);
+    note = Nulls.orEmpty(note);
   }
 
   public static PlanStatus applying(String action, String startedAt, String note, boolean forced) {
@@ -76,9 +77,5 @@ public record PlanStatus(
       return new PlanStatus(
           "", "", 0, "", "", "status.yaml unreadable: " + e.getMessage(), "", false);
     }
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

@@ -34,7 +34,7 @@ public final class Yaml {
    * @param origin names the document in errors (a file, a form field)
    */
   public static Map<String, Object> tree(String origin, String yaml) {
-    YamlDocument document = REFERENCE.readOne(orEmpty(yaml), origin);
+    YamlDocument document = REFERENCE.readOne(Nulls.orEmpty(yaml), origin);
     if (document.isEmpty()) {
       return Tree.empty();
     }
@@ -72,7 +72,7 @@ public final class Yaml {
    */
   public static List<Map<String, Object>> kubernetesDocuments(String origin, String yaml) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (YamlDocument document : KUBERNETES.readAll(orEmpty(yaml), origin)) {
+    for (YamlDocument document : KUBERNETES.readAll(Nulls.orEmpty(yaml), origin)) {
       if (document.tree().isObject() && !document.tree().isEmpty()) {
         out.add(NodeValues.mapping(document.tree()));
       }
@@ -86,7 +86,7 @@ public final class Yaml {
    * when the document is empty.
    */
   public static JsonNode kubernetesDocument(String origin, String yaml) {
-    return KUBERNETES.readOne(orEmpty(yaml), origin).tree();
+    return KUBERNETES.readOne(Nulls.orEmpty(yaml), origin).tree();
   }
 
   /**
@@ -98,7 +98,7 @@ public final class Yaml {
   }
 
   private static <T> T decode(ObjectMapper mapper, String origin, String yaml, Class<T> type) {
-    YamlDocument document = REFERENCE.readOne(orEmpty(yaml), origin);
+    YamlDocument document = REFERENCE.readOne(Nulls.orEmpty(yaml), origin);
     JsonNode tree = document.isEmpty() ? JsonNodeFactory.instance.objectNode() : document.tree();
     try {
       return mapper.treeToValue(tree, type);
@@ -106,9 +106,5 @@ public final class Yaml {
       throw new ValuesException(
           YamlProblem.withOrigin(origin, YamlProblem.describe(e, tree, document::lineOf)), e);
     }
-  }
-
-  private static String orEmpty(String yaml) {
-    return yaml == null ? "" : yaml;
   }
 }
