@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.ValuesYaml;
 import dev.modelsphere.swiss.values.YamlProblem;
@@ -21,12 +24,21 @@ import java.util.List;
  */
 record ProfileRequest(String yaml, JsonNode profile) {
 
-  /** Both the body and the object form are read strictly: a misspelt key must not vanish. */
+  /**
+   * Both the body and the object form are read strictly: a misspelt key must not vanish, and a
+   * number where text belongs is refused rather than turned into text.
+   */
   private static final ObjectMapper STRICT =
       JsonMapper.builder()
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.USE_LONG_FOR_INTS)
           .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+          .withCoercionConfig(
+              LogicalType.Textual,
+              text ->
+                  text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
           .build();
 
   private static final ObjectMapper PLAIN = new ObjectMapper();
