@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.sitestate;
 
+import static dev.modelsphere.swiss.sitestate.Refusals.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,7 +11,6 @@ import dev.modelsphere.swiss.testing.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -180,12 +179,5 @@ class ProfileWriterTest {
         () -> ProfileWriter.readOnly(profiles).write("not json"),
         Reason.FORBIDDEN,
         "cannot write to the cluster");
-  }
-
-  private static void assertRefused(ThrowingCallable call, Reason reason, String... facts) {
-    assertThatThrownBy(call)
-        .isInstanceOfSatisfying(
-            SiteStateException.class, e -> assertThat(e.reason()).isEqualTo(reason))
-        .hasMessageContainingAll(facts);
   }
 }
