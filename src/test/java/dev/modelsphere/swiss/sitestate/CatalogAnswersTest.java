@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.sitestate;
 
+import static dev.modelsphere.swiss.sitestate.Refusals.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -46,10 +46,10 @@ class CatalogAnswersTest {
 
   @Test
   void anUnknownCatalogNameIsABadRequest() {
-    assertThatThrownBy(() -> new TestSite(MIRRORED).catalogs().open("internal"))
-        .isInstanceOfSatisfying(
-            SiteStateException.class, e -> assertThat(e.reason()).isEqualTo(Reason.BAD_REQUEST))
-        .hasMessageContaining("no catalog named \"internal\" (have: default)");
+    assertRefused(
+        () -> new TestSite(MIRRORED).catalogs().open("internal"),
+        Reason.BAD_REQUEST,
+        "no catalog named \"internal\" (have: default)");
   }
 
   @Test
@@ -110,24 +110,15 @@ class CatalogAnswersTest {
   void anUnknownModelOrVersionIsNotFound() {
     SiteCatalogs catalogs = new TestSite(MIRRORED).catalogs();
 
-    assertThatThrownBy(() -> catalogs.entry("", "no-such-model", ""))
-        .isInstanceOfSatisfying(
-            SiteStateException.class, e -> assertThat(e.reason()).isEqualTo(Reason.NOT_FOUND))
-        .hasMessageContaining("no-such-model");
-    assertThatThrownBy(() -> catalogs.entry("", "glm5.3", "9.9.9"))
-        .isInstanceOfSatisfying(
-            SiteStateException.class, e -> assertThat(e.reason()).isEqualTo(Reason.NOT_FOUND))
-        .hasMessageContaining("9.9.9");
+    assertRefused(() -> catalogs.entry("", "no-such-model", ""), Reason.NOT_FOUND, "no-such-model");
+    assertRefused(() -> catalogs.entry("", "glm5.3", "9.9.9"), Reason.NOT_FOUND, "9.9.9");
   }
 
   @Test
   void anUnknownVariantIsNotFound() {
     CatalogEntry found = new TestSite(MIRRORED).catalogs().entry("", "modelforge", "");
 
-    assertThatThrownBy(() -> found.variant("gone"))
-        .isInstanceOfSatisfying(
-            SiteStateException.class, e -> assertThat(e.reason()).isEqualTo(Reason.NOT_FOUND))
-        .hasMessageContaining("no variant \"gone\"");
+    assertRefused(() -> found.variant("gone"), Reason.NOT_FOUND, "no variant \"gone\"");
     assertThat(found.variant("").id()).isEqualTo("sglang-tp2");
   }
 

@@ -1,10 +1,11 @@
 package dev.modelsphere.swiss.sitestate;
 
+import static dev.modelsphere.swiss.sitestate.Refusals.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.IndexCache;
+import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
 import dev.modelsphere.swiss.testing.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,11 +79,8 @@ class CatalogCacheTest {
   void aCatalogThatCannotBeFetchedAndWasNeverSavedIsABadGateway() {
     server.fail(true);
 
-    assertThatThrownBy(() -> cache().open(server.url()))
-        .isInstanceOfSatisfying(
-            SiteStateException.class,
-            e -> assertThat(e.reason()).isEqualTo(SiteStateException.Reason.BAD_GATEWAY))
-        .hasMessageContainingAll(server.url() + "index.json", "503");
+    assertRefused(
+        () -> cache().open(server.url()), Reason.BAD_GATEWAY, server.url() + "index.json", "503");
   }
 
   @Test
@@ -90,9 +88,10 @@ class CatalogCacheTest {
     new CatalogCache(TTL, IndexCache.at(null), clock).open(server.url());
     server.fail(true);
 
-    assertThatThrownBy(() -> new CatalogCache(TTL, IndexCache.at(null), clock).open(server.url()))
-        .isInstanceOf(SiteStateException.class)
-        .hasMessageContaining("no catalog cache configured");
+    assertRefused(
+        () -> new CatalogCache(TTL, IndexCache.at(null), clock).open(server.url()),
+        Reason.BAD_GATEWAY,
+        "no catalog cache configured");
   }
 
   @Test

@@ -1,15 +1,15 @@
 package dev.modelsphere.swiss.sitestate;
 
+import static dev.modelsphere.swiss.sitestate.Refusals.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.catalog.Fetcher;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.site.CatalogRepo;
 import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
 import java.util.List;
 import java.util.Optional;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 /** server.md §1.7: which catalogs a site offers, and which one a request or a release means. */
@@ -67,7 +67,8 @@ class CatalogListTest {
   void severalCatalogsWithoutADefaultMustBeNamed() {
     CatalogList list = listing(PUBLIC, INTERNAL);
 
-    assertBadRequest(() -> list.resolve(""), "2 catalogs", "public, internal", "name one");
+    assertRefused(
+        () -> list.resolve(""), Reason.BAD_REQUEST, "2 catalogs", "public, internal", "name one");
     assertThat(list.resolve("internal")).isEqualTo(INTERNAL);
   }
 
@@ -87,13 +88,17 @@ class CatalogListTest {
 
   @Test
   void anUnknownNameIsRefusedListingTheKnownOnes() {
-    assertBadRequest(
-        () -> listing(PUBLIC, INTERNAL).resolve("archived"), "\"archived\"", "public, internal");
+    assertRefused(
+        () -> listing(PUBLIC, INTERNAL).resolve("archived"),
+        Reason.BAD_REQUEST,
+        "\"archived\"",
+        "public, internal");
   }
 
   @Test
   void noCatalogAtAllNamesTheConfigFile() {
-    assertBadRequest(() -> listing().resolve(""), "no catalog", "/etc/swiss/swiss.yaml");
+    assertRefused(
+        () -> listing().resolve(""), Reason.BAD_REQUEST, "no catalog", "/etc/swiss/swiss.yaml");
   }
 
   @Test
@@ -101,8 +106,9 @@ class CatalogListTest {
     CatalogRepo marked = new CatalogRepo("public", PUBLIC.url(), true);
 
     assertThat(listing(marked, INTERNAL).forRelease("internal", "")).isEqualTo(INTERNAL);
-    assertBadRequest(
+    assertRefused(
         () -> listing(marked, INTERNAL).forRelease("archived", ""),
+        Reason.BAD_REQUEST,
         "\"archived\", which this site no longer lists");
   }
 
@@ -125,17 +131,10 @@ class CatalogListTest {
 
   @Test
   void anUnnamedPlanWithNoDefaultToStandInIsRefused() {
-    assertBadRequest(
+    assertRefused(
         () -> listing(PUBLIC, INTERNAL).forRelease("", "https://gone.example/index.json"),
+        Reason.BAD_REQUEST,
         "https://gone.example/index.json",
         "mark one catalog default");
-  }
-
-  private static void assertBadRequest(ThrowingCallable call, String... facts) {
-    assertThatThrownBy(call)
-        .isInstanceOfSatisfying(
-            SiteStateException.class,
-            e -> assertThat(e.reason()).isEqualTo(SiteStateException.Reason.BAD_REQUEST))
-        .hasMessageContainingAll(facts);
   }
 }

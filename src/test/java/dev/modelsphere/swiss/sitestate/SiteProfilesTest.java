@@ -1,10 +1,11 @@
 package dev.modelsphere.swiss.sitestate;
 
+import static dev.modelsphere.swiss.sitestate.Refusals.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
 import dev.modelsphere.swiss.testing.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,11 +97,7 @@ class SiteProfilesTest {
     assertThat(body.has("profile")).isFalse();
     assertThat(body.has("cluster")).isFalse();
     assertThat(profiles.initialized()).isFalse();
-    assertThatThrownBy(profiles::profile)
-        .isInstanceOfSatisfying(
-            SiteStateException.class,
-            e -> assertThat(e.reason()).isEqualTo(SiteStateException.Reason.UNAVAILABLE))
-        .hasMessageContaining("createNamespace");
+    assertRefused(profiles::profile, Reason.UNAVAILABLE, "createNamespace");
   }
 
   @Test
@@ -108,23 +105,23 @@ class SiteProfilesTest {
     configMaps.failReads("connection refused");
     SiteProfiles profiles = inConfigMap();
 
-    assertThatThrownBy(profiles::answer)
-        .isInstanceOfSatisfying(
-            SiteStateException.class,
-            e -> assertThat(e.reason()).isEqualTo(SiteStateException.Reason.BAD_GATEWAY))
-        .hasMessageContainingAll("site profile swiss/site-profile", "connection refused");
+    assertRefused(
+        profiles::answer,
+        Reason.BAD_GATEWAY,
+        "site profile swiss/site-profile",
+        "connection refused");
     assertThat(profiles.initialized()).isFalse();
     assertThat(configMaps.reads()).isEqualTo(2);
   }
 
   @Test
   void aMissingConfigMapOrKeyIsNamed() {
-    assertThatThrownBy(inConfigMap()::answer)
-        .hasMessageContainingAll("swiss/site-profile", "no such ConfigMap");
+    assertRefused(
+        inConfigMap()::answer, Reason.BAD_GATEWAY, "swiss/site-profile", "no such ConfigMap");
 
     configMaps.with("swiss", "site-profile", "other.yaml", PROD);
-    assertThatThrownBy(inConfigMap()::answer)
-        .hasMessageContainingAll("swiss/site-profile", "no key \"profile.yaml\"");
+    assertRefused(
+        inConfigMap()::answer, Reason.BAD_GATEWAY, "swiss/site-profile", "no key \"profile.yaml\"");
   }
 
   @Test
@@ -132,9 +129,8 @@ class SiteProfilesTest {
     Path missing = tmp.resolve("profile.yaml");
     SiteProfiles profiles = new SiteProfiles(new FileProfileStore(missing), TTL, clock);
 
-    assertThatThrownBy(profiles::answer)
-        .isInstanceOf(SiteStateException.class)
-        .hasMessageContainingAll("site profile", missing.toString(), "no such file");
+    assertRefused(
+        profiles::answer, Reason.BAD_GATEWAY, "site profile", missing.toString(), "no such file");
   }
 
   @Test
