@@ -7,11 +7,8 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
-import java.time.Clock;
+import dev.modelsphere.swiss.testing.ManualClock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -269,29 +266,6 @@ class LlmServiceAccessTest {
         throw e;
       }
       return (Boolean) next;
-    }
-  }
-
-  private static final class ManualClock extends Clock {
-    private Instant now = Instant.parse("2026-11-30T04:00:00Z");
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
     }
   }
 }

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.catalog.Source;
 import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
+import dev.modelsphere.swiss.testing.CatalogEntries;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -84,7 +84,19 @@ class CatalogAnswersTest {
   void aPathThatCannotBeMadeIsLeftOut() {
     TestSite site = new TestSite(MIRRORED);
     CatalogEntry found = site.catalogs().entry("", "modelforge", "");
-    Entry notOrgName = withHf(found.entry(), "just-a-name");
+    Entry notOrgName =
+        CatalogEntries.fromVersionFile(
+            """
+            apiVersion: catalog.swiss/v1
+            name: solo
+            version: 1.0.0
+            variants:
+              - id: one
+                engine: sglang
+                chart: {name: sglang, version: 0.7.0}
+                requires: {gpus: 1}
+            """,
+            "just-a-name");
 
     JsonNode body =
         json.valueToTree(
@@ -120,24 +132,5 @@ class CatalogAnswersTest {
 
     assertRefused(() -> found.variant("gone"), Reason.NOT_FOUND, "no variant \"gone\"");
     assertThat(found.variant("").id()).isEqualTo("sglang-tp2");
-  }
-
-  /** The entry as a catalog whose index recorded another {@code hf} would give it. */
-  static Entry withHf(Entry e, String hf) {
-    return new Entry(
-        e.apiVersion(),
-        e.name(),
-        e.version(),
-        e.servedName(),
-        e.displayName(),
-        e.description(),
-        e.family(),
-        e.license(),
-        e.homepage(),
-        e.tags(),
-        e.deprecated(),
-        e.variants(),
-        new Source(hf, null, null),
-        e.digest());
   }
 }

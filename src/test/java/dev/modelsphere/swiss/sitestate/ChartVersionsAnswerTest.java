@@ -4,11 +4,10 @@ import static dev.modelsphere.swiss.sitestate.Refusals.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.modelsphere.swiss.catalog.ChartPin;
 import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.chartrepo.RepoException;
 import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
+import dev.modelsphere.swiss.testing.CatalogEntries;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,34 +136,19 @@ class ChartVersionsAnswerTest {
   @Test
   void aSpecThatDoesNotParseIsABadGateway() {
     CatalogEntry found = site.catalogs().entry("", "modelforge", "");
-    Variant pinned = found.entry().defaultVariant();
-    Variant broken =
-        new Variant(
-            pinned.id(),
-            pinned.description(),
-            true,
-            pinned.engine(),
-            new ChartPin("sglang", ">=banana"),
-            pinned.image(),
-            pinned.requires(),
-            pinned.values());
-    Entry e = found.entry();
     Entry withBroken =
-        new Entry(
-            e.apiVersion(),
-            e.name(),
-            e.version(),
-            e.servedName(),
-            e.displayName(),
-            e.description(),
-            e.family(),
-            e.license(),
-            e.homepage(),
-            e.tags(),
-            e.deprecated(),
-            List.of(broken),
-            e.source(),
-            e.digest());
+        CatalogEntries.fromVersionFile(
+            """
+            apiVersion: catalog.swiss/v1
+            name: broken
+            version: 1.0.0
+            variants:
+              - id: sglang-tp2
+                engine: sglang
+                chart: {name: sglang, version: ">=banana"}
+                requires: {gpus: 2}
+            """,
+            "org/broken");
 
     assertRefused(
         () ->
