@@ -2,6 +2,8 @@ package dev.modelsphere.swiss.catalog;
 
 import dev.modelsphere.swiss.values.Lookup;
 import dev.modelsphere.swiss.values.Tree;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -76,6 +78,10 @@ final class EntryValidator {
     } catch (ChartVersionException e) {
       return e.getMessage();
     }
+    if (!isLink(variant.link())) {
+      return "link \"%s\" is not an absolute URI such as https://example.com/page"
+          .formatted(variant.link());
+    }
     return requiresProblem(variant);
   }
 
@@ -96,7 +102,7 @@ final class EntryValidator {
       if (!size.present()) {
         return "topology is lws but values.lws.size is unset";
       }
-      if (!isWholeNumber(size.value(), requires.nodesOrDefault())) {
+      if (!isInteger(size.value(), requires.nodesOrDefault())) {
         return "values.lws.size ("
             + size.value()
             + ") != requires.nodes ("
@@ -107,11 +113,22 @@ final class EntryValidator {
     return null;
   }
 
-  private static boolean isWholeNumber(Object value, int want) {
-    if (value instanceof Long || value instanceof Integer) {
-      return ((Number) value).longValue() == want;
+  /** An integer literal: the reference reads lws.size as an int, so 2.0 is not one. */
+  private static boolean isInteger(Object value, int want) {
+    return (value instanceof Long || value instanceof Integer)
+        && ((Number) value).longValue() == want;
+  }
+
+  /** The catalog schema types link as a string of format uri: absent, or an absolute URI. */
+  private static boolean isLink(String link) {
+    if (link == null) {
+      return true;
     }
-    return value instanceof Double d && d == want;
+    try {
+      return new URI(link).isAbsolute();
+    } catch (URISyntaxException e) {
+      return false;
+    }
   }
 
   private static void fail(String problem) {

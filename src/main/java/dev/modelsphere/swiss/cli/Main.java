@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
       ApplyCommand.class,
       RollbackCommand.class,
       UninstallCommand.class,
-      StatusCommand.class
+      StatusCommand.class,
+      ServeCommand.class
     })
 public final class Main implements Runnable {
   /** Exit code for any failure; {@code swiss diff} alone also uses 2 for "changes pending". */
@@ -67,11 +68,16 @@ public final class Main implements Runnable {
     return m == null || m.isEmpty() ? e.getClass().getSimpleName() : m;
   }
 
+  /** The version the jar was built as; {@code dev} when run from classes. */
+  static String version() {
+    String v = Main.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"swiss " + (v == null ? "dev" : v)};
+      return new String[] {"swiss " + version()};
     }
   }
 }

@@ -1,18 +1,16 @@
 package dev.modelsphere.swiss.sitestate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.modelsphere.swiss.site.Profile;
-import dev.modelsphere.swiss.values.ValuesYaml;
-import dev.modelsphere.swiss.values.YamlProblem;
+import dev.modelsphere.swiss.values.Json;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.List;
 
 /**
@@ -24,24 +22,9 @@ import java.util.List;
  */
 record ProfileRequest(String yaml, JsonNode profile) {
 
-  /**
-   * Both the body and the object form are read strictly: a misspelt key must not vanish, and a
-   * number where text belongs is refused rather than turned into text.
-   */
-  private static final ObjectMapper STRICT =
-      JsonMapper.builder()
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.USE_LONG_FOR_INTS)
-          .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-          .withCoercionConfig(
-              LogicalType.Textual,
-              text ->
-                  text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-          .build();
-
-  private static final ObjectMapper PLAIN = new ObjectMapper();
+  /** Maps inside the profile ({@code extra}) are written sorted by key, as Go writes a map. */
+  private static final ObjectMapper TREES =
+      JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
 
   /** The profile's sections, which the JSON form always carries and the YAML leaves out empty. */
   private static final List<String> SECTIONS =
@@ -51,18 +34,19 @@ record ProfileRequest(String yaml, JsonNode profile) {
    * @throws SiteStateException {@code BAD_REQUEST} when the body is not JSON of this shape
    */
   static ProfileRequest parse(String body) {
+    ProfileRequest request;
     try {
-      ProfileRequest request = STRICT.readValue(body, ProfileRequest.class);
-      if (request == null) {
-        throw badRequest(
-            "the request body is null -- send {\"yaml\": \"...\"} or {\"profile\": {...}}");
-      }
-      return request;
-    } catch (JsonProcessingException e) {
+      // Read strictly, as every document: a misspelt key must not vanish.
+      request = Json.read("the request body", body.getBytes(UTF_8), ProfileRequest.class);
+    } catch (ValuesException e) {
       throw badRequest(
-          "the request body is not a profile request: %s -- send {\"yaml\": \"...\"} or {\"profile\": {...}}"
-              .formatted(YamlProblem.describe(e)));
+          "%s -- send {\"yaml\": \"...\"} or {\"profile\": {...}}".formatted(e.getMessage()));
     }
+    if (request == null) {
+      throw badRequest(
+          "the request body is null -- send {\"yaml\": \"...\"} or {\"profile\": {...}}");
+    }
+    return request;
   }
 
   /**
@@ -90,14 +74,14 @@ record ProfileRequest(String yaml, JsonNode profile) {
   private static String render(JsonNode object) {
     Profile parsed;
     try {
-      parsed = STRICT.treeToValue(object, Profile.class);
-    } catch (JsonProcessingException e) {
-      throw badRequest("profile: %s".formatted(YamlProblem.describe(e)));
+      parsed = Json.read("profile", object.toString().getBytes(UTF_8), Profile.class);
+    } catch (ValuesException e) {
+      throw badRequest(e.getMessage());
     }
-    ObjectNode tree = PLAIN.valueToTree(parsed);
+    ObjectNode tree = TREES.valueToTree(parsed);
     dropIfEmpty((ObjectNode) tree.get("route"), "auth");
     SECTIONS.forEach(section -> dropIfEmpty(tree, section));
-    return ValuesYaml.write(tree);
+    return Yaml.write(tree);
   }
 
   private static void dropIfEmpty(ObjectNode parent, String field) {

@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The site profile as the server serves it: read from its store, kept for one TTL ({@code
- * server.cacheTTL}), and replaced at once when the server writes a new one. A reading whose text
- * does not parse is kept like any other; a store that cannot be read is asked again on the next
- * call. Thread-safe.
+ * server.cacheTTL}) once it parses, and replaced at once when the server writes a new one. A
+ * profile that cannot be read or does not parse is read again on the next call, so a fix made by
+ * hand shows at once. Thread-safe.
  */
 public final class SiteProfiles {
   private final ProfileStore store;
@@ -98,14 +98,18 @@ public final class SiteProfiles {
     }
   }
 
-  /** The current reading: the held one while younger than the TTL, else a fresh read. */
+  /**
+   * The current reading: the held one while younger than the TTL, else a fresh read, held only when
+   * it parses.
+   */
   ProfileSnapshot snapshot() {
     Instant now = clock.instant();
     ProfileSnapshot current = held.get();
     if (current != null && now.isBefore(current.readAt().plus(ttl))) {
       return current;
     }
-    return keepNewest(ProfileSnapshot.of(store.read(), store.location(), now));
+    ProfileSnapshot fresh = ProfileSnapshot.of(store.read(), store.location(), now);
+    return fresh.parsed().isPresent() ? keepNewest(fresh) : fresh;
   }
 
   /** A profile the server has just stored: served from now on, without reading it back. */

@@ -7,8 +7,9 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
-import dev.modelsphere.swiss.testing.ManualClock;
+import dev.modelsphere.swiss.testing.MovableClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -19,7 +20,7 @@ import org.slf4j.LoggerFactory;
 class LlmServiceAccessTest {
   private static final Duration TTL = LlmServiceAccess.CRD_SERVED_TTL;
 
-  private final ManualClock clock = new ManualClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-11-30T04:00:00Z"));
   private final ScriptedDiscovery discovery = new ScriptedDiscovery();
   private final LlmServiceAccess access = new LlmServiceAccess(discovery, clock);
 

@@ -6,9 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.IndexCache;
 import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
-import dev.modelsphere.swiss.testing.ManualClock;
+import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +23,7 @@ class CatalogCacheTest {
   @TempDir Path tmp;
 
   private final CatalogServer server = new CatalogServer();
-  private final ManualClock clock = new ManualClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T08:00:00Z"));
 
   @AfterEach
   void stop() {

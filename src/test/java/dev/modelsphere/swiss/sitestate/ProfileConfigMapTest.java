@@ -7,12 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import dev.modelsphere.swiss.testing.ManualClock;
+import dev.modelsphere.swiss.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +38,7 @@ class ProfileConfigMapTest {
 
   @TempDir Path tmp;
 
-  private final ManualClock clock = new ManualClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T08:00:00Z"));
   private final ObjectMapper json = new ObjectMapper();
 
   private SiteProfiles profiles(Kube kube) {

@@ -7,10 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
-import dev.modelsphere.swiss.testing.ManualClock;
+import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +21,7 @@ class ProfileWriterTest {
 
   @TempDir Path tmp;
 
-  private final ManualClock clock = new ManualClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T08:00:00Z"));
   private final FakeConfigMaps configMaps = new FakeConfigMaps();
   private final ObjectMapper json = new ObjectMapper();
   private final SiteProfiles profiles =

@@ -6,10 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
-import dev.modelsphere.swiss.testing.ManualClock;
+import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +33,7 @@ class SiteProfilesTest {
 
   @TempDir Path tmp;
 
-  private final ManualClock clock = new ManualClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T08:00:00Z"));
   private final FakeConfigMaps configMaps = new FakeConfigMaps();
   private final ObjectMapper json = new ObjectMapper();
 
@@ -98,6 +99,18 @@ class SiteProfilesTest {
     assertThat(body.has("cluster")).isFalse();
     assertThat(profiles.initialized()).isFalse();
     assertRefused(profiles::profile, Reason.UNAVAILABLE, "createNamespace");
+  }
+
+  @Test
+  void aProfileThatDoesNotParseIsReadAgainSoAFixShowsAtOnce() {
+    configMaps.with("swiss", "site-profile", "profile.yaml", "namespace: models\n");
+    SiteProfiles profiles = inConfigMap();
+    assertThat(profiles.initialized()).isFalse();
+
+    configMaps.with("swiss", "site-profile", "profile.yaml", PROD);
+
+    assertThat(profiles.initialized()).isTrue();
+    assertThat(configMaps.reads()).isEqualTo(2);
   }
 
   @Test

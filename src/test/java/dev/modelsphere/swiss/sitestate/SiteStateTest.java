@@ -9,9 +9,10 @@ import dev.modelsphere.swiss.config.Server;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.testing.FakeApiServer;
-import dev.modelsphere.swiss.testing.ManualClock;
+import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +48,7 @@ class SiteStateTest {
               new Kube(api.client()),
               "1.2.3",
               LlmServiceAccess.withoutClient(),
-              new ManualClock());
+              new MovableClock(Instant.parse("2026-12-01T08:00:00Z")));
       ClusterAnswer answer = site.clusterView().cluster();
 
       assertThat(answer.name()).isEqualTo("prod");

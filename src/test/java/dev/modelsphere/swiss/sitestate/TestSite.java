@@ -5,9 +5,10 @@ import dev.modelsphere.swiss.config.Cluster;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.config.ProfileSource;
 import dev.modelsphere.swiss.config.Server;
-import dev.modelsphere.swiss.testing.ManualClock;
+import dev.modelsphere.swiss.testing.MovableClock;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * A site for tests: its profile in the ConfigMap {@code swiss/site-profile} (held in memory), the
@@ -17,7 +18,7 @@ final class TestSite {
   static final Duration TTL = Duration.ofSeconds(60);
   static final String CATALOG = SharedFixtures.modelCatalog().toString();
 
-  final ManualClock clock = new ManualClock();
+  final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T08:00:00Z"));
   final FakeConfigMaps configMaps = new FakeConfigMaps();
   final SiteProfiles profiles =
       new SiteProfiles(

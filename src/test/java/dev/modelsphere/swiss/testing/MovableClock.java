@@ -6,12 +6,16 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock that stands still until the test moves it, for TTLs. */
-public final class ManualClock extends Clock {
-  private Instant now = Instant.parse("2026-12-01T08:00:00Z");
+/** A UTC clock that stands still until the test moves it; safe to read from other threads. */
+public final class MovableClock extends Clock {
+  private volatile Instant now;
 
-  public void advance(Duration d) {
-    now = now.plus(d);
+  public MovableClock(Instant start) {
+    this.now = start;
+  }
+
+  public void advance(Duration by) {
+    now = now.plus(by);
   }
 
   @Override

@@ -1,0 +1,52 @@
+package dev.modelsphere.swiss.server;
+
+/**
+ * Where the server listens, written as Go writes it: {@code :8080} (every interface), {@code
+ * 127.0.0.1:8080}, {@code [::1]:8080}; port 0 picks a free port.
+ *
+ * @param host the interface; empty for every interface
+ */
+public record ListenAddress(String host, int port) {
+
+  /**
+   * @throws ServerException when the text is not {@code [host]:port}
+   */
+  public static ListenAddress parse(String text) {
+    String s = text == null ? "" : text.strip();
+    int colon = s.lastIndexOf(':');
+    if (colon < 0) {
+      throw invalid(text);
+    }
+    String host = s.substring(0, colon);
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    int port;
+    try {
+      port = Integer.parseInt(s.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      throw invalid(text);
+    }
+    if (port < 0 || port > 65535) {
+      throw invalid(text);
+    }
+    return new ListenAddress(host, port);
+  }
+
+  /** The host to bind; null binds every interface. */
+  String bindHost() {
+    return host.isEmpty() ? null : host;
+  }
+
+  /** A URL a person on this machine can open. */
+  public String url(int boundPort) {
+    String shown = host.isEmpty() || host.equals("0.0.0.0") ? "localhost" : host;
+    return "http://%s:%d".formatted(shown.contains(":") ? "[" + shown + "]" : shown, boundPort);
+  }
+
+  private static ServerException invalid(String text) {
+    return new ServerException(
+        "listen address \"%s\" is not host:port -- write e.g. :8080 or 127.0.0.1:8080"
+            .formatted(text));
+  }
+}

@@ -1,0 +1,213 @@
+package dev.modelsphere.swiss.server;
+
+import dev.modelsphere.swiss.config.Auth;
+import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.server.auth.Actor;
+import dev.modelsphere.swiss.server.auth.AuthException;
+import dev.modelsphere.swiss.server.auth.AuthGuard;
+import dev.modelsphere.swiss.server.auth.Authenticator;
+import dev.modelsphere.swiss.server.auth.CredentialFiles;
+import dev.modelsphere.swiss.server.auth.Login;
+import dev.modelsphere.swiss.server.auth.LoginThrottle;
+import dev.modelsphere.swiss.server.auth.SessionCookie;
+import dev.modelsphere.swiss.server.auth.SessionTokens;
+import dev.modelsphere.swiss.server.http.HttpApp;
+import dev.modelsphere.swiss.server.http.RouteGroup;
+import dev.modelsphere.swiss.server.routes.HealthRoutes;
+import dev.modelsphere.swiss.server.routes.MetricsRoutes;
+import dev.modelsphere.swiss.server.routes.ProfileRoutes;
+import dev.modelsphere.swiss.server.routes.RunRoutes;
+import dev.modelsphere.swiss.server.routes.SessionRoutes;
+import dev.modelsphere.swiss.server.routes.WebRoutes;
+import dev.modelsphere.swiss.server.state.ClusterPing;
+import dev.modelsphere.swiss.server.state.Readiness;
+import dev.modelsphere.swiss.server.state.SiteProfiles;
+import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.store.Store;
+import dev.modelsphere.swiss.store.StoreException;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javalin.Javalin;
+import io.javalin.http.Handler;
+import io.javalin.util.JavalinBindException;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * {@code swiss serve}: the HTTP API over the cluster, built from the config document. Every route
+ * group is listed in {@link #routeGroups}, the one place routes are added.
+ */
+public final class SwissServer {
+  /** Below the readiness route's own deadline, so a hung API server still gets a proper answer. */
+  private static final Duration PING_TIMEOUT = Duration.ofSeconds(4);
+
+  private static final String NOT_FETCHED = "not fetched";
+
+  private final Config config;
+  private final ServerOptions options;
+  private final PrometheusMeterRegistry meters =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final Optional<Store> store;
+  private final Optional<CredentialFiles> credentials;
+  private final SiteProfiles profiles;
+  private final Readiness readiness;
+  private final Javalin app;
+
+  private SwissServer(
+      Config config, KubernetesClient client, ServerOptions options, Optional<Store> store) {
+    this.config = config;
+    this.options = options;
+    this.store = store;
+    Auth auth = config.server().auth();
+    this.credentials =
+        auth.disabled() ? Optional.empty() : Optional.of(new CredentialFiles(Path.of(auth.dir())));
+    this.profiles =
+        new SiteProfiles(
+            config.cluster().profile(),
+            new Kube(client),
+            config.server().cacheTTL(),
+            options.clock());
+    this.readiness =
+        new Readiness(List.of(new ClusterPing(client, PING_TIMEOUT)), readinessNotes());
+    SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
+    SessionCookie cookie = new SessionCookie(auth.cookieSecure());
+    this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
+  }
+
+  /**
+   * A server for this config, not yet listening: the login credentials are read and, when deploys
+   * are allowed, the database is opened, so a broken setup is refused before anything listens.
+   *
+   * @param config a config that passed {@link Config#validateServer()}
+   * @throws ServerException naming what cannot be used and what to do
+   */
+  public static SwissServer assemble(
+      Config config, KubernetesClient client, ServerOptions options) {
+    checkCredentials(config.server().auth());
+    return new SwissServer(config, client, options, openStore(config));
+  }
+
+  private List<RouteGroup> routeGroups(SessionTokens tokens, SessionCookie cookie) {
+    return List.of(
+        new HealthRoutes(options.version(), readiness),
+        new MetricsRoutes(meters),
+        new SessionRoutes(loginParts(tokens, cookie), profiles::initialized),
+        new RunRoutes(store),
+        new ProfileRoutes(config.profileRef()),
+        // Add new route groups above this line: the web UI answers every path left over.
+        new WebRoutes(options.webRoot()));
+  }
+
+  /**
+   * Starts listening.
+   *
+   * @throws ServerException when the address is taken or cannot be bound
+   */
+  public SwissServer start(ListenAddress address) {
+    try {
+      app.start(address.bindHost(), address.port());
+    } catch (JavalinBindException e) {
+      throw new ServerException(
+          "cannot listen on %s: the port is in use -- stop what holds it, or pass another --addr"
+              .formatted(address.url(address.port()).replaceFirst("^http://", "")),
+          e);
+    }
+    return this;
+  }
+
+  public int port() {
+    return app.port();
+  }
+
+  /** Stops taking requests, lets those in flight finish (up to {@link HttpApp#DRAIN}), stops. */
+  public void stop() {
+    app.stop();
+  }
+
+  /** Where the server's own metrics go; later parts register gauges (informer sizes) here. */
+  public MeterRegistry meters() {
+    return meters;
+  }
+
+  public Optional<Store> store() {
+    return store;
+  }
+
+  public SiteProfiles profiles() {
+    return profiles;
+  }
+
+  /** Every route as {@code METHOD path}, as Javalin will match them. */
+  public List<String> routeTable() {
+    return app.unsafe.internalRouter.allHttpHandlers().stream()
+        .map(parsed -> parsed.endpoint)
+        .filter(endpoint -> endpoint.method.isHttpMethod())
+        .map(endpoint -> endpoint.method.name() + " " + endpoint.path)
+        .toList();
+  }
+
+  /** What {@code /readyz} reports beside the gates; never a fetch, only what is cached. */
+  private Map<String, Supplier<String>> readinessNotes() {
+    Map<String, Supplier<String>> notes = new LinkedHashMap<>();
+    notes.put("catalog", () -> NOT_FETCHED);
+    notes.put("profile", () -> profiles.cachedProfile().map(Profile::name).orElse(NOT_FETCHED));
+    return notes;
+  }
+
+  private Optional<SessionRoutes.LoginParts> loginParts(
+      SessionTokens tokens, SessionCookie cookie) {
+    return credentials.map(
+        files ->
+            new SessionRoutes.LoginParts(
+                new Login(
+                    files,
+                    tokens,
+                    new LoginThrottle(options.clock()),
+                    options.failedLoginPenalty()),
+                new Authenticator(files, tokens),
+                cookie));
+  }
+
+  private Handler guard(SessionTokens tokens, SessionCookie cookie) {
+    if (credentials.isEmpty()) {
+      return Actor::anonymous;
+    }
+    CredentialFiles files = credentials.get();
+    return new AuthGuard(new Authenticator(files, tokens), files, tokens, cookie);
+  }
+
+  private static void checkCredentials(Auth auth) {
+    if (auth.disabled()) {
+      return;
+    }
+    try {
+      new CredentialFiles(Path.of(auth.dir())).current();
+    } catch (AuthException e) {
+      throw new ServerException(
+          "login credentials: %s -- mount the Secret at %s, or set server.auth.disabled"
+              .formatted(e.getMessage(), auth.dir()),
+          e);
+    }
+  }
+
+  /** Without deploys there is no database, as in the reference: nothing would write to it. */
+  private static Optional<Store> openStore(Config config) {
+    if (!config.server().allowDeploy()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Store.open(Path.of(config.server().database())));
+    } catch (StoreException e) {
+      throw new ServerException(
+          "%s -- point server.database at a file this user can write".formatted(e.getMessage()), e);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package dev.modelsphere.swiss.server.auth;
+
+import io.javalin.http.Context;
+
+/**
+ * Who is acting in a request, for the audit log: the logged-in user, the user a trusted proxy
+ * named, or {@value Session#ANONYMOUS} when the server runs with no login. Set by the auth guard
+ * before any guarded route runs.
+ */
+public final class Actor {
+  private static final String ATTRIBUTE = Actor.class.getName();
+
+  private Actor() {}
+
+  /**
+   * @throws IllegalStateException on a route the guard does not cover: a programming error
+   */
+  public static String of(Context ctx) {
+    Session session = ctx.attribute(ATTRIBUTE);
+    if (session == null) {
+      throw new IllegalStateException(
+          "%s is not behind the auth guard, so it has no actor".formatted(ctx.path()));
+    }
+    return session.user();
+  }
+
+  static void set(Context ctx, Session session) {
+    ctx.attribute(ATTRIBUTE, session);
+  }
+
+  /** The guard for a server that runs with no login: everyone acts as the anonymous user. */
+  public static void anonymous(Context ctx) {
+    set(ctx, Session.anonymous());
+  }
+}

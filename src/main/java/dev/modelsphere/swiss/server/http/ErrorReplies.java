@@ -1,0 +1,59 @@
+package dev.modelsphere.swiss.server.http;
+
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.HttpResponseException;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every failure answered as {@code {"error": "..."}}: an {@link ApiException} with its status,
+ * Javalin's own refusals (an oversized body) with theirs, anything unexpected as 500 {@code
+ * internal error} with the details in the log only, and a path no route serves as 404.
+ */
+public final class ErrorReplies {
+  static final String INTERNAL = "internal error";
+  static final String NO_SUCH_ENDPOINT = "no such endpoint";
+
+  private static final Logger LOG = LoggerFactory.getLogger(ErrorReplies.class);
+
+  private ErrorReplies() {}
+
+  public static void install(JavalinConfig config) {
+    config.routes.exception(
+        ApiException.class, (e, ctx) -> Json.error(ctx, e.status(), e.getMessage()));
+    config.routes.exception(
+        HttpResponseException.class,
+        (e, ctx) -> {
+          // Javalin's own 404 is "no route for this path"; a route's own 404 is an ApiException.
+          String message = e.getStatus() == 404 ? NO_SUCH_ENDPOINT : e.getMessage();
+          Json.error(ctx, e.getStatus(), message);
+        });
+    config.routes.exception(
+        Exception.class,
+        (e, ctx) -> {
+          LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+          Json.error(ctx, 500, INTERNAL);
+        });
+    config.router.javaLangErrorHandler(
+        (response, error) -> {
+          LOG.error("request failed", error);
+          writeInternalError(response);
+        });
+  }
+
+  private static void writeInternalError(HttpServletResponse response) {
+    if (response.isCommitted()) {
+      return;
+    }
+    try {
+      response.setStatus(500);
+      response.setContentType(Json.CONTENT_TYPE);
+      response.getWriter().write(Json.text(Map.of("error", INTERNAL)));
+    } catch (IOException e) {
+      LOG.warn("could not answer a failed request: {}", e.toString());
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package dev.modelsphere.swiss.server.routes;
+
+import dev.modelsphere.swiss.server.auth.Authenticator;
+import dev.modelsphere.swiss.server.auth.Login;
+import dev.modelsphere.swiss.server.auth.Session;
+import dev.modelsphere.swiss.server.auth.SessionCookie;
+import dev.modelsphere.swiss.server.auth.SessionTokens;
+import dev.modelsphere.swiss.server.http.ApiException;
+import dev.modelsphere.swiss.server.http.Deadline;
+import dev.modelsphere.swiss.server.http.Json;
+import dev.modelsphere.swiss.server.http.RouteGroup;
+import dev.modelsphere.swiss.server.http.Routes;
+import io.javalin.http.Context;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * {@code POST /api/login}, {@code POST /api/logout} and {@code GET /api/session}: open to all,
+ * since a client must be able to find out that it needs to log in, and to do it.
+ */
+public final class SessionRoutes implements RouteGroup {
+  private final Optional<LoginParts> login;
+  private final BooleanSupplier initialized;
+
+  /** What a server with a login needs; absent when {@code server.auth.disabled} is set. */
+  public record LoginParts(Login login, Authenticator authenticator, SessionCookie cookie) {}
+
+  /** The login request body. */
+  record Attempt(String username, String password) {}
+
+  /**
+   * @param initialized whether the site profile can be read and parses (the UI then offers setup)
+   */
+  public SessionRoutes(Optional<LoginParts> login, BooleanSupplier initialized) {
+    this.login = login;
+    this.initialized = initialized;
+  }
+
+  @Override
+  public void register(Routes routes) {
+    routes.post("/api/login", Deadline.QUICK_READ, this::login);
+    routes.post("/api/logout", Deadline.QUICK_READ, this::logout);
+    routes.get("/api/session", Deadline.QUICK_READ, this::session);
+  }
+
+  private void login(Context ctx) {
+    LoginParts parts =
+        login.orElseThrow(() -> new ApiException(400, "this server runs with no login"));
+    Attempt attempt = Json.body(ctx, Attempt.class);
+    SessionTokens.Issued token =
+        parts.login().attempt(client(ctx), attempt.username(), attempt.password());
+    parts.cookie().set(ctx, token);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("authenticated", true);
+    body.put("user", attempt.username());
+    body.put("expiresAt", token.expiresAt());
+    body.put("initialized", initialized.getAsBoolean());
+    body.put("token", token.token());
+    Json.ok(ctx, body);
+  }
+
+  private void logout(Context ctx) {
+    login.ifPresent(parts -> parts.cookie().clear(ctx));
+    Json.ok(ctx, Map.of("ok", true));
+  }
+
+  private void session(Context ctx) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    if (login.isEmpty()) {
+      body.put("authenticated", true);
+      body.put("authDisabled", true);
+      body.put("initialized", initialized.getAsBoolean());
+      Json.ok(ctx, body);
+      return;
+    }
+    Optional<Session> session = login.get().authenticator().authenticate(ctx);
+    body.put("authenticated", session.isPresent());
+    session.ifPresent(
+        s -> {
+          body.put("user", s.user());
+          body.put("initialized", initialized.getAsBoolean());
+          Instant expires = s.expiresAt();
+          if (expires != null) {
+            body.put("expiresAt", expires);
+          }
+        });
+    Json.ok(ctx, body);
+  }
+
+  /** The client as the throttle counts it: the first proxy hop when there is one. */
+  private static String client(Context ctx) {
+    String forwarded = ctx.header("X-Forwarded-For");
+    if (forwarded != null && !forwarded.isBlank()) {
+      return forwarded.split(",", 2)[0].strip();
+    }
+    return ctx.req().getRemoteAddr();
+  }
+}

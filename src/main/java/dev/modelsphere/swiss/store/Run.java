@@ -1,0 +1,65 @@
+package dev.modelsphere.swiss.store;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * One row of the audit log, in the reference's wire form: optional fields are left out when empty.
+ *
+ * @param id assigned by the database; 0 before the row is recorded
+ * @param action {@code apply}, {@code install}, {@code rollback} or {@code uninstall}
+ * @param planHash the plan applied; empty when there was none (an uninstall of an untracked
+ *     release)
+ * @param actor who asked: the logged-in user, or the user a trusted proxy named
+ * @param output what the backend printed; only a single-run read carries it
+ * @param revision the helm revision after the run; 0 when it failed
+ */
+public record Run(
+    long id,
+    String namespace,
+    String release,
+    String action,
+    String planHash,
+    @JsonInclude(Include.NON_EMPTY) String actor,
+    boolean changed,
+    @JsonInclude(Include.NON_EMPTY) String error,
+    @JsonInclude(Include.NON_EMPTY) String output,
+    @JsonInclude(Include.NON_EMPTY) String note,
+    @JsonInclude(Include.NON_DEFAULT) int revision,
+    Instant startedAt,
+    Instant endedAt) {
+
+  public Run {
+    namespace = orEmpty(namespace);
+    release = orEmpty(release);
+    action = orEmpty(action);
+    planHash = orEmpty(planHash);
+    actor = orEmpty(actor);
+    error = orEmpty(error);
+    output = orEmpty(output);
+    note = orEmpty(note);
+    // The column holds RFC 3339 text to the second, so a recorded run reads back equal.
+    startedAt = startedAt == null ? Instant.EPOCH : startedAt.truncatedTo(ChronoUnit.SECONDS);
+    endedAt = endedAt == null ? Instant.EPOCH : endedAt.truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  /** This run as recorded under {@code newId}. */
+  public Run withId(long newId) {
+    return new Run(
+        newId, namespace, release, action, planHash, actor, changed, error, output, note, revision,
+        startedAt, endedAt);
+  }
+
+  /** This run as a listing shows it: everything but the output. */
+  public Run withoutOutput() {
+    return new Run(
+        id, namespace, release, action, planHash, actor, changed, error, "", note, revision,
+        startedAt, endedAt);
+  }
+
+  private static String orEmpty(String s) {
+    return s == null ? "" : s;
+  }
+}

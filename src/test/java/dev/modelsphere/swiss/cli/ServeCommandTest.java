@@ -1,0 +1,182 @@
+package dev.modelsphere.swiss.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code swiss serve} as a person runs it: what it refuses, and how it stops. */
+class ServeCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void aDatabasePathThatCannotBeCreatedIsRefusedNamingIt() throws IOException {
+    Path notADirectory = Files.writeString(dir.resolve("occupied"), "a file, not a directory");
+    Path config =
+        config("  allowDeploy: true\n  database: " + notADirectory.resolve("swiss.db") + "\n");
+
+    CliRun run = serve(config, "--addr", "127.0.0.1:0");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains(notADirectory.toString(), "server.database");
+  }
+
+  @Test
+  void anInvalidConfigIsRefusedNamingTheFileAndTheKey() throws IOException {
+    Path config = config("  allowDeploy: true\n  databse: /tmp/typo.db\n");
+
+    CliRun run = serve(config, "--addr", "127.0.0.1:0");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains(config.toString(), "databse");
+  }
+
+  @Test
+  void missingLoginCredentialsAreRefusedSayingWhereToMountThem() throws IOException {
+    Files.createDirectories(dir.resolve("empty-auth"));
+    Path config =
+        Files.writeString(
+            dir.resolve("swiss.yaml"),
+            "catalog: ./catalog\ncluster:\n  profile:\n    file: ./profile.yaml\n"
+                + "server:\n  auth:\n    dir: ./empty-auth\n");
+
+    CliRun run = serve(config, "--addr", "127.0.0.1:0");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("login credentials", "empty-auth", "server.auth.disabled");
+  }
+
+  @Test
+  void aTakenPortIsRefusedNamingIt() throws IOException {
+    Path config = config("");
+    try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String addr = "127.0.0.1:" + taken.getLocalPort();
+
+      CliRun run = serve(config, "--addr", addr);
+
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.err()).contains(addr, "in use");
+    }
+  }
+
+  @Test
+  void sigtermLetsARequestInFlightFinishThenStops() throws Exception {
+    Path config = config("");
+    try (ServerSocket silentApiServer =
+        new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Path kubeconfig = kubeconfig(silentApiServer.getLocalPort());
+      Process process =
+          new ProcessBuilder(
+                  javaBinary(),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  Main.class.getName(),
+                  "serve",
+                  "--config",
+                  config.toString(),
+                  "--kubeconfig",
+                  kubeconfig.toString(),
+                  "--addr",
+                  "127.0.0.1:0")
+              .redirectOutput(dir.resolve("serve.out").toFile())
+              .redirectError(dir.resolve("serve.err").toFile())
+              .start();
+      try {
+        String banner = awaitOutput(process, "  login:");
+        int port = port(banner);
+        assertThat(banner)
+            .contains("API server:  http://127.0.0.1:" + silentApiServer.getLocalPort())
+            .contains("deploys:     not allowed");
+        HttpClient http = HttpClient.newHttpClient();
+        // The API server never answers, so /readyz takes seconds: it is still running at SIGTERM.
+        CompletableFuture<HttpResponse<String>> readyz =
+            http.sendAsync(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        Thread.sleep(1000);
+
+        process.destroy();
+
+        HttpResponse<String> answered = readyz.get(30, TimeUnit.SECONDS);
+        assertThat(answered.statusCode()).isEqualTo(503);
+        assertThat(answered.body()).contains("did not answer");
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(dir.resolve("serve.out"))).contains("swiss serve: stopped");
+      } finally {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  private Path config(String serverYaml) throws IOException {
+    Files.writeString(
+        dir.resolve("profile.yaml"), "name: t\nmodel:\n  pathTemplate: /models/{{name}}\n");
+    return Files.writeString(
+        dir.resolve("swiss.yaml"),
+        "catalog: ./catalog\ncluster:\n  profile:\n    file: ./profile.yaml\n"
+            + "server:\n  auth:\n    disabled: true\n"
+            + serverYaml);
+  }
+
+  private Path kubeconfig(int port) throws IOException {
+    return Files.writeString(
+        dir.resolve("kubeconfig"),
+        """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: silent, cluster: {server: "http://127.0.0.1:%d"}}]
+        users: [{name: nobody, user: {token: none}}]
+        contexts: [{name: silent, context: {cluster: silent, user: nobody}}]
+        current-context: silent
+        """
+            .formatted(port));
+  }
+
+  private CliRun serve(Path config, String... more) {
+    List<String> args = new ArrayList<>(List.of("serve", "--config", config.toString()));
+    args.addAll(List.of(more));
+    return CliRun.of(args.toArray(String[]::new));
+  }
+
+  private static String javaBinary() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** Standard output once it holds {@code text}; the process must not end first. */
+  private String awaitOutput(Process process, String text) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline) {
+      String out = Files.readString(dir.resolve("serve.out"));
+      if (out.contains(text)) {
+        return out;
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError(
+            "swiss serve ended before printing %s: %s %s"
+                .formatted(text, out, Files.readString(dir.resolve("serve.err"))));
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("swiss serve printed no %s within a minute".formatted(text));
+  }
+
+  private static int port(String banner) {
+    Matcher m = Pattern.compile("listening on http://[^:]+:(\\d+)").matcher(banner);
+    assertThat(m.find()).as("the banner names the port: %s", banner).isTrue();
+    return Integer.parseInt(m.group(1));
+  }
+}

@@ -1,0 +1,286 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.modelsphere.swiss.store.Run;
+import dev.modelsphere.swiss.testing.UnreachableApiServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The login of reference §5 over real HTTP: the auth matrix over every guarded route. */
+class LoginTest {
+  @TempDir static Path dir;
+  private static TestServer server;
+  private static long runId;
+
+  @BeforeAll
+  static void start() {
+    server =
+        TestServer.start(
+            dir,
+            """
+              allowDeploy: true
+              database: ${dir}/data/swiss.db
+              auth:
+                dir: ./auth
+                tokenTTL: 24h
+                cookieSecure: auto
+            """,
+            UnreachableApiServer.client());
+    Instant t = Instant.parse("2026-11-30T09:00:00Z");
+    runId =
+        server
+            .server()
+            .store()
+            .orElseThrow()
+            .recordRun(
+                new Run(
+                    0, "models", "a", "install", "sha256:1", "admin", true, "", "out", "", 1, t, t))
+            .id();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /** Every GET route behind the guard, from the server's own route table, made concrete. */
+  private static List<String> guardedRoutes() {
+    List<String> routes =
+        server.server().routeTable().stream()
+            .filter(r -> r.startsWith("GET /api/"))
+            .map(r -> r.substring("GET ".length()).replace("{id}", Long.toString(runId)))
+            .filter(p -> !p.equals("/api/session"))
+            .toList();
+    assertThat(routes).contains("/api/runs", "/api/runs/" + runId, "/api/profile/template");
+    return routes;
+  }
+
+  @Test
+  void withoutASessionEveryGuardedRouteAndAnUnknownApiPathAnswer401() {
+    for (String route : guardedRoutes()) {
+      assertThat(server.get(route).status()).as(route).isEqualTo(401);
+    }
+    assertThat(server.get("/api/no-such-thing").status()).isEqualTo(401);
+    assertThat(server.get("/healthz").status()).isEqualTo(200);
+    assertThat(server.get("/api/session").body()).contains("\"authenticated\": false");
+  }
+
+  @Test
+  void theCookieFromLoginOpensEveryGuardedRoute() {
+    String cookie = "swiss_session=" + loginCookie();
+
+    for (String route : guardedRoutes()) {
+      assertThat(server.get(route, "Cookie", cookie).status()).as(route).isEqualTo(200);
+    }
+    assertThat(server.get("/api/no-such-thing", "Cookie", cookie).status()).isEqualTo(404);
+  }
+
+  @Test
+  void theTokenAsBearerOpensEveryGuardedRouteWithoutACookie() {
+    String bearer = "Bearer " + token(server.login(TestServer.USER, TestServer.PASSWORD).body());
+
+    for (String route : guardedRoutes()) {
+      assertThat(server.get(route, "Authorization", bearer).status()).as(route).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aBearerHeaderOverridesTheCookie() {
+    TestServer.Reply r =
+        server.get(
+            "/api/runs",
+            "Cookie",
+            "swiss_session=" + loginCookie(),
+            "Authorization",
+            "Bearer forged");
+
+    assertThat(r.status()).isEqualTo(401);
+  }
+
+  @Test
+  void loginAnswersASessionAndSessionThenSaysWho() {
+    TestServer.Reply login = server.login(TestServer.USER, TestServer.PASSWORD);
+    TestServer.Reply session =
+        server.get("/api/session", "Cookie", "swiss_session=" + login.sessionCookie());
+
+    assertThat(login.body())
+        .contains("\"authenticated\": true", "\"user\": \"admin\"", "\"initialized\": true")
+        .contains("\"expiresAt\": \"", "\"token\": \"");
+    assertThat(session.body())
+        .contains(
+            "\"authenticated\": true",
+            "\"user\": \"admin\"",
+            "\"initialized\": true",
+            "\"expiresAt\"");
+  }
+
+  @Test
+  void anExpiredTokenIsRefused() {
+    String cookie = "swiss_session=" + loginCookie();
+
+    server.clock.advance(Duration.ofHours(25));
+
+    assertThat(server.get("/api/runs", "Cookie", cookie).status()).isEqualTo(401);
+  }
+
+  @Test
+  void aTokenWithATamperedSignatureOrClaimIsRefused() {
+    String token = loginCookie();
+    String[] parts = token.split("\\.");
+    char last = parts[2].charAt(parts[2].length() - 2);
+    String badSignature =
+        parts[0]
+            + "."
+            + parts[1]
+            + "."
+            + parts[2].substring(0, parts[2].length() - 2)
+            + (last == 'A' ? 'B' : 'A')
+            + parts[2].charAt(parts[2].length() - 1);
+    String claims = new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8);
+    String otherUser =
+        Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString(
+                claims.replace("\"admin\"", "\"root\"").getBytes(StandardCharsets.UTF_8));
+    String badClaims = parts[0] + "." + otherUser + "." + parts[2];
+
+    assertThat(server.get("/api/runs", "Authorization", "Bearer " + badSignature).status())
+        .isEqualTo(401);
+    assertThat(server.get("/api/runs", "Authorization", "Bearer " + badClaims).status())
+        .isEqualTo(401);
+  }
+
+  @Test
+  void aTokenIssuedBeforeThePasswordChangedIsRefused() {
+    String cookie = "swiss_session=" + loginCookie();
+    try {
+      TestServer.write(dir.resolve("auth/password"), "a brand new password\n");
+
+      assertThat(server.get("/api/runs", "Cookie", cookie).status()).isEqualTo(401);
+      assertThat(server.login(TestServer.USER, "a brand new password").status()).isEqualTo(200);
+    } finally {
+      TestServer.write(dir.resolve("auth/password"), TestServer.PASSWORD + "\n");
+    }
+  }
+
+  @Test
+  void theProxyKeyOpensTheApiAsTheUserItNames() {
+    String bearer = "Bearer " + TestServer.PROXY_KEY;
+
+    TestServer.Reply runs =
+        server.get("/api/runs", "Authorization", bearer, "X-Remote-User", "alice");
+    TestServer.Reply session =
+        server.get("/api/session", "Authorization", bearer, "X-Remote-User", "alice");
+
+    assertThat(runs.status()).isEqualTo(200);
+    assertThat(session.body()).contains("\"user\": \"alice\"").doesNotContain("expiresAt");
+  }
+
+  @Test
+  void xRemoteUserWithoutTheProxyKeyIsRefused() {
+    assertThat(server.get("/api/runs", "X-Remote-User", "alice").status()).isEqualTo(401);
+    assertThat(
+            server
+                .get("/api/runs", "Authorization", "Bearer wrong-key", "X-Remote-User", "alice")
+                .status())
+        .isEqualTo(401);
+    assertThat(
+            server.get("/api/runs", "Authorization", "Bearer ", "X-Remote-User", "alice").status())
+        .isEqualTo(401);
+  }
+
+  @Test
+  void aWrongPasswordIsRefusedAndLeavesTheApiClosed() {
+    TestServer.Reply r = server.login(TestServer.USER, "not the password");
+
+    assertThat(r.status()).isEqualTo(401);
+    assertThat(r.setCookies()).isEmpty();
+  }
+
+  @Test
+  void theEleventhFailedLoginInAMinuteIs429EvenWithTheRightPassword() {
+    String body = "{\"username\": \"admin\", \"password\": \"guess\"}";
+    String good = "{\"username\": \"admin\", \"password\": \"%s\"}".formatted(TestServer.PASSWORD);
+    for (int i = 0; i < 10; i++) {
+      assertThat(
+              server.post("/api/login", body, "X-Forwarded-For", "198.51.100.7, 10.0.0.1").status())
+          .isEqualTo(401);
+    }
+
+    assertThat(server.post("/api/login", body, "X-Forwarded-For", "198.51.100.7").status())
+        .isEqualTo(429);
+    assertThat(server.post("/api/login", good, "X-Forwarded-For", "198.51.100.7").status())
+        .isEqualTo(429);
+    assertThat(server.post("/api/login", good, "X-Forwarded-For", "198.51.100.8").status())
+        .isEqualTo(200);
+    server.clock.advance(Duration.ofSeconds(61));
+    assertThat(server.post("/api/login", good, "X-Forwarded-For", "198.51.100.7").status())
+        .isEqualTo(200);
+  }
+
+  @Test
+  void theSessionCookieIsHttpOnlyStrictAndSecureWhenTheRequestCameOverTls() {
+    String plain = server.login(TestServer.USER, TestServer.PASSWORD).setCookies().get(0);
+    String behindTls =
+        server
+            .post(
+                "/api/login",
+                "{\"username\": \"admin\", \"password\": \"%s\"}".formatted(TestServer.PASSWORD),
+                "X-Forwarded-Proto",
+                "https")
+            .setCookies()
+            .get(0);
+
+    assertThat(plain)
+        .startsWith("swiss_session=")
+        .contains("; Path=/", "; HttpOnly", "; SameSite=Strict", "; Expires=");
+    assertThat(plain).doesNotContain("Secure");
+    assertThat(behindTls).contains("; Secure");
+  }
+
+  @Test
+  void logoutClearsTheCookie() {
+    TestServer.Reply r = server.post("/api/logout", "");
+
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.setCookies().get(0))
+        .startsWith("swiss_session=;")
+        .contains("Max-Age=0", "HttpOnly", "SameSite=Strict");
+  }
+
+  @Test
+  void aSessionPastHalfItsLifetimeGetsAFreshCookie() {
+    String token = loginCookie();
+    String cookie = "swiss_session=" + token;
+
+    server.clock.advance(Duration.ofHours(1));
+    TestServer.Reply early = server.get("/api/runs", "Cookie", cookie);
+    server.clock.advance(Duration.ofHours(12));
+    TestServer.Reply late = server.get("/api/runs", "Cookie", cookie);
+
+    assertThat(early.setCookies()).isEmpty();
+    assertThat(late.sessionCookie()).isNotEqualTo(token);
+    assertThat(server.get("/api/runs", "Cookie", "swiss_session=" + late.sessionCookie()).status())
+        .isEqualTo(200);
+  }
+
+  private static String loginCookie() {
+    TestServer.Reply r = server.login(TestServer.USER, TestServer.PASSWORD);
+    assertThat(r.status()).isEqualTo(200);
+    return r.sessionCookie();
+  }
+
+  private static String token(String loginBody) {
+    int start = loginBody.indexOf("\"token\": \"") + "\"token\": \"".length();
+    return loginBody.substring(start, loginBody.indexOf('"', start));
+  }
+}

@@ -1,0 +1,132 @@
+package dev.modelsphere.swiss.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.networknt.schema.Error;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.dialect.Dialects;
+import dev.modelsphere.swiss.testing.SharedFixtures;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * {@code docs/openapi.yaml} as a test oracle: which documented path a request hit, and whether a
+ * real JSON answer fits the schema the document gives for its status.
+ */
+public final class OpenApiContract {
+  public static final Path DOCUMENT = SharedFixtures.project().resolve("docs/openapi.yaml");
+  private static final String IRI = "https://swiss.test/openapi.json";
+  private static final String CATCH_ALL = "/{path}";
+  private static final OpenApiContract INSTANCE = new OpenApiContract();
+
+  private final JsonNode document;
+  private final SchemaRegistry registry;
+
+  private OpenApiContract() {
+    try {
+      document = new YAMLMapper().readTree(DOCUMENT.toFile());
+      String json = new ObjectMapper().writeValueAsString(document);
+      registry =
+          SchemaRegistry.withDefaultDialect(
+              Dialects.getOpenApi31(), builder -> builder.schemas(Map.of(IRI, json)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static OpenApiContract get() {
+    return INSTANCE;
+  }
+
+  /** Every documented operation as {@code METHOD /path/{param}}. */
+  public List<String> operations() {
+    List<String> out = new ArrayList<>();
+    document
+        .path("paths")
+        .fields()
+        .forEachRemaining(
+            path ->
+                path.getValue()
+                    .fieldNames()
+                    .forEachRemaining(
+                        method -> out.add(method.toUpperCase() + " " + path.getKey())));
+    return out;
+  }
+
+  /**
+   * The problems of {@code json} as the answer {@code status} of {@code method} on {@code rawPath};
+   * empty when it fits. A status the operation does not document is a problem.
+   */
+  public List<String> problems(String method, String rawPath, int status, String json) {
+    String template =
+        template(rawPath)
+            .orElseThrow(
+                () -> new AssertionError("no documented path matches %s".formatted(rawPath)));
+    String operation = "/paths/%s/%s".formatted(escape(template), method.toLowerCase());
+    if (document.at(operation).isMissingNode()) {
+      // No route serves this method here: only the server's refusals may answer.
+      return List.of(401, 404, 413).contains(status)
+          ? validate("/components/schemas/Error", json)
+          : List.of("%s %s is not documented".formatted(method, template));
+    }
+    String response = operation + "/responses/" + status;
+    JsonNode node = document.at(response);
+    if (node.isMissingNode()) {
+      return List.of("%s %s does not document status %d".formatted(method, template, status));
+    }
+    if (node.has("$ref")) {
+      response = node.get("$ref").asText().substring(1);
+    }
+    String schemaPointer = response + "/content/application~1json/schema";
+    if (document.at(schemaPointer).isMissingNode()) {
+      return List.of("%s %s %d documents no JSON body".formatted(method, template, status));
+    }
+    return validate(schemaPointer, json);
+  }
+
+  private List<String> validate(String schemaPointer, String json) {
+    Schema schema = registry.getSchema(SchemaLocation.of(IRI + "#" + schemaPointer));
+    List<Error> errors = schema.validate(json, InputFormat.JSON);
+    return errors.stream().map(Error::toString).toList();
+  }
+
+  /**
+   * The documented path template {@code rawPath} matches: the web UI's catch-all last, then the one
+   * with the fewest parameters, as the server's router prefers them.
+   */
+  Optional<String> template(String rawPath) {
+    List<String> candidates = new ArrayList<>();
+    Iterator<String> names = document.path("paths").fieldNames();
+    names.forEachRemaining(candidates::add);
+    return candidates.stream()
+        .filter(t -> toRegex(t).matcher(rawPath).matches())
+        .min(
+            Comparator.comparing((String t) -> t.equals(CATCH_ALL))
+                .thenComparingInt(t -> t.split("\\{", -1).length));
+  }
+
+  private static Pattern toRegex(String template) {
+    // A trailing {path} stands for the rest of the path, slashes and all (the web UI's routes).
+    String regex =
+        Pattern.quote(template)
+            .replaceAll("\\{path}", "\\\\E.+\\\\Q")
+            .replaceAll("\\{[^}]+}", "\\\\E[^/]+\\\\Q");
+    return Pattern.compile(regex);
+  }
+
+  private static String escape(String path) {
+    return path.replace("~", "~0").replace("/", "~1");
+  }
+}

@@ -1,0 +1,27 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.modelsphere.swiss.testing.KubeCluster;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code /readyz} against the real API server of the test cluster. */
+class ReadinessOnAClusterTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  @TempDir Path dir;
+
+  @Test
+  void readinessIsTrueWhileTheApiServerAnswers() {
+    try (TestServer server =
+        TestServer.start(dir, "  auth:\n    disabled: true\n", cluster.admin())) {
+      TestServer.Reply r = server.get("/readyz");
+
+      assertThat(r.status()).isEqualTo(200);
+      assertThat(r.body()).contains("\"ready\": true", "\"cluster\": \"ok\"");
+    }
+  }
+}

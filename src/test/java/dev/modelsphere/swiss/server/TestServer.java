@@ -1,0 +1,156 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.testing.MovableClock;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One real {@code swiss serve} on a free loopback port, configured by a config file written for the
+ * test, with a clock the test can move. Every JSON answer it receives is checked against {@code
+ * docs/openapi.yaml}.
+ */
+public final class TestServer implements AutoCloseable {
+  public static final String USER = "admin";
+  public static final String PASSWORD = "correct horse battery staple";
+  public static final String PROXY_KEY = "proxy-key-0123456789abcdef0123456789";
+
+  private final SwissServer server;
+  private final HttpClient http = HttpClient.newHttpClient();
+  final MovableClock clock;
+  final Path dir;
+
+  private TestServer(SwissServer server, MovableClock clock, Path dir) {
+    this.server = server;
+    this.clock = clock;
+    this.dir = dir;
+  }
+
+  /**
+   * @param serverYaml the config's {@code server:} section, indented by two spaces; {@code ${dir}}
+   *     stands for the test's folder (the database path is relative to the process, not to the
+   *     config file, so a relative one would land in the checkout)
+   */
+  public static TestServer start(Path dir, String serverYaml, KubernetesClient client) {
+    return start(dir, serverYaml, client, "test-web");
+  }
+
+  public static TestServer start(
+      Path dir, String serverYaml, KubernetesClient client, String webRoot) {
+    MovableClock clock = new MovableClock(Instant.parse("2026-12-01T10:00:00Z"));
+    writeCredentials(dir.resolve("auth"));
+    write(
+        dir.resolve("profile.yaml"),
+        "name: test-site\nnamespace: models\nmodel:\n  pathTemplate: /models/{{name}}\n");
+    write(
+        dir.resolve("swiss.yaml"),
+        "catalog: ./catalog\ncluster:\n  profile:\n    file: ./profile.yaml\nserver:\n"
+            + serverYaml.replace("${dir}", dir.toString()));
+    Config config = Config.load(dir.resolve("swiss.yaml"));
+    config.validateServer();
+    SwissServer server =
+        SwissServer.assemble(
+                config, client, new ServerOptions("test", clock, Duration.ZERO, webRoot))
+            .start(ListenAddress.parse("127.0.0.1:0"));
+    return new TestServer(server, clock, dir);
+  }
+
+  public SwissServer server() {
+    return server;
+  }
+
+  public Reply get(String path, String... headers) {
+    return send("GET", path, HttpRequest.BodyPublishers.noBody(), headers);
+  }
+
+  public Reply post(String path, String json, String... headers) {
+    return send("POST", path, HttpRequest.BodyPublishers.ofString(json), headers);
+  }
+
+  public Reply login(String user, String password) {
+    return post(
+        "/api/login",
+        "{\"username\": \"%s\", \"password\": \"%s\"}".formatted(user, password),
+        "X-Forwarded-For",
+        "192.0.2." + Math.abs(user.hashCode() % 200));
+  }
+
+  public Reply send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+            .timeout(Duration.ofSeconds(30))
+            .method(method, body);
+    for (int i = 0; i < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    try {
+      HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      Reply reply =
+          new Reply(r.statusCode(), r.headers().allValues("Set-Cookie"), contentType(r), r.body());
+      if (reply.isJson()) {
+        String rawPath = URI.create(path).getPath();
+        assertThat(OpenApiContract.get().problems(method, rawPath, r.statusCode(), r.body()))
+            .as("%s %s answered %d %s", method, path, r.statusCode(), r.body())
+            .isEmpty();
+      }
+      return reply;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop();
+  }
+
+  /** An HTTP answer. */
+  public record Reply(int status, List<String> setCookies, String contentType, String body) {
+    boolean isJson() {
+      return contentType.startsWith("application/json");
+    }
+
+    /** The token in this answer's {@code swiss_session} cookie. */
+    public String sessionCookie() {
+      return setCookies.stream()
+          .filter(c -> c.startsWith("swiss_session="))
+          .map(c -> c.substring("swiss_session=".length(), c.indexOf(';')))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no session cookie in " + setCookies));
+    }
+  }
+
+  static void writeCredentials(Path auth) {
+    write(auth.resolve("username"), USER + "\n");
+    write(auth.resolve("password"), PASSWORD + "\n");
+    write(auth.resolve("proxyKey"), PROXY_KEY);
+  }
+
+  static void write(Path file, String text) {
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String contentType(HttpResponse<?> r) {
+    return r.headers().firstValue("Content-Type").orElse("");
+  }
+}

@@ -1,0 +1,180 @@
+package dev.modelsphere.swiss.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.javalin.Javalin;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The middleware every route gets, over real HTTP with routes made for the purpose. */
+class HttpAppTest {
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static Javalin app;
+
+  @BeforeAll
+  static void start() {
+    RouteGroup testRoutes =
+        routes ->
+            routes
+                .get(
+                    "/api/slow",
+                    new Deadline(Duration.ofMillis(300)),
+                    ctx -> {
+                      Thread.sleep(3000);
+                      Json.ok(ctx, Map.of("late", true));
+                    })
+                .get(
+                    "/api/pause",
+                    Deadline.QUICK_READ,
+                    ctx -> {
+                      Thread.sleep(Long.parseLong(ctx.queryParam("ms")));
+                      Json.ok(ctx, Map.of("finished", true));
+                    })
+                .get(
+                    "/api/boom",
+                    Deadline.QUICK_READ,
+                    ctx -> {
+                      throw new IllegalStateException("secret internals at /etc/shadow");
+                    })
+                .get(
+                    "/api/gone",
+                    Deadline.QUICK_READ,
+                    ctx -> {
+                      throw new ApiException(404, "no widget 7");
+                    })
+                .post(
+                    "/api/echo",
+                    Deadline.QUICK_READ,
+                    ctx -> Json.ok(ctx, Map.of("bytes", ctx.bodyAsBytes().length)));
+    app = HttpApp.create(ctx -> {}, new SimpleMeterRegistry(), List.of(testRoutes));
+    app.start("127.0.0.1", 0);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (app != null) {
+      app.stop();
+    }
+  }
+
+  @Test
+  void aRoutePastItsDeadlineAnswers503InTimeSayingSo() throws Exception {
+    long start = System.nanoTime();
+    HttpResponse<String> r = get("/api/slow");
+
+    assertThat(r.statusCode()).isEqualTo(503);
+    assertThat(r.body()).contains("\"error\": ").contains("300ms");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void aFailingRouteAnswers500WithoutItsInternals() throws Exception {
+    HttpResponse<String> r = get("/api/boom");
+
+    assertThat(r.statusCode()).isEqualTo(500);
+    assertThat(r.body()).isEqualTo("{\n  \"error\": \"internal error\"\n}\n");
+    assertThat(r.headers().firstValue("Content-Type").orElseThrow())
+        .startsWith("application/json")
+        .endsWith("charset=utf-8");
+  }
+
+  @Test
+  void aRoutesOwnRefusalKeepsItsStatusAndMessage() throws Exception {
+    HttpResponse<String> r = get("/api/gone");
+
+    assertThat(r.statusCode()).isEqualTo(404);
+    assertThat(r.body()).contains("no widget 7");
+  }
+
+  @Test
+  void aPathNoRouteServesAnswersAJson404() throws Exception {
+    HttpResponse<String> r =
+        HTTP.send(
+            request("/api/nothing-here").POST(HttpRequest.BodyPublishers.noBody()).build(),
+            HttpResponse.BodyHandlers.ofString());
+
+    assertThat(r.statusCode()).isEqualTo(404);
+    assertThat(r.body()).contains("\"error\": \"no such endpoint\"");
+  }
+
+  @Test
+  void aBodyOverOneMebibyteIsRefusedWith413() throws Exception {
+    byte[] twoMebibytes = new byte[2 << 20];
+
+    HttpResponse<String> r = post("/api/echo", twoMebibytes);
+
+    assertThat(r.statusCode()).isEqualTo(413);
+    assertThat(r.body()).contains("\"error\": ").contains("1 MiB");
+  }
+
+  @Test
+  void aBodyUnderTheCapIsRead() throws Exception {
+    HttpResponse<String> r = post("/api/echo", new byte[1000]);
+
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.body()).contains("\"bytes\": 1000");
+  }
+
+  @Test
+  void stoppingLetsARequestInFlightFinishAndThenRefusesNewOnes() throws Exception {
+    Javalin own =
+        HttpApp.create(
+            ctx -> {},
+            new SimpleMeterRegistry(),
+            List.of(
+                routes ->
+                    routes.get(
+                        "/api/pause",
+                        Deadline.QUICK_READ,
+                        ctx -> {
+                          Thread.sleep(1000);
+                          Json.ok(ctx, Map.of("finished", true));
+                        })));
+    own.start("127.0.0.1", 0);
+    int port = own.port();
+    CompletableFuture<HttpResponse<String>> inFlight =
+        HTTP.sendAsync(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/pause")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    Thread.sleep(300);
+
+    own.stop();
+
+    assertThat(inFlight.get().statusCode()).isEqualTo(200);
+    assertThat(inFlight.get().body()).contains("finished");
+    assertThatThrownBy(
+            () ->
+                HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/pause"))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofString()))
+        .isInstanceOf(IOException.class);
+  }
+
+  private static HttpResponse<String> get(String path) throws Exception {
+    return HTTP.send(request(path).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static HttpResponse<String> post(String path, byte[] body) throws Exception {
+    return HTTP.send(
+        request(path).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path))
+        .timeout(Duration.ofSeconds(30));
+  }
+}

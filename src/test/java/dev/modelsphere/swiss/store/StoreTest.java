@@ -1,0 +1,228 @@
+package dev.modelsphere.swiss.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.modelsphere.swiss.plan.ChartRef;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.plan.SourceRef;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StoreTest {
+  private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
+
+  @TempDir Path dir;
+
+  @Test
+  void aFreshFileGetsBothTablesInWalMode() throws SQLException {
+    Store store = Store.open(dir.resolve("data/swiss.db"));
+
+    assertThat(query(store.file(), "PRAGMA journal_mode")).containsExactly("wal");
+    assertThat(query(store.file(), "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        .contains("plans", "runs");
+    assertThat(columns(store.file())).contains("actor", "note", "revision");
+  }
+
+  @Test
+  void theDirectoryItCreatesIsPrivateToTheServer() throws Exception {
+    Store.open(dir.resolve("private/swiss.db"));
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("private"))))
+        .isEqualTo("rwx------");
+  }
+
+  @Test
+  void aDatabaseTheReferenceWroteBeforeNotesIsAdoptedWithItsRunsKept() throws SQLException {
+    Path file = dir.resolve("old.db");
+    execute(
+        file,
+        "CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, namespace TEXT NOT NULL,"
+            + " release TEXT NOT NULL, action TEXT NOT NULL, plan_hash TEXT NOT NULL,"
+            + " actor TEXT NOT NULL DEFAULT '', changed INTEGER NOT NULL DEFAULT 0,"
+            + " error TEXT NOT NULL DEFAULT '', output TEXT NOT NULL DEFAULT '',"
+            + " started_at TEXT NOT NULL, ended_at TEXT NOT NULL)",
+        "INSERT INTO runs (namespace, release, action, plan_hash, changed, output, started_at,"
+            + " ended_at) VALUES ('models', 'old', 'apply', 'sha256:aa', 1, 'done',"
+            + " '2025-01-02T03:04:05Z', '2025-01-02T03:05:00Z')");
+
+    Store store = Store.open(file);
+
+    Run old = store.run(1).orElseThrow();
+    assertThat(old.release()).isEqualTo("old");
+    assertThat(old.output()).isEqualTo("done");
+    assertThat(old.note()).isEmpty();
+    assertThat(old.startedAt()).isEqualTo(Instant.parse("2025-01-02T03:04:05Z"));
+    Run next = store.recordRun(run("old", "rollback", "back to 1"));
+    assertThat(store.run(next.id()).orElseThrow().note()).isEqualTo("back to 1");
+  }
+
+  @Test
+  void openingAMigratedFileAgainKeepsItsRows() {
+    Path file = dir.resolve("swiss.db");
+    Store.open(file).recordRun(run("a", "install"));
+
+    Store again = Store.open(file);
+
+    assertThat(again.runs(RunFilter.latest(0))).extracting(Run::release).containsExactly("a");
+  }
+
+  @Test
+  void aPlanIsStoredOnceUnderItsHashAndReadsBackEqual() {
+    Store store = Store.open(dir.resolve("swiss.db"));
+    Plan plan = plan(Map.of("replicaCount", 2));
+
+    store.putPlan(plan, T0);
+    store.putPlan(plan, T0.plusSeconds(60));
+
+    Plan read = store.plan(plan.hash()).orElseThrow();
+    assertThat(read.computeHash()).isEqualTo(plan.hash());
+    assertThat(PlanJson.toJson(read)).isEqualTo(PlanJson.toJson(plan));
+    assertThat(store.plan("sha256:unknown")).isEmpty();
+  }
+
+  @Test
+  void runsListNewestFirstFilteredExactlyAndWithoutOutput() {
+    Store store = Store.open(dir.resolve("swiss.db"));
+    store.recordRun(run("a", "install"));
+    store.recordRun(run("b", "install"));
+    Run last = store.recordRun(run("a", "apply"));
+
+    List<Run> all = store.runs(RunFilter.latest(0));
+    List<Run> onlyA = store.runs(new RunFilter("models", "a", "", 0));
+    List<Run> aApplies = store.runs(new RunFilter("", "a", "apply", 0));
+
+    assertThat(all).extracting(Run::release).containsExactly("a", "b", "a");
+    assertThat(all).allSatisfy(r -> assertThat(r.output()).isEmpty());
+    assertThat(onlyA).hasSize(2);
+    assertThat(aApplies).extracting(Run::id).containsExactly(last.id());
+    assertThat(store.runs(RunFilter.latest(1))).hasSize(1);
+    assertThat(store.run(last.id()).orElseThrow().output()).isEqualTo("helm said a");
+    assertThat(store.run(last.id()).orElseThrow().actor()).isEqualTo("alice");
+  }
+
+  @Test
+  void aWriterThatFindsTheDatabaseLockedWaitsForItInsteadOfFailing() throws Exception {
+    Store store = Store.open(dir.resolve("swiss.db"));
+    Duration held = Duration.ofMillis(700);
+    try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + store.file())) {
+      other.setAutoCommit(false);
+      try (Statement s = other.createStatement()) {
+        s.execute(
+            "INSERT INTO runs (namespace, release, action, plan_hash, started_at, ended_at)"
+                + " VALUES ('x', 'x', 'apply', '', '', '')");
+      }
+      long start = System.nanoTime();
+      CompletableFuture<Run> waiting =
+          CompletableFuture.supplyAsync(() -> store.recordRun(run("a", "apply")));
+      Thread.sleep(held.toMillis());
+      other.commit();
+
+      Run recorded = waiting.get();
+      assertThat(recorded.id()).isPositive();
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(held);
+    }
+  }
+
+  @Test
+  void aDatabaseWhoseDirectoryCannotBeMadeIsRefusedNamingThePath() throws Exception {
+    Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+
+    assertThatThrownBy(() -> Store.open(notADirectory.resolve("swiss.db")))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining(notADirectory.toString());
+  }
+
+  private static Run run(String release, String action) {
+    return run(release, action, "");
+  }
+
+  private static Run run(String release, String action, String note) {
+    return new Run(
+        0,
+        "models",
+        release,
+        action,
+        "sha256:" + release,
+        "alice",
+        true,
+        "",
+        "helm said " + release,
+        note,
+        3,
+        T0,
+        T0.plusSeconds(5));
+  }
+
+  private static Plan plan(Map<String, Object> form) {
+    return new Plan(
+            Plan.API_VERSION,
+            new ReleaseRef("glm-53", "models"),
+            new SourceRef(
+                "https://models.example.com/catalog/index.json",
+                "",
+                "",
+                "glm-5.3",
+                "zai-org/GLM-5.3",
+                "1.0.0",
+                "sha256:2ddf",
+                "sglang-tp2"),
+            new ChartRef("sglang", "0.8.0", "https://charts.example.com/", ""),
+            "sglang",
+            "prod",
+            Map.of("form", form),
+            false,
+            null,
+            "")
+        .withHash();
+  }
+
+  private static List<String> query(Path file, String sql) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement s = c.createStatement();
+        ResultSet rows = s.executeQuery(sql)) {
+      while (rows.next()) {
+        out.add(rows.getString(1));
+      }
+    }
+    return out;
+  }
+
+  private static List<String> columns(Path file) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement s = c.createStatement();
+        ResultSet rows = s.executeQuery("PRAGMA table_info(runs)")) {
+      while (rows.next()) {
+        out.add(rows.getString("name"));
+      }
+    }
+    return out;
+  }
+
+  private static void execute(Path file, String... statements) throws SQLException {
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement s = c.createStatement()) {
+      for (String sql : statements) {
+        s.execute(sql);
+      }
+    }
+  }
+}
