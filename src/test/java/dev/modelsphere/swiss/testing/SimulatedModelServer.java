@@ -35,6 +35,39 @@ public final class SimulatedModelServer implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private static final String CHAT =
+      """
+      {"id": "chatcmpl-1", "object": "chat.completion", "choices": [{"index": 0,
+        "message": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}]}
+      """;
+
+  private static final String CHAT_THINKING =
+      """
+      {"id": "chatcmpl-2", "object": "chat.completion", "choices": [{"index": 0,
+        "message": {"role": "assistant", "content": null,
+                    "reasoning_content": "The user wants a single word. Which word"},
+        "finish_reason": "length"}]}
+      """;
+
+  private static final String COMPLETION =
+      """
+      {"id": "cmpl-1", "object": "text_completion",
+       "choices": [{"index": 0, "text": " ok\\n", "finish_reason": "stop"}]}
+      """;
+
+  private static final String MESSAGES =
+      """
+      {"id": "msg-1", "type": "message", "role": "assistant",
+       "content": [{"type": "text", "text": "ok"}], "stop_reason": "end_turn"}
+      """;
+
+  private static final String MESSAGES_THINKING =
+      """
+      {"id": "msg-2", "type": "message", "role": "assistant",
+       "content": [{"type": "thinking", "thinking": "One word is asked for."}],
+       "stop_reason": "max_tokens"}
+      """;
+
   private final String route;
   private final String model;
   private final Map<String, String> requiredHeaders = new ConcurrentHashMap<>();
@@ -144,39 +177,6 @@ public final class SimulatedModelServer implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
   }
-
-  private static final String CHAT =
-      """
-      {"id": "chatcmpl-1", "object": "chat.completion", "choices": [{"index": 0,
-        "message": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}]}
-      """;
-
-  private static final String CHAT_THINKING =
-      """
-      {"id": "chatcmpl-2", "object": "chat.completion", "choices": [{"index": 0,
-        "message": {"role": "assistant", "content": null,
-                    "reasoning_content": "The user wants a single word. Which word"},
-        "finish_reason": "length"}]}
-      """;
-
-  private static final String COMPLETION =
-      """
-      {"id": "cmpl-1", "object": "text_completion",
-       "choices": [{"index": 0, "text": " ok\\n", "finish_reason": "stop"}]}
-      """;
-
-  private static final String MESSAGES =
-      """
-      {"id": "msg-1", "type": "message", "role": "assistant",
-       "content": [{"type": "text", "text": "ok"}], "stop_reason": "end_turn"}
-      """;
-
-  private static final String MESSAGES_THINKING =
-      """
-      {"id": "msg-2", "type": "message", "role": "assistant",
-       "content": [{"type": "thinking", "thinking": "One word is asked for."}],
-       "stop_reason": "max_tokens"}
-      """;
 
   @Override
   public void close() {

@@ -66,7 +66,7 @@ final class UpstreamHttp {
       return failed(started, "cannot send %s %s: %s".formatted(method, url, e.getMessage()));
     }
     CompletableFuture<HttpResponse<byte[]>> pending =
-        client.sendAsync(request, answer -> new CappedBody(cap));
+        client.sendAsync(request, answer -> new LimitedBody(cap));
     try {
       HttpResponse<byte[]> response = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       return new Exchange(response.statusCode(), response.body(), millisSince(started), "");

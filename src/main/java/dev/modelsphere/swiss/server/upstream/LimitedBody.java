@@ -9,16 +9,17 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
 /**
- * A response body read up to a number of bytes, the rest left unread: what another service answers
- * is shown to a person or parsed for a few fields, and must not fill this server's memory.
+ * The first bytes of a response body, up to a limit; the rest is left unread. What another service
+ * answers a check is shown to a person or parsed for a few fields, so its start is enough and a
+ * longer body is cut, not refused; it must never fill this server's memory.
  */
-final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
+final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
   private final int cap;
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
   private final CompletableFuture<byte[]> result = new CompletableFuture<>();
   private Flow.Subscription subscription;
 
-  CappedBody(int cap) {
+  LimitedBody(int cap) {
     this.cap = cap;
   }
 
