@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.server;
 
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.upstream.ServiceAddresses;
+import dev.modelsphere.swiss.values.Nulls;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -34,7 +35,7 @@ public record ServerOptions(
   }
 
   public ServerOptions {
-    namespace = namespace == null ? "" : namespace;
+    namespace = Nulls.orEmpty(namespace);
   }
 
   public static ServerOptions defaults(String version) {

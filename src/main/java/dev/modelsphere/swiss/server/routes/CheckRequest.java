@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.server.routes;
 
 import dev.modelsphere.swiss.server.upstream.RequestAuth;
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.Map;
 
 /**
@@ -32,7 +33,7 @@ record CheckRequest(
   CheckRequest {
     api = api == null || api.isEmpty() ? DEFAULT_API : api;
     prompt = prompt == null || prompt.isEmpty() ? DEFAULT_PROMPT : prompt;
-    model = model == null ? "" : model;
+    model = Nulls.orEmpty(model);
     maxTokens = maxTokens <= 0 ? DEFAULT_MAX_TOKENS : maxTokens;
   }
 

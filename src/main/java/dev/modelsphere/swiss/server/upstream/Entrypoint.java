@@ -39,8 +39,8 @@ public record Entrypoint(
     return List.copyOf(headers.keySet());
   }
 
-  /** The headers of a call, with the JSON content type when it has a body. */
-  SortedMap<String, String> headersFor(String jsonBody) {
+  /** The headers as a call sends them: with the JSON content type when it has a body. */
+  private SortedMap<String, String> headersFor(String jsonBody) {
     SortedMap<String, String> sent = new TreeMap<>(headers);
     if (jsonBody != null) {
       sent.put("Content-Type", JSON);

@@ -42,7 +42,7 @@ public final class ModelChecks {
   public ProbeResult probe(Entrypoint entrypoint) {
     String url = entrypoint.url("/v1/models");
     UpstreamHttp.Exchange exchange =
-        http.send("GET", url, entrypoint.headersFor(null), null, probeTimeout, READ_CAP);
+        http.send("GET", url, entrypoint.headers(), null, probeTimeout, READ_CAP);
     boolean ok = exchange.answered() && exchange.status() == 200;
     List<String> models = exchange.answered() ? modelIds(exchange.body()) : List.of();
     boolean showBody = exchange.answered() && (!ok || models.isEmpty());
@@ -64,7 +64,7 @@ public final class ModelChecks {
     String url = entrypoint.url(api.path());
     String body = CanonicalJson.compact(api.body(model, prompt, maxTokens));
     UpstreamHttp.Exchange exchange =
-        http.send("POST", url, entrypoint.headersFor(body), body, chatTimeout, READ_CAP);
+        http.send("POST", url, entrypoint.headers(), body, chatTimeout, READ_CAP);
     ModelReply reply =
         exchange.answered() ? ModelReply.parse(api, exchange.body()) : ModelReply.NONE;
     // A 200 carrying nothing generated is a failure; text that never left the thinking channel

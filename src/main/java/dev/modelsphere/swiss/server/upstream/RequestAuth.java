@@ -1,5 +1,8 @@
 package dev.modelsphere.swiss.server.upstream;
 
+import dev.modelsphere.swiss.values.Nulls;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -13,7 +16,10 @@ public record RequestAuth(String apiKey, Map<String, String> headers) {
   public static final RequestAuth NONE = new RequestAuth("", Map.of());
 
   public RequestAuth {
-    apiKey = apiKey == null ? "" : apiKey;
-    headers = headers == null ? Map.of() : Map.copyOf(headers);
+    apiKey = Nulls.orEmpty(apiKey);
+    // A header sent as JSON null is a header with no value, as the reference decodes it.
+    Map<String, String> given = new LinkedHashMap<>();
+    Nulls.map(headers).forEach((name, value) -> given.put(name, Nulls.orEmpty(value)));
+    headers = Collections.unmodifiableMap(given);
   }
 }

@@ -9,6 +9,7 @@ import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,17 @@ class EntrypointsTest {
 
     assertThat(entrypoint.headers())
         .containsExactly(Map.entry("X-Team", "ml"), Map.entry("X-Tenant", "green"));
+  }
+
+  @Test
+  void aHeaderARequestSendsAsNullIsSentWithNoValue() {
+    Map<String, String> headers = new HashMap<>();
+    headers.put("X-Trace", null);
+
+    Entrypoint entrypoint =
+        entrypoints.resolve(profile("  nginxService: a/b\n"), PLAN, new RequestAuth(null, headers));
+
+    assertThat(entrypoint.headers()).containsExactly(Map.entry("X-Trace", ""));
   }
 
   @Test
