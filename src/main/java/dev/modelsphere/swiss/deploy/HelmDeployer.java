@@ -3,7 +3,6 @@ package dev.modelsphere.swiss.deploy;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
 
 import dev.modelsphere.swiss.helm.ChartRenderer;
@@ -46,6 +45,7 @@ public final class HelmDeployer {
   private final ChartRenderer renderer;
   private final HelmReleases helm;
   private final PlanArchive archive;
+  private final ReleasePlans plans;
   private final ReleaseLocks locks;
   private final String chartRoot;
   private final Clock clock;
@@ -62,6 +62,7 @@ public final class HelmDeployer {
     this.storage = new ReleaseStorage(kube.client());
     this.helm = helm;
     this.archive = new PlanArchive(kube, settings.planHistory());
+    this.plans = ReleasePlans.helmOnly(kube);
     this.locks = locks;
     this.chartRoot = settings.chartRoot();
     this.clock = clock;
@@ -140,21 +141,7 @@ public final class HelmDeployer {
 
   /** The plan the live release was deployed from. */
   public Plan current(String ns, String release) {
-    if (!lookup(ns, release).exists()) {
-      throw new DeployException(NOT_FOUND, "no such release " + ns + "/" + release);
-    }
-    Map<String, String> files = planFiles(ns, release);
-    if (files.isEmpty()) {
-      throw new DeployException(
-          NOT_FOUND,
-          "release \"" + release + "\" has no plan beside it -- swiss did not deploy it");
-    }
-    try {
-      return PlanFiles.fromFiles(files);
-    } catch (PlanException e) {
-      throw new DeployException(
-          FAILED, "the plan beside " + ns + "/" + release + " is unreadable: " + e.getMessage(), e);
-    }
+    return plans.fromHelm(ns, release);
   }
 
   /** The archived plan that produced {@code revision}, hash verified. */

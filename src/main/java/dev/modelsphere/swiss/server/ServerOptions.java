@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.server;
 
 import dev.modelsphere.swiss.server.routes.WebRoutes;
+import dev.modelsphere.swiss.server.upstream.ServiceAddresses;
+import dev.modelsphere.swiss.values.Nulls;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -10,13 +12,48 @@ import java.time.Duration;
  * @param version shown by {@code /healthz}
  * @param failedLoginPenalty how long a wrong password waits before it is answered
  * @param webRoot the classpath directory of the web UI
+ * @param namespace the server's own namespace, where a Secret the profile names without one lives;
+ *     empty when unknown (then such a name cannot be resolved)
+ * @param serviceAddresses how the server reaches a Service, the site's entrypoint
  */
 public record ServerOptions(
-    String version, Clock clock, Duration failedLoginPenalty, String webRoot) {
+    String version,
+    Clock clock,
+    Duration failedLoginPenalty,
+    String webRoot,
+    String namespace,
+    ServiceAddresses serviceAddresses) {
   /** One second per wrong password makes guessing slow and costs a person nothing. */
   public static final Duration FAILED_LOGIN_PENALTY = Duration.ofSeconds(1);
 
+  /** Set by the chart from the pod's own metadata. */
+  public static final String NAMESPACE_ENV = "POD_NAMESPACE";
+
+  /** Options outside a cluster: no namespace of its own, Services by their cluster DNS names. */
+  public ServerOptions(String version, Clock clock, Duration failedLoginPenalty, String webRoot) {
+    this(version, clock, failedLoginPenalty, webRoot, "", ServiceAddresses.CLUSTER_DNS);
+  }
+
+  public ServerOptions {
+    namespace = Nulls.orEmpty(namespace);
+  }
+
   public static ServerOptions defaults(String version) {
-    return new ServerOptions(version, Clock.systemUTC(), FAILED_LOGIN_PENALTY, WebRoutes.WEB_ROOT);
+    return new ServerOptions(
+        version,
+        Clock.systemUTC(),
+        FAILED_LOGIN_PENALTY,
+        WebRoutes.WEB_ROOT,
+        System.getenv(NAMESPACE_ENV),
+        ServiceAddresses.CLUSTER_DNS);
+  }
+
+  public ServerOptions withNamespace(String ownNamespace) {
+    return new ServerOptions(
+        version, clock, failedLoginPenalty, webRoot, ownNamespace, serviceAddresses);
+  }
+
+  public ServerOptions withServiceAddresses(ServiceAddresses addresses) {
+    return new ServerOptions(version, clock, failedLoginPenalty, webRoot, namespace, addresses);
   }
 }

@@ -2,7 +2,11 @@ package dev.modelsphere.swiss.server;
 
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.deploy.BackendResolver;
+import dev.modelsphere.swiss.deploy.ReleasePlans;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.auth.AuthException;
 import dev.modelsphere.swiss.server.auth.AuthGuard;
@@ -17,12 +21,18 @@ import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.routes.HealthRoutes;
 import dev.modelsphere.swiss.server.routes.MetricsRoutes;
 import dev.modelsphere.swiss.server.routes.ProfileRoutes;
+import dev.modelsphere.swiss.server.routes.ReleaseCheckRoutes;
+import dev.modelsphere.swiss.server.routes.ReleasePlanRoutes;
 import dev.modelsphere.swiss.server.routes.RunRoutes;
 import dev.modelsphere.swiss.server.routes.SessionRoutes;
+import dev.modelsphere.swiss.server.routes.SloRoutes;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.state.ClusterPing;
 import dev.modelsphere.swiss.server.state.Readiness;
 import dev.modelsphere.swiss.server.state.SiteProfiles;
+import dev.modelsphere.swiss.server.upstream.Entrypoints;
+import dev.modelsphere.swiss.server.upstream.ModelChecks;
+import dev.modelsphere.swiss.server.upstream.SloServer;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
@@ -57,7 +67,9 @@ public final class SwissServer {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Optional<Store> store;
   private final Optional<CredentialFiles> credentials;
+  private final Kube kube;
   private final SiteProfiles profiles;
+  private final ReleasePlans plans;
   private final Readiness readiness;
   private final Javalin app;
 
@@ -69,12 +81,11 @@ public final class SwissServer {
     Auth auth = config.server().auth();
     this.credentials =
         auth.disabled() ? Optional.empty() : Optional.of(new CredentialFiles(Path.of(auth.dir())));
+    this.kube = new Kube(client);
     this.profiles =
         new SiteProfiles(
-            config.cluster().profile(),
-            new Kube(client),
-            config.server().cacheTTL(),
-            options.clock());
+            config.cluster().profile(), kube, config.server().cacheTTL(), options.clock());
+    this.plans = releasePlans(kube, options);
     this.readiness =
         new Readiness(List.of(new ClusterPing(client, PING_TIMEOUT)), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
@@ -102,6 +113,13 @@ public final class SwissServer {
         new SessionRoutes(loginParts(tokens, cookie), profiles::initialized),
         new RunRoutes(store),
         new ProfileRoutes(config.profileRef()),
+        new ReleasePlanRoutes(plans),
+        new ReleaseCheckRoutes(
+            plans,
+            profiles,
+            new Entrypoints(kube, options.serviceAddresses(), options.namespace()),
+            new ModelChecks()),
+        new SloRoutes(profiles, new SloServer(kube, options.namespace())),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
   }
@@ -160,6 +178,13 @@ public final class SwissServer {
     notes.put("catalog", () -> NOT_FETCHED);
     notes.put("profile", () -> profiles.cachedProfile().map(Profile::name).orElse(NOT_FETCHED));
     return notes;
+  }
+
+  /** Plans read through the backend that owns each release, LLMService or helm. */
+  private static ReleasePlans releasePlans(Kube kube, ServerOptions options) {
+    LlmServiceClient services = new LlmServiceClient(kube.client());
+    LlmServiceAccess access = LlmServiceAccess.of(services, options.clock());
+    return new ReleasePlans(kube, new BackendResolver(kube, access, services), services);
   }
 
   private Optional<SessionRoutes.LoginParts> loginParts(

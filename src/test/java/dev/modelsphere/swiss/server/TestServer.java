@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * One real {@code swiss serve} on a free loopback port, configured by a config file written for the
@@ -26,6 +27,10 @@ public final class TestServer implements AutoCloseable {
   public static final String USER = "admin";
   public static final String PASSWORD = "correct horse battery staple";
   public static final String PROXY_KEY = "proxy-key-0123456789abcdef0123456789";
+
+  /** The site profile a test gets unless it brings its own. */
+  public static final String DEFAULT_PROFILE =
+      "name: test-site\nnamespace: models\nmodel:\n  pathTemplate: /models/{{name}}\n";
 
   private final SwissServer server;
   private final HttpClient http = HttpClient.newHttpClient();
@@ -49,11 +54,35 @@ public final class TestServer implements AutoCloseable {
 
   public static TestServer start(
       Path dir, String serverYaml, KubernetesClient client, String webRoot) {
+    return start(dir, serverYaml, DEFAULT_PROFILE, client, options -> options, webRoot);
+  }
+
+  /**
+   * A server with its own site profile and options.
+   *
+   * @param profileYaml the site profile, written to the file the config names
+   * @param options changes the test makes to the options (the server's namespace, where Services
+   *     are reached)
+   */
+  public static TestServer start(
+      Path dir,
+      String serverYaml,
+      String profileYaml,
+      KubernetesClient client,
+      UnaryOperator<ServerOptions> options) {
+    return start(dir, serverYaml, profileYaml, client, options, "test-web");
+  }
+
+  private static TestServer start(
+      Path dir,
+      String serverYaml,
+      String profileYaml,
+      KubernetesClient client,
+      UnaryOperator<ServerOptions> options,
+      String webRoot) {
     MovableClock clock = new MovableClock(Instant.parse("2026-12-01T10:00:00Z"));
     writeCredentials(dir.resolve("auth"));
-    write(
-        dir.resolve("profile.yaml"),
-        "name: test-site\nnamespace: models\nmodel:\n  pathTemplate: /models/{{name}}\n");
+    write(dir.resolve("profile.yaml"), profileYaml);
     write(
         dir.resolve("swiss.yaml"),
         "catalog: ./catalog\ncluster:\n  profile:\n    file: ./profile.yaml\nserver:\n"
@@ -62,7 +91,9 @@ public final class TestServer implements AutoCloseable {
     config.validateServer();
     SwissServer server =
         SwissServer.assemble(
-                config, client, new ServerOptions("test", clock, Duration.ZERO, webRoot))
+                config,
+                client,
+                options.apply(new ServerOptions("test", clock, Duration.ZERO, webRoot)))
             .start(ListenAddress.parse("127.0.0.1:0"));
     return new TestServer(server, clock, dir);
   }

@@ -1,0 +1,44 @@
+package dev.modelsphere.swiss.plan;
+
+import dev.modelsphere.swiss.values.Lookup;
+import dev.modelsphere.swiss.values.Tree;
+import java.util.Map;
+
+/**
+ * What a deployed plan offers to callers: the route it publishes on the site's entrypoint and the
+ * model name its engine answers to. Both read the plan's merged values, as the chart does.
+ */
+public final class Serving {
+  private Serving() {}
+
+  /**
+   * The path the release publishes on the entrypoint, or empty when it publishes none. Compose
+   * writes every feature flag into the plan, so a {@code modelRoute.enabled} that is there and not
+   * true means routing is off, and a route derived anyway would name a URL nothing serves.
+   */
+  public static String route(Plan plan) {
+    Map<String, Object> values = plan.values();
+    Lookup enabled = Tree.get(values, "modelRoute.enabled");
+    if (enabled.present() && !Boolean.TRUE.equals(enabled.value())) {
+      return "";
+    }
+    String route = text(values, "modelRoute.nginx.route");
+    if (route.isEmpty()) {
+      route = text(values, "serviceId");
+    }
+    return route.isEmpty() ? plan.release().name() : route;
+  }
+
+  /**
+   * The name the engine serves the model under: {@code model.name} after the catalog's projection,
+   * else the catalog entry's own name.
+   */
+  public static String modelName(Plan plan) {
+    String name = text(plan.values(), "model.name");
+    return name.isEmpty() ? plan.source().model() : name;
+  }
+
+  private static String text(Map<String, Object> values, String path) {
+    return Tree.get(values, path).value() instanceof String s ? s : "";
+  }
+}

@@ -1,0 +1,98 @@
+package dev.modelsphere.swiss.server.upstream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.site.Scaler;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The SLO server that keeps a release's LLMSLORequirement thresholds. swissd reads them through it
+ * and never writes the requirement itself, so the two never share a field manager. The server
+ * refuses anonymous calls: every call carries the bearer token from the Secret the profile names.
+ */
+public final class SloServer {
+  static final Duration TIMEOUT = Duration.ofSeconds(10);
+  static final int READ_CAP = 1 << 20;
+
+  /**
+   * What the SLO server answered.
+   *
+   * @param status its HTTP status
+   * @param body its JSON object; empty when it sent none
+   */
+  public record Answer(int status, Map<String, Object> body) {
+    /**
+     * Why the server refused: its {@code error} text, or {@code error.field: error.message}, or
+     * {@code error.message}, else a general phrase.
+     */
+    public String refusal() {
+      Object error = body.get("error");
+      if (error instanceof String text && !text.isEmpty()) {
+        return text;
+      }
+      if (error instanceof Map<?, ?> detail
+          && detail.get("message") instanceof String message
+          && !message.isEmpty()) {
+        return detail.get("field") instanceof String field && !field.isEmpty()
+            ? field + ": " + message
+            : message;
+      }
+      return "slo server refused the request (HTTP %d)".formatted(status);
+    }
+  }
+
+  private final UpstreamHttp http = new UpstreamHttp();
+  private final SecretValues secrets;
+  private final String ownNamespace;
+
+  /**
+   * @param ownNamespace where a token Secret named without a namespace lives: this server's own
+   */
+  public SloServer(Kube kube, String ownNamespace) {
+    this.secrets = new SecretValues(kube);
+    this.ownNamespace = ownNamespace;
+  }
+
+  /**
+   * The bearer token the profile's {@code scaler.sloTokenSecret} holds.
+   *
+   * @throws UpstreamException when the profile names no Secret, or it or its key cannot be read
+   */
+  public String token(Scaler scaler) {
+    if (scaler.sloTokenSecret().isEmpty()) {
+      throw new UpstreamException(
+          "scaler.sloTokenSecret is required: the SLO server refuses anonymous calls -- name the"
+              + " Secret holding its token in the site profile");
+    }
+    return secrets.read(
+        "scaler.sloTokenSecret", scaler.sloTokenRef(ownNamespace), scaler.sloTokenKeyOrDefault());
+  }
+
+  /**
+   * {@code GET <base>/config/<release>}: the SLO server addresses a requirement by its service id,
+   * which is the release name.
+   *
+   * @throws UpstreamException when the server could not be reached or did not answer in time
+   */
+  public Answer config(String base, String release, String token) {
+    String url = base + "/config/" + PathSegment.escape(release);
+    UpstreamHttp.Exchange exchange =
+        http.send("GET", url, Map.of("Authorization", "Bearer " + token), null, TIMEOUT, READ_CAP);
+    if (!exchange.answered()) {
+      throw new UpstreamException("slo server: %s".formatted(exchange.error()));
+    }
+    return new Answer(exchange.status(), object(exchange.body()));
+  }
+
+  private static Map<String, Object> object(byte[] body) {
+    JsonNode doc = LenientJson.read(body);
+    if (!doc.isObject()) {
+      return new LinkedHashMap<>();
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> fields = LenientJson.mapper().convertValue(doc, LinkedHashMap.class);
+    return fields;
+  }
+}

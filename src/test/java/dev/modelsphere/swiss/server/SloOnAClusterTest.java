@@ -1,0 +1,171 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.SimulatedSloServer;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code GET .../slo} (§6.5): the token from a real Secret, the SLO server played by a simulation.
+ */
+class SloOnAClusterTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private static final String TOKEN = "slo-secret";
+  private static final String GLM =
+      "{\"route\": \"glm\", \"priority\": 0, \"ttft\": {\"p95Ms\": 2000},"
+          + " \"minimumDeployment\": {\"type\": \"replica\", \"value\": 1}}";
+
+  @TempDir Path dir;
+  private final SimulatedSloServer slo = SimulatedSloServer.acceptingToken(TOKEN).knows("glm", GLM);
+  private TestServer server;
+
+  @BeforeEach
+  void tokenSecret() {
+    secret("slo-api", Map.of("token", TOKEN));
+  }
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+    slo.close();
+  }
+
+  /** A server whose profile points at {@code sloAddress} with {@code tokenSecret} (may be ""). */
+  private TestServer serve(String sloAddress, String tokenSecret) {
+    String profile =
+        "name: test-site\nmodel:\n  pathTemplate: /models/{{name}}\nscaler:\n  sloAddress: "
+            + sloAddress
+            + "\n"
+            + (tokenSecret.isEmpty() ? "" : "  sloTokenSecret: " + tokenSecret + "\n");
+    server =
+        TestServer.start(
+            dir,
+            "  auth:\n    disabled: true\n",
+            profile,
+            cluster.admin(),
+            options -> options.withNamespace(cluster.namespace()));
+    return server;
+  }
+
+  private void secret(String name, Map<String, String> data) {
+    new Kube(cluster.admin()).putSecret(cluster.namespace(), name, data, Map.of());
+  }
+
+  private TestServer.Reply read(String release) {
+    return server.get("/api/releases/models/%s/slo".formatted(release));
+  }
+
+  @Test
+  void theRequirementIsReadWithTheBearerTokenFromTheSecretInTheServersNamespace() {
+    serve(slo.url(), "slo-api");
+
+    TestServer.Reply r = read("glm");
+
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.body())
+        .contains("\"found\": true", "\"route\": \"glm\"", "\"p95Ms\": 2000", "\"value\": 1");
+    assertThat(slo.received().get(0).path()).isEqualTo("/config/glm");
+    assertThat(slo.received().get(0).header("Authorization")).isEqualTo("Bearer " + TOKEN);
+    assertThat(r.body()).doesNotContain(TOKEN);
+  }
+
+  @Test
+  void aSecretNamedWithItsNamespaceIsReadThereAndItsKeyCanBeChosen() {
+    secret("other-token", Map.of("bearer", TOKEN));
+    String profile =
+        "name: test-site\nmodel:\n  pathTemplate: /models/{{name}}\nscaler:\n  sloAddress: %s\n"
+                .formatted(slo.url())
+            + "  sloTokenSecret: %s/other-token\n  sloTokenKey: bearer\n"
+                .formatted(cluster.namespace());
+    server =
+        TestServer.start(
+            dir, "  auth:\n    disabled: true\n", profile, cluster.admin(), options -> options);
+
+    assertThat(read("glm").status()).isEqualTo(200);
+  }
+
+  @Test
+  void aReleaseTheSloServerDoesNotKnowIsNotFound() {
+    serve(slo.url(), "slo-api");
+
+    TestServer.Reply r = read("qwen");
+
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.body()).isEqualTo("{\n  \"found\": false\n}\n");
+  }
+
+  @Test
+  void withoutATokenSecretOrWithoutItsKeyTheRouteAnswers409() {
+    serve(slo.url(), "");
+    TestServer.Reply unnamed = read("glm");
+    server.close();
+    serve(slo.url(), "missing-secret");
+    TestServer.Reply missing = read("glm");
+    server.close();
+    serve(slo.url(), "slo-api");
+    secret("slo-api", Map.of("password", TOKEN));
+    TestServer.Reply keyless = read("glm");
+
+    assertThat(unnamed.status()).isEqualTo(409);
+    assertThat(unnamed.body()).contains("scaler.sloTokenSecret");
+    assertThat(missing.status()).isEqualTo(409);
+    assertThat(missing.body()).contains(cluster.namespace() + "/missing-secret");
+    assertThat(keyless.status()).isEqualTo(409);
+    assertThat(keyless.body()).contains(cluster.namespace() + "/slo-api", "\\\"token\\\"");
+    assertThat(slo.received()).isEmpty();
+  }
+
+  @Test
+  void aRefusalOfTheSloServerKeepsItsStatusAndReason() {
+    slo.refuses("glm", 422, "{\"error\": {\"field\": \"ttft\", \"message\": \"must be positive\"}}")
+        .refuses("qwen", 500, "{\"error\": \"database locked\"}");
+    serve(slo.url(), "slo-api");
+
+    TestServer.Reply invalid = read("glm");
+    TestServer.Reply broken = read("qwen");
+
+    assertThat(invalid.status()).isEqualTo(422);
+    assertThat(invalid.body()).contains("ttft: must be positive");
+    assertThat(broken.status()).isEqualTo(500);
+    assertThat(broken.body()).contains("database locked");
+  }
+
+  @Test
+  void anSloServerThatCannotBeReachedIs502() throws IOException {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closed = socket.getLocalPort();
+    }
+    serve("http://127.0.0.1:" + closed, "slo-api");
+
+    TestServer.Reply r = read("glm");
+
+    assertThat(r.status()).isEqualTo(502);
+    assertThat(r.body()).contains("slo server", "127.0.0.1:" + closed);
+  }
+
+  @Test
+  void aProfileThatCannotBeReadIs502() {
+    server =
+        TestServer.start(
+            dir, "  auth:\n    disabled: true\n", "name: test-site\n", cluster.admin(), o -> o);
+
+    TestServer.Reply r = read("glm");
+
+    assertThat(r.status()).isEqualTo(502);
+    assertThat(r.body()).contains("pathTemplate");
+  }
+}
