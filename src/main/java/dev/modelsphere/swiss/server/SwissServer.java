@@ -3,6 +3,8 @@ package dev.modelsphere.swiss.server;
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.auth.AuthException;
 import dev.modelsphere.swiss.server.auth.AuthGuard;
@@ -14,6 +16,8 @@ import dev.modelsphere.swiss.server.auth.SessionCookie;
 import dev.modelsphere.swiss.server.auth.SessionTokens;
 import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.RouteGroup;
+import dev.modelsphere.swiss.server.routes.CatalogRoutes;
+import dev.modelsphere.swiss.server.routes.ClusterRoutes;
 import dev.modelsphere.swiss.server.routes.HealthRoutes;
 import dev.modelsphere.swiss.server.routes.MetricsRoutes;
 import dev.modelsphere.swiss.server.routes.ProfileRoutes;
@@ -21,9 +25,9 @@ import dev.modelsphere.swiss.server.routes.RunRoutes;
 import dev.modelsphere.swiss.server.routes.SessionRoutes;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.state.ClusterPing;
+import dev.modelsphere.swiss.server.state.NodeGpuInventory;
 import dev.modelsphere.swiss.server.state.Readiness;
-import dev.modelsphere.swiss.server.state.SiteProfiles;
-import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -57,7 +61,8 @@ public final class SwissServer {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Optional<Store> store;
   private final Optional<CredentialFiles> credentials;
-  private final SiteProfiles profiles;
+  private final SiteState site;
+  private final NodeGpuInventory gpuInventory;
   private final Readiness readiness;
   private final Javalin app;
 
@@ -69,12 +74,14 @@ public final class SwissServer {
     Auth auth = config.server().auth();
     this.credentials =
         auth.disabled() ? Optional.empty() : Optional.of(new CredentialFiles(Path.of(auth.dir())));
-    this.profiles =
-        new SiteProfiles(
-            config.cluster().profile(),
+    this.site =
+        SiteState.open(
+            config,
             new Kube(client),
-            config.server().cacheTTL(),
+            options.version(),
+            LlmServiceAccess.of(new LlmServiceClient(client), options.clock()),
             options.clock());
+    this.gpuInventory = new NodeGpuInventory(client, config.server().gpuProductLabels());
     this.readiness =
         new Readiness(List.of(new ClusterPing(client, PING_TIMEOUT)), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
@@ -99,9 +106,11 @@ public final class SwissServer {
     return List.of(
         new HealthRoutes(options.version(), readiness),
         new MetricsRoutes(meters),
-        new SessionRoutes(loginParts(tokens, cookie), profiles::initialized),
+        new SessionRoutes(loginParts(tokens, cookie), site.profiles()::initialized),
         new RunRoutes(store),
-        new ProfileRoutes(config.profileRef()),
+        new ClusterRoutes(site.clusterView()),
+        new CatalogRoutes(site, gpuInventory),
+        new ProfileRoutes(site.profiles(), site.profileWriter()),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
   }
@@ -141,8 +150,8 @@ public final class SwissServer {
     return store;
   }
 
-  public SiteProfiles profiles() {
-    return profiles;
+  public SiteState site() {
+    return site;
   }
 
   /** Every route as {@code METHOD path}, as Javalin will match them. */
@@ -157,9 +166,14 @@ public final class SwissServer {
   /** What {@code /readyz} reports beside the gates; never a fetch, only what is cached. */
   private Map<String, Supplier<String>> readinessNotes() {
     Map<String, Supplier<String>> notes = new LinkedHashMap<>();
-    notes.put("catalog", () -> NOT_FETCHED);
-    notes.put("profile", () -> profiles.cachedProfile().map(Profile::name).orElse(NOT_FETCHED));
+    notes.put("catalog", this::heldCatalogs);
+    notes.put("profile", () -> site.profiles().cachedName().orElse(NOT_FETCHED));
     return notes;
+  }
+
+  private String heldCatalogs() {
+    List<String> refs = site.catalogs().cache().heldRefs();
+    return refs.isEmpty() ? NOT_FETCHED : String.join(", ", refs);
   }
 
   private Optional<SessionRoutes.LoginParts> loginParts(

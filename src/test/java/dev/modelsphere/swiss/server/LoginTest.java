@@ -57,10 +57,13 @@ class LoginTest {
     List<String> routes =
         server.server().routeTable().stream()
             .filter(r -> r.startsWith("GET /api/"))
-            .map(r -> r.substring("GET ".length()).replace("{id}", Long.toString(runId)))
+            .map(r -> r.substring("GET ".length()))
+            .map(p -> p.replace("{id}", Long.toString(runId)).replace("{model}", "modelforge"))
             .filter(p -> !p.equals("/api/session"))
             .toList();
-    assertThat(routes).contains("/api/runs", "/api/runs/" + runId, "/api/profile/template");
+    assertThat(routes)
+        .contains("/api/runs", "/api/runs/" + runId, "/api/profile/template")
+        .contains("/api/catalog/modelforge/chart-versions", "/api/profile");
     return routes;
   }
 
