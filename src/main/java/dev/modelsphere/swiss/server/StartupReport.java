@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.server;
 
 import dev.modelsphere.swiss.config.Config;
-import dev.modelsphere.swiss.server.state.SiteProfiles;
-import dev.modelsphere.swiss.site.CatalogRepo;
+import dev.modelsphere.swiss.sitestate.CatalogList;
+import dev.modelsphere.swiss.sitestate.SiteCatalogs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ public final class StartupReport {
     List<String> lines = new ArrayList<>();
     lines.add("swiss serve: listening on " + address.url(server.port()));
     lines.add("  API server:  " + apiServer);
-    lines.add("  catalogs:    " + catalogs(config, server.profiles()));
+    lines.add("  catalogs:    " + catalogs(config, server.site().catalogs()));
     lines.add("  namespaces:  " + namespaces(config));
     lines.add("  deploys:     " + deploys(config));
     lines.add("  login:       " + login(config));
@@ -37,12 +37,12 @@ public final class StartupReport {
         + " server.auth.disabled is set";
   }
 
-  private static String catalogs(Config config, SiteProfiles profiles) {
+  private static String catalogs(Config config, SiteCatalogs catalogs) {
     String fromConfig = "default (%s, from the config)".formatted(config.catalog());
-    SiteProfiles.Read read;
+    CatalogList list;
     try {
-      read =
-          CompletableFuture.supplyAsync(profiles::read)
+      list =
+          CompletableFuture.supplyAsync(catalogs::list)
               .get(PROFILE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       return fromConfig
@@ -55,14 +55,10 @@ public final class StartupReport {
       Thread.currentThread().interrupt();
       return fromConfig;
     }
-    if (!read.parsed()) {
-      return fromConfig + "; " + read.error();
-    }
-    List<CatalogRepo> repos = read.profile().catalogRepos();
-    if (repos.isEmpty()) {
+    if (!CatalogList.FROM_PROFILE.equals(list.from())) {
       return fromConfig;
     }
-    return repos.stream()
+    return list.repos().stream()
             .map(r -> "%s (%s%s)".formatted(r.name(), r.url(), r.isDefault() ? ", default" : ""))
             .collect(Collectors.joining(", "))
         + " from the site profile";

@@ -18,6 +18,8 @@ import dev.modelsphere.swiss.server.auth.SessionCookie;
 import dev.modelsphere.swiss.server.auth.SessionTokens;
 import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.RouteGroup;
+import dev.modelsphere.swiss.server.routes.CatalogRoutes;
+import dev.modelsphere.swiss.server.routes.ClusterRoutes;
 import dev.modelsphere.swiss.server.routes.HealthRoutes;
 import dev.modelsphere.swiss.server.routes.MetricsRoutes;
 import dev.modelsphere.swiss.server.routes.ProfileRoutes;
@@ -28,12 +30,12 @@ import dev.modelsphere.swiss.server.routes.SessionRoutes;
 import dev.modelsphere.swiss.server.routes.SloRoutes;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.state.ClusterPing;
+import dev.modelsphere.swiss.server.state.NodeGpuInventory;
 import dev.modelsphere.swiss.server.state.Readiness;
-import dev.modelsphere.swiss.server.state.SiteProfiles;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
-import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -68,7 +70,8 @@ public final class SwissServer {
   private final Optional<Store> store;
   private final Optional<CredentialFiles> credentials;
   private final Kube kube;
-  private final SiteProfiles profiles;
+  private final SiteState site;
+  private final NodeGpuInventory gpuInventory;
   private final ReleasePlans plans;
   private final Readiness readiness;
   private final Javalin app;
@@ -82,10 +85,11 @@ public final class SwissServer {
     this.credentials =
         auth.disabled() ? Optional.empty() : Optional.of(new CredentialFiles(Path.of(auth.dir())));
     this.kube = new Kube(client);
-    this.profiles =
-        new SiteProfiles(
-            config.cluster().profile(), kube, config.server().cacheTTL(), options.clock());
-    this.plans = releasePlans(kube, options);
+    LlmServiceClient services = new LlmServiceClient(client);
+    LlmServiceAccess access = LlmServiceAccess.of(services, options.clock());
+    this.site = SiteState.open(config, kube, options.version(), access, options.clock());
+    this.gpuInventory = new NodeGpuInventory(client, config.server().gpuProductLabels());
+    this.plans = new ReleasePlans(kube, new BackendResolver(kube, access, services), services);
     this.readiness =
         new Readiness(List.of(new ClusterPing(client, PING_TIMEOUT)), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
@@ -110,16 +114,18 @@ public final class SwissServer {
     return List.of(
         new HealthRoutes(options.version(), readiness),
         new MetricsRoutes(meters),
-        new SessionRoutes(loginParts(tokens, cookie), profiles::initialized),
+        new SessionRoutes(loginParts(tokens, cookie), site.profiles()::initialized),
         new RunRoutes(store),
-        new ProfileRoutes(config.profileRef()),
+        new ClusterRoutes(site.clusterView()),
+        new CatalogRoutes(site, gpuInventory),
+        new ProfileRoutes(site.profiles(), site.profileWriter()),
         new ReleasePlanRoutes(plans),
         new ReleaseCheckRoutes(
             plans,
-            profiles,
+            site.profiles(),
             new Entrypoints(kube, options.serviceAddresses(), options.namespace()),
             new ModelChecks()),
-        new SloRoutes(profiles, new SloServer(kube, options.namespace())),
+        new SloRoutes(site.profiles(), new SloServer(kube, options.namespace())),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
   }
@@ -159,8 +165,8 @@ public final class SwissServer {
     return store;
   }
 
-  public SiteProfiles profiles() {
-    return profiles;
+  public SiteState site() {
+    return site;
   }
 
   /** Every route as {@code METHOD path}, as Javalin will match them. */
@@ -175,16 +181,14 @@ public final class SwissServer {
   /** What {@code /readyz} reports beside the gates; never a fetch, only what is cached. */
   private Map<String, Supplier<String>> readinessNotes() {
     Map<String, Supplier<String>> notes = new LinkedHashMap<>();
-    notes.put("catalog", () -> NOT_FETCHED);
-    notes.put("profile", () -> profiles.cachedProfile().map(Profile::name).orElse(NOT_FETCHED));
+    notes.put("catalog", this::heldCatalogs);
+    notes.put("profile", () -> site.profiles().cachedName().orElse(NOT_FETCHED));
     return notes;
   }
 
-  /** Plans read through the backend that owns each release, LLMService or helm. */
-  private static ReleasePlans releasePlans(Kube kube, ServerOptions options) {
-    LlmServiceClient services = new LlmServiceClient(kube.client());
-    LlmServiceAccess access = LlmServiceAccess.of(services, options.clock());
-    return new ReleasePlans(kube, new BackendResolver(kube, access, services), services);
+  private String heldCatalogs() {
+    List<String> refs = site.catalogs().cache().heldRefs();
+    return refs.isEmpty() ? NOT_FETCHED : String.join(", ", refs);
   }
 
   private Optional<SessionRoutes.LoginParts> loginParts(

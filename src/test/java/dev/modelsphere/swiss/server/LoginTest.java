@@ -71,7 +71,15 @@ class LoginTest {
   /** Every route behind the guard, from the server's own route table, made concrete. */
   private static List<Guarded> guardedRoutes() {
     Map<String, String> samples =
-        Map.of("{id}", Long.toString(runId), "{namespace}", "models", "{release}", "glm-53");
+        Map.of(
+            "{id}",
+            Long.toString(runId),
+            "{namespace}",
+            "models",
+            "{release}",
+            "glm-53",
+            "{model}",
+            "modelforge");
     List<Guarded> routes = new ArrayList<>();
     for (String route : server.server().routeTable()) {
       String[] methodAndPath = route.split(" ", 2);
@@ -89,7 +97,10 @@ class LoginTest {
             new Guarded("GET", "/api/runs"),
             new Guarded("GET", "/api/runs/" + runId),
             new Guarded("GET", "/api/releases/models/glm-53/plan"),
-            new Guarded("POST", "/api/releases/models/glm-53/chat"));
+            new Guarded("POST", "/api/releases/models/glm-53/chat"),
+            new Guarded("GET", "/api/catalog/modelforge/chart-versions"),
+            new Guarded("PUT", "/api/profile"),
+            new Guarded("GET", "/api/profile/template"));
     return routes;
   }
 

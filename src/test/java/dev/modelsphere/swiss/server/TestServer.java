@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.testing.MovableClock;
+import dev.modelsphere.swiss.testing.SharedFixtures;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,6 +33,11 @@ public final class TestServer implements AutoCloseable {
   public static final String DEFAULT_PROFILE =
       "name: test-site\nnamespace: models\nmodel:\n  pathTemplate: /models/{{name}}\n";
 
+  /** The fixture model catalog as the config's catalog, and the profile in {@code profile.yaml}. */
+  public static final String FIXTURE_SITE =
+      "catalog: %s\ncluster:\n  profile:\n    file: ./profile.yaml\n"
+          .formatted(SharedFixtures.modelCatalog());
+
   private final SwissServer server;
   private final HttpClient http = HttpClient.newHttpClient();
   final MovableClock clock;
@@ -54,7 +60,7 @@ public final class TestServer implements AutoCloseable {
 
   public static TestServer start(
       Path dir, String serverYaml, KubernetesClient client, String webRoot) {
-    return start(dir, serverYaml, DEFAULT_PROFILE, client, options -> options, webRoot);
+    return start(dir, FIXTURE_SITE, serverYaml, DEFAULT_PROFILE, client, o -> o, webRoot);
   }
 
   /**
@@ -70,11 +76,21 @@ public final class TestServer implements AutoCloseable {
       String profileYaml,
       KubernetesClient client,
       UnaryOperator<ServerOptions> options) {
-    return start(dir, serverYaml, profileYaml, client, options, "test-web");
+    return start(dir, FIXTURE_SITE, serverYaml, profileYaml, client, options, "test-web");
+  }
+
+  /**
+   * @param siteYaml the config's {@code catalog:} and {@code cluster:} sections, unindented; the
+   *     test writes whatever profile they name
+   */
+  public static TestServer start(
+      Path dir, String siteYaml, String serverYaml, KubernetesClient client, String webRoot) {
+    return start(dir, siteYaml, serverYaml, null, client, o -> o, webRoot);
   }
 
   private static TestServer start(
       Path dir,
+      String siteYaml,
       String serverYaml,
       String profileYaml,
       KubernetesClient client,
@@ -82,11 +98,12 @@ public final class TestServer implements AutoCloseable {
       String webRoot) {
     MovableClock clock = new MovableClock(Instant.parse("2026-12-01T10:00:00Z"));
     writeCredentials(dir.resolve("auth"));
-    write(dir.resolve("profile.yaml"), profileYaml);
+    if (profileYaml != null) {
+      write(dir.resolve("profile.yaml"), profileYaml);
+    }
     write(
         dir.resolve("swiss.yaml"),
-        "catalog: ./catalog\ncluster:\n  profile:\n    file: ./profile.yaml\nserver:\n"
-            + serverYaml.replace("${dir}", dir.toString()));
+        siteYaml + "server:\n" + serverYaml.replace("${dir}", dir.toString()));
     Config config = Config.load(dir.resolve("swiss.yaml"));
     config.validateServer();
     SwissServer server =
@@ -104,6 +121,10 @@ public final class TestServer implements AutoCloseable {
 
   public Reply get(String path, String... headers) {
     return send("GET", path, HttpRequest.BodyPublishers.noBody(), headers);
+  }
+
+  public Reply put(String path, String json, String... headers) {
+    return send("PUT", path, HttpRequest.BodyPublishers.ofString(json), headers);
   }
 
   public Reply post(String path, String json, String... headers) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.IndexCache;
 import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
+import dev.modelsphere.swiss.testing.CatalogServer;
 import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,46 +1,37 @@
 package dev.modelsphere.swiss.server.routes;
 
-import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.server.http.Deadline;
-import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
-import dev.modelsphere.swiss.site.Profile;
-import dev.modelsphere.swiss.site.ProfileException;
-import io.javalin.http.Context;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.modelsphere.swiss.sitestate.ProfileWriter;
+import dev.modelsphere.swiss.sitestate.SiteProfiles;
 
-/** The site profile routes; for now the starting profile offered to set a site up. */
+/**
+ * The site profile: {@code GET /api/profile} (its text, and the profile or why it does not parse),
+ * {@code PUT /api/profile} (check and store a new one in its ConfigMap) and {@code GET
+ * /api/profile/template} (the default that pre-fills the setup form).
+ */
 public final class ProfileRoutes implements RouteGroup {
-  private final String profileRef;
+  private final SiteProfiles profiles;
+  private final ProfileWriter writer;
 
-  /**
-   * @param profileRef where this server keeps its profile (file or ConfigMap), named in replies
-   */
-  public ProfileRoutes(String profileRef) {
-    this.profileRef = profileRef;
+  public ProfileRoutes(SiteProfiles profiles, ProfileWriter writer) {
+    this.profiles = profiles;
+    this.writer = writer;
   }
 
   @Override
   public void register(Routes routes) {
-    routes.get("/api/profile/template", Deadline.QUICK_READ, this::template);
-  }
-
-  private void template(Context ctx) {
-    String yaml = Profile.defaultYaml("");
-    Profile parsed;
-    try {
-      parsed = Profile.parse(yaml, "the default profile");
-    } catch (ProfileException e) {
-      // The template ships with the server; one that does not parse is this server's bug.
-      throw new ApiException(
-          500, "the built-in profile template is broken: %s".formatted(e.getMessage()));
-    }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("source", profileRef);
-    body.put("profile", parsed);
-    body.put("yaml", yaml);
-    Json.ok(ctx, body);
+    routes.get(
+        "/api/profile", Deadline.QUICK_READ, ctx -> SiteAnswers.reply(ctx, profiles::answer));
+    // Not behind allowDeploy: a server that deploys nothing still sets its own site up.
+    routes.put(
+        "/api/profile",
+        Deadline.CLUSTER_READ,
+        ctx -> SiteAnswers.reply(ctx, () -> writer.write(ctx.body())));
+    routes.get(
+        "/api/profile/template",
+        Deadline.QUICK_READ,
+        ctx -> SiteAnswers.reply(ctx, profiles::template));
   }
 }

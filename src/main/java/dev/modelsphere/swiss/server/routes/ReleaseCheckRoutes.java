@@ -8,12 +8,14 @@ import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
-import dev.modelsphere.swiss.server.state.SiteProfiles;
 import dev.modelsphere.swiss.server.upstream.ChatApi;
 import dev.modelsphere.swiss.server.upstream.Entrypoint;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.UpstreamException;
+import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.sitestate.SiteProfiles;
+import dev.modelsphere.swiss.sitestate.SiteStateException;
 import io.javalin.http.Context;
 
 /**
@@ -71,12 +73,14 @@ public final class ReleaseCheckRoutes implements RouteGroup {
 
   /** 412: the release is known, but the site is not set up to reach it. */
   private Entrypoint entrypoint(Plan plan, CheckRequest request) {
-    SiteProfiles.Read site = profiles.read();
-    if (!site.parsed()) {
-      throw new ApiException(412, site.error());
+    Profile profile;
+    try {
+      profile = profiles.profile();
+    } catch (SiteStateException unreadable) {
+      throw new ApiException(412, unreadable.getMessage());
     }
     try {
-      return entrypoints.resolve(site.profile(), plan, request.auth());
+      return entrypoints.resolve(profile, plan, request.auth());
     } catch (UpstreamException e) {
       throw new ApiException(412, e.getMessage());
     }

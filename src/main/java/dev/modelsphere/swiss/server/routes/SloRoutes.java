@@ -5,10 +5,12 @@ import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
-import dev.modelsphere.swiss.server.state.SiteProfiles;
 import dev.modelsphere.swiss.server.upstream.SloServer;
 import dev.modelsphere.swiss.server.upstream.UpstreamException;
+import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.site.Scaler;
+import dev.modelsphere.swiss.sitestate.SiteProfiles;
+import dev.modelsphere.swiss.sitestate.SiteStateException;
 import io.javalin.http.Context;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,11 +35,13 @@ public final class SloRoutes implements RouteGroup {
   }
 
   private void read(Context ctx) {
-    SiteProfiles.Read site = profiles.read();
-    if (!site.parsed()) {
-      throw new ApiException(502, site.error());
+    Profile profile;
+    try {
+      profile = profiles.profile();
+    } catch (SiteStateException unreadable) {
+      throw new ApiException(502, unreadable.getMessage());
     }
-    Scaler scaler = site.profile().scaler();
+    Scaler scaler = profile.scaler();
     String token;
     try {
       token = slo.token(scaler);

@@ -1,8 +1,7 @@
-package dev.modelsphere.swiss.sitestate;
+package dev.modelsphere.swiss.testing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -17,13 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The fixture model catalog served over http from a local server, which a test can make fail (503
  * for everything) and which counts the index requests it answers.
  */
-final class CatalogServer implements AutoCloseable {
+public final class CatalogServer implements AutoCloseable {
   private final HttpServer server;
   private final Path root = SharedFixtures.modelCatalog();
   private final AtomicBoolean failing = new AtomicBoolean();
   private final AtomicInteger indexReads = new AtomicInteger();
 
-  CatalogServer() {
+  public CatalogServer() {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     } catch (IOException e) {
@@ -34,15 +33,15 @@ final class CatalogServer implements AutoCloseable {
   }
 
   /** The catalog's base URL, as a profile or config names it. */
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/catalog/";
   }
 
-  void fail(boolean fail) {
+  public void fail(boolean fail) {
     failing.set(fail);
   }
 
-  int indexReads() {
+  public int indexReads() {
     return indexReads.get();
   }
 
