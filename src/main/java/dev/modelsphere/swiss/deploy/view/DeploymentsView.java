@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.Chart;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
@@ -47,8 +48,14 @@ public final class DeploymentsView {
    * One page of the list, sorted by namespace then name.
    *
    * @param cluster the site's name
+   * @throws KubeException when swiss may not list its plan ConfigMaps
    */
   public DeploymentsPage page(String cluster, Paging paging, CatalogRefs catalogs) {
+    String plansRefused = fleet.cache().planConfigMaps().refusal();
+    if (!plansRefused.isEmpty()) {
+      // Without its plans swiss cannot tell which releases are its own: no list beats a wrong one.
+      throw new KubeException(plansRefused);
+    }
     List<Member> members = fleet.members();
     int total = members.size();
     List<DeploymentRow> rows =
@@ -101,6 +108,10 @@ public final class DeploymentsView {
 
   /** The row with what helm stores of the newest revision. */
   private DeploymentRow withHelm(DeploymentRow row, Member member) {
+    String storageRefused = fleet.cache().helmSecrets().refusal();
+    if (!storageRefused.isEmpty()) {
+      return row.withDriftIfNone(UNREADABLE_RELEASE + storageRefused);
+    }
     Optional<Secret> newest = fleet.newestRevision(member.namespace(), member.release());
     if (newest.isEmpty()) {
       return row;

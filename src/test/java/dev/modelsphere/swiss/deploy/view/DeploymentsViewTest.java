@@ -238,4 +238,32 @@ class DeploymentsViewTest {
     assertThat(row.cleanupPending()).isFalse();
     assertThat(row.uid()).isEmpty();
   }
+
+  @Test
+  void aClientRefusedLlmServicesAndHelmStorageStillListsThePlansAndNotesTheRefusals() {
+    Crds.installLlmService(cluster.admin());
+    seeds.service(seeds.repoPlan("svc-hidden"), Map.of(), Map.of());
+    seeds.recordPlan(seeds.plan("glm"), Seeds.status("applied", ""));
+    seeds.storeRevision("glm", 1, "deployed");
+    LlmServiceAccess servedButForbidden = new LlmServiceAccess(() -> true, Clock.systemUTC());
+    fleet =
+        Fleet.start(
+            cluster.restricted(),
+            List.of(cluster.namespace()),
+            servedButForbidden,
+            Clock.systemUTC());
+    assertThat(fleet.awaitSettled(SYNC)).isTrue();
+
+    DeploymentsPage page =
+        new DeploymentsView(fleet, new Relationships(Seeds.CANARY))
+            .page("prod", Paging.first(), CatalogRefs.none());
+
+    assertThat(servedButForbidden.current().forbidden())
+        .as("the refused watch is noted, so other paths skip LLMServices too")
+        .isTrue();
+    assertThat(page.deployments()).extracting(DeploymentRow::release).containsExactly("glm");
+    assertThat(page.deployments().get(0).drift())
+        .startsWith("could not read this release: ")
+        .contains("forbidden");
+  }
 }
