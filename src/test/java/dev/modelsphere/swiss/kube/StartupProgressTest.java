@@ -14,11 +14,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Where a pod's startup probe stands, from its spec and the status the kubelet wrote. */
-class StartupProgressTest {
+public class StartupProgressTest {
   private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
 
   /** 30 s delay, then up to 60 failures 10 s apart: 630 s to load a model. */
-  private static final Probe LOADING_PROBE =
+  public static final Probe LOADING_PROBE =
       new ProbeBuilder()
           .withInitialDelaySeconds(30)
           .withPeriodSeconds(10)
@@ -54,9 +54,12 @@ class StartupProgressTest {
         .build();
   }
 
-  static ContainerStatus runningSince(String startedAt, boolean started) {
+  /** The engine container running since {@code startedAt}, its startup probe passed or not. */
+  public static ContainerStatus runningSince(String startedAt, boolean started) {
     return new ContainerStatusBuilder()
         .withName("engine")
+        .withImage("registry.invalid/engine:1")
+        .withImageID("")
         .withStarted(started)
         .withReady(false)
         .withRestartCount(0)

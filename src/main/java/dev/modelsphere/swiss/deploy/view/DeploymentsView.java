@@ -146,9 +146,7 @@ public final class DeploymentsView {
 
   private static DeploymentRow withServiceStatus(DeploymentRow row, LlmServiceStatus status) {
     if (status.helm() != null) {
-      row =
-          row.withRevision(status.helm().revision() == null ? 0 : status.helm().revision())
-              .withStatus(status.helm().status());
+      row = row.withRevision(status.helmRevision()).withStatus(status.helm().status());
     }
     if (status.phase() == null) {
       return row;
@@ -163,14 +161,12 @@ public final class DeploymentsView {
   /** The chart the operator resolved, else the one the spec asks for, as {@code name-version}. */
   private static String chartOf(LlmService service) {
     ResolvedChart resolved = service.getStatus() == null ? null : service.getStatus().chart();
-    if (resolved != null && resolved.name() != null && !resolved.name().isEmpty()) {
-      return resolved.name() + "-" + (resolved.version() == null ? "" : resolved.version());
-    }
+    String label = resolved == null ? "" : ChartLabel.of(resolved.name(), resolved.version());
     Chart wanted = service.getSpec() == null ? null : service.getSpec().chart();
-    if (wanted == null || wanted.name() == null || wanted.name().isEmpty()) {
-      return "";
+    if (!label.isEmpty() || wanted == null) {
+      return label;
     }
-    return wanted.name() + "-" + (wanted.version() == null ? "" : wanted.version());
+    return ChartLabel.of(wanted.name(), wanted.version());
   }
 
   private static DeploymentRow withPlan(DeploymentRow row, PlanRead plan) {

@@ -14,7 +14,6 @@ import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
-import dev.modelsphere.swiss.llmsvc.Chart;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
@@ -200,16 +199,12 @@ public final class RevisionsView {
         orEmpty(model.name()),
         orEmpty(model.version()),
         orEmpty(model.variant()),
-        chartLabel(snapshot.getSpec().chart()),
+        snapshot.getSpec().chart() == null
+            ? ""
+            : ChartLabel.of(
+                snapshot.getSpec().chart().name(), snapshot.getSpec().chart().version()),
         hash,
         revision == live);
-  }
-
-  private static String chartLabel(Chart chart) {
-    if (chart == null || orEmpty(chart.name()).isEmpty()) {
-      return "";
-    }
-    return orEmpty(chart.version()).isEmpty() ? chart.name() : chart.name() + "-" + chart.version();
   }
 
   private Plan servicePlan(LlmService service, int wanted) {
@@ -279,16 +274,12 @@ public final class RevisionsView {
           plan.source().model(),
           plan.source().version(),
           plan.source().variant(),
-          chartLabel(plan),
+          ChartLabel.of(plan.chart().name(), plan.chart().version()),
           withHash ? plan.hash() : "",
           current);
     } catch (PlanException unreadable) {
       return RevisionList.Revision.bare(revision, "", current);
     }
-  }
-
-  private static String chartLabel(Plan plan) {
-    return plan.chart().name().isEmpty() ? "" : plan.chart().name() + "-" + plan.chart().version();
   }
 
   private static List<HistoryEntry> history(LlmService service) {
@@ -298,10 +289,7 @@ public final class RevisionsView {
   }
 
   private static int liveRevision(LlmService service) {
-    var status = service.getStatus();
-    return status == null || status.helm() == null || status.helm().revision() == null
-        ? 0
-        : status.helm().revision();
+    return service.getStatus() == null ? 0 : service.getStatus().helmRevision();
   }
 
   private static int number(String revision) {

@@ -116,8 +116,7 @@ public final class StatusView {
     if (status == null) {
       return report;
     }
-    int revision =
-        status.helm() == null || status.helm().revision() == null ? 0 : status.helm().revision();
+    int revision = status.helmRevision();
     return report
         .withRevision(revision)
         .withHelmStatus(status.helm() == null ? "" : status.helm().status())

@@ -3,8 +3,8 @@
  * answer is an immutable record whose Jackson form is the reference's JSON.
  *
  * <p>Lists come from watches: start one {@link dev.modelsphere.swiss.deploy.view.Fleet} with the
- * server (its {@code settled()} gates {@code /readyz}, its {@code sizes()} feed the metrics
- * gauges, its {@code asOf()} says how current it is) and ask {@link
+ * server (its {@code settled()} gates {@code /readyz}, its {@code sizes()} feed the metrics gauges,
+ * its {@code asOf()} says how current it is) and ask {@link
  * dev.modelsphere.swiss.deploy.view.DeploymentsView} for pages; a page costs the API server
  * nothing. The per-release answers ({@link dev.modelsphere.swiss.deploy.view.StatusView}, {@link
  * dev.modelsphere.swiss.deploy.view.ObjectsView}, {@link

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
+import static dev.modelsphere.swiss.kube.StartupProgressTest.runningSince;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -11,6 +12,7 @@ import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.kube.StartupProgress;
+import dev.modelsphere.swiss.kube.StartupProgressTest;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.Phase;
@@ -19,7 +21,6 @@ import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
-import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
@@ -118,9 +119,9 @@ class StatusViewTest {
   void simulatedPodsStillLoadingOrOverTheirStartupBudgetReadAsSuch() {
     seeds.recordPlan(seeds.plan("glm"), Seeds.status("applied", ""));
     Instant now = Instant.now();
-    startingPod("glm-loading", runningSince(now.minusSeconds(120), false));
-    startingPod("glm-stuck", runningSince(now.minusSeconds(700), false));
-    startingPod("glm-warm", runningSince(now.minusSeconds(400), true));
+    startingPod("glm-loading", runningSince(now.minusSeconds(120).toString(), false));
+    startingPod("glm-stuck", runningSince(now.minusSeconds(700).toString(), false));
+    startingPod("glm-warm", runningSince(now.minusSeconds(400).toString(), true));
 
     StatusReport report = status("glm");
 
@@ -193,15 +194,7 @@ class StatusViewTest {
             .addNewContainer()
             .withName("engine")
             .withImage("registry.invalid/engine:1")
-            .withNewStartupProbe()
-            .withInitialDelaySeconds(30)
-            .withPeriodSeconds(10)
-            .withFailureThreshold(60)
-            .withNewHttpGet()
-            .withPath("/health")
-            .withNewPort(8080)
-            .endHttpGet()
-            .endStartupProbe()
+            .withStartupProbe(StartupProgressTest.LOADING_PROBE)
             .endContainer()
             .endSpec()
             .build();
@@ -226,21 +219,5 @@ class StatusViewTest {
               p.getStatus().setContainerStatuses(List.of(engine));
               return p;
             });
-  }
-
-  private static ContainerStatus runningSince(Instant startedAt, boolean started) {
-    return new ContainerStatusBuilder()
-        .withName("engine")
-        .withImage("registry.invalid/engine:1")
-        .withImageID("")
-        .withStarted(started)
-        .withReady(false)
-        .withRestartCount(0)
-        .withNewState()
-        .withNewRunning()
-        .withStartedAt(startedAt.toString())
-        .endRunning()
-        .endState()
-        .build();
   }
 }
