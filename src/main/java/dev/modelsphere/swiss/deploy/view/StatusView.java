@@ -79,7 +79,7 @@ public final class StatusView {
       plan = stored.current();
     }
     report = plan == null ? report : withPlan(report, plan, profile.route(), digests);
-    return withPods(report, namespace, selector(release, plan));
+    return withPods(report, namespace, podSelector(release, plan));
   }
 
   private BackendChoice ownerOf(String namespace, String release) {
@@ -179,8 +179,11 @@ public final class StatusView {
         .formatted(plan.source().version(), plan.source().variant());
   }
 
-  /** The chart labels a release's pods {@code app=<release>-<engine>}; without a plan, helm's. */
-  private static String selector(String release, Plan plan) {
+  /**
+   * The label selector of a release's pods: the charts label them {@code app=<release>-<engine>};
+   * without a plan, helm's instance label is all there is to go by.
+   */
+  public static String podSelector(String release, Plan plan) {
     return plan == null
         ? "app.kubernetes.io/instance=" + release
         : "app=" + release + "-" + plan.engine();
