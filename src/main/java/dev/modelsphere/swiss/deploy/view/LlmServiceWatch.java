@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,9 @@ final class LlmServiceWatch implements AutoCloseable {
   private final LlmServiceAccess access;
   private final Clock clock;
   private KindCache<LlmService> cache;
+
+  /** A refused watch is not started again before this, so pages do not churn watches. */
+  private Instant nextTry = Instant.MIN;
 
   LlmServiceWatch(
       KubernetesClient client, List<String> namespaces, LlmServiceAccess access, Clock clock) {
@@ -74,7 +78,7 @@ final class LlmServiceWatch implements AutoCloseable {
     if (cache != null && !cache.refusal().isEmpty()) {
       dropRefused();
     }
-    if (cache == null && access.current().visible()) {
+    if (cache == null && !clock.instant().isBefore(nextTry) && access.current().visible()) {
       cache = start();
       cache.awaitSettled(FIRST_LIST);
       if (!cache.refusal().isEmpty()) {
@@ -86,6 +90,7 @@ final class LlmServiceWatch implements AutoCloseable {
 
   /** A refused watch stops; a Forbidden one is noted so every other path skips LLMServices too. */
   private void dropRefused() {
+    nextTry = clock.instant().plus(LlmServiceAccess.CRD_SERVED_TTL);
     if (cache.forbidden()) {
       access.noteForbidden();
     }
