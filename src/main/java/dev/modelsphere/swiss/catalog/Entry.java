@@ -2,6 +2,9 @@ package dev.modelsphere.swiss.catalog;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -54,7 +57,15 @@ public record Entry(
    * refused.
    */
   public static Entry parseYaml(byte[] yaml) {
-    return StrictMappers.read(StrictMappers.YAML, yaml, VersionFile.class).toEntry();
+    String text = new String(yaml, StandardCharsets.UTF_8);
+    if (text.isBlank()) {
+      throw new CatalogException("the document is empty");
+    }
+    try {
+      return Yaml.read("", text, VersionFile.class).toEntry();
+    } catch (ValuesException e) {
+      throw new CatalogException(e.getMessage(), e);
+    }
   }
 
   /** What the engine advertises as the model name: {@code servedName}, else {@code name}. */

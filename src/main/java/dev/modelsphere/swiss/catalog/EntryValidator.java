@@ -1,7 +1,10 @@
 package dev.modelsphere.swiss.catalog;
 
 import dev.modelsphere.swiss.values.Lookup;
+import dev.modelsphere.swiss.values.Nulls;
 import dev.modelsphere.swiss.values.Tree;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,18 +20,18 @@ final class EntryValidator {
     if (!Index.API_VERSION.equals(entry.apiVersion())) {
       fail(
           "apiVersion is \""
-              + orEmpty(entry.apiVersion())
+              + Nulls.orEmpty(entry.apiVersion())
               + "\", want \""
               + Index.API_VERSION
               + "\"");
     }
-    if (orEmpty(entry.name()).isEmpty()) {
+    if (Nulls.orEmpty(entry.name()).isEmpty()) {
       fail("name is required");
     }
-    if (orEmpty(entry.version()).isEmpty()) {
+    if (Nulls.orEmpty(entry.version()).isEmpty()) {
       fail("version is required -- a deploy pins one");
     }
-    if (entry.source() == null || orEmpty(entry.source().hf()).isEmpty()) {
+    if (entry.source() == null || Nulls.orEmpty(entry.source().hf()).isEmpty()) {
       fail(
           "source.hf is required -- it is the identity the site profile derives a path from;"
               + " set it in the model's metadata");
@@ -40,7 +43,7 @@ final class EntryValidator {
     int defaults = 0;
     for (int i = 0; i < entry.variants().size(); i++) {
       Variant variant = entry.variants().get(i);
-      if (orEmpty(variant.id()).isEmpty()) {
+      if (Nulls.orEmpty(variant.id()).isEmpty()) {
         fail("variant[" + i + "]: id is required");
       }
       if (!ids.add(variant.id())) {
@@ -60,21 +63,29 @@ final class EntryValidator {
   }
 
   private String variantProblem(Variant variant) {
-    String engine = orEmpty(variant.engine());
+    String engine = Nulls.orEmpty(variant.engine());
     if (!ENGINES.contains(engine)) {
       return "engine \"" + engine + "\" is not sglang or vllm";
     }
     ChartPin chart = variant.chart() == null ? new ChartPin(null, null) : variant.chart();
     if (!engine.equals(chart.name())) {
-      return "chart \"" + orEmpty(chart.name()) + "\" does not match engine \"" + engine + "\"";
+      return "chart \""
+          + Nulls.orEmpty(chart.name())
+          + "\" does not match engine \""
+          + engine
+          + "\"";
     }
-    if (orEmpty(chart.version()).isEmpty()) {
+    if (Nulls.orEmpty(chart.version()).isEmpty()) {
       return "chart.version is required -- an unpinned chart is not a reproducible deploy";
     }
     try {
       ChartVersionSpec.parse(chart.version());
     } catch (ChartVersionException e) {
       return e.getMessage();
+    }
+    if (!isLink(variant.link())) {
+      return "link \"%s\" is not an absolute URI such as https://example.com/page"
+          .formatted(variant.link());
     }
     return requiresProblem(variant);
   }
@@ -96,7 +107,7 @@ final class EntryValidator {
       if (!size.present()) {
         return "topology is lws but values.lws.size is unset";
       }
-      if (!isWholeNumber(size.value(), requires.nodesOrDefault())) {
+      if (!isInteger(size.value(), requires.nodesOrDefault())) {
         return "values.lws.size ("
             + size.value()
             + ") != requires.nodes ("
@@ -107,18 +118,25 @@ final class EntryValidator {
     return null;
   }
 
-  private static boolean isWholeNumber(Object value, int want) {
-    if (value instanceof Long || value instanceof Integer) {
-      return ((Number) value).longValue() == want;
+  /** An integer literal: the reference reads lws.size as an int, so 2.0 is not one. */
+  private static boolean isInteger(Object value, int want) {
+    return (value instanceof Long || value instanceof Integer)
+        && ((Number) value).longValue() == want;
+  }
+
+  /** The catalog schema types link as a string of format uri: absent, or an absolute URI. */
+  private static boolean isLink(String link) {
+    if (link == null) {
+      return true;
     }
-    return value instanceof Double d && d == want;
+    try {
+      return new URI(link).isAbsolute();
+    } catch (URISyntaxException e) {
+      return false;
+    }
   }
 
   private static void fail(String problem) {
     throw new CatalogException(problem);
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

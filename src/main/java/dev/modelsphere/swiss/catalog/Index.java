@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.catalog;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Json;
+import dev.modelsphere.swiss.values.ValuesException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -23,10 +25,10 @@ public record Index(String apiVersion, String site, int count, List<IndexModel> 
   /** Parses and validates an index; every problem is reported prefixed {@code index.json: }. */
   public static Index parse(byte[] json) {
     try {
-      Index index = StrictMappers.read(StrictMappers.JSON, json, Index.class);
+      Index index = Json.read("", json, Index.class);
       index.validate();
       return index;
-    } catch (CatalogException e) {
+    } catch (ValuesException | CatalogException e) {
       throw new CatalogException("index.json: " + e.getMessage(), e);
     }
   }

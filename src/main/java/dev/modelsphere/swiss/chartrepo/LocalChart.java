@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.chartrepo;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.values.ValuesException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -21,10 +22,10 @@ final class LocalChart {
           chartYaml.toString(),
           "no such file: is chartPath in the site profile the directory that holds the %s chart?"
               .formatted(chart.getFileName()));
-    } catch (IOException e) {
+    } catch (IOException | ValuesException e) {
       throw new RepoException(chartYaml.toString(), e);
     }
-    String version = document == null ? "" : document.path("version").asText("");
+    String version = document.path("version").asText("");
     if (version.isEmpty()) {
       throw new RepoException(chartYaml.toString(), "it names no version");
     }

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.chartrepo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
+import dev.modelsphere.swiss.values.ValuesException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,10 +90,10 @@ final class RepositoryIndex {
     JsonNode index;
     try {
       index = ChartYaml.read(body);
-    } catch (IOException e) {
+    } catch (ValuesException e) {
       throw new RepoException(location, "not a chart repository index: " + e.getMessage(), e);
     }
-    JsonNode entries = index == null ? null : index.get("entries");
+    JsonNode entries = index.get("entries");
     if (entries == null || !entries.isObject()) {
       throw new RepoException(location, "not a chart repository index: it has no entries");
     }

@@ -2,7 +2,7 @@ package dev.modelsphere.swiss.compose;
 
 import dev.modelsphere.swiss.values.Tree;
 import dev.modelsphere.swiss.values.ValuesException;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,7 @@ public final class Form {
   public static Map<String, Object> assemble(FormInput in, String productLabel) {
     Map<String, Object> form;
     try {
-      form = ValuesYaml.parse("advanced overrides", in.overridesYaml());
+      form = Yaml.tree("advanced overrides", in.overridesYaml());
     } catch (ValuesException e) {
       throw new ComposeException(e.getMessage(), e);
     }

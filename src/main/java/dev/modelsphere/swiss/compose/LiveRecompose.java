@@ -4,7 +4,7 @@ import dev.modelsphere.swiss.plan.Layer;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.values.Tree;
 import dev.modelsphere.swiss.values.ValuesException;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -41,7 +41,7 @@ public final class LiveRecompose {
 
   private static Map<String, Object> parse(String origin, String yaml) {
     try {
-      return ValuesYaml.parse(origin, yaml);
+      return Yaml.tree(origin, yaml);
     } catch (ValuesException e) {
       throw new ComposeException(e.getMessage(), e);
     }

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.config;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.modelsphere.swiss.values.Nulls;
 import java.time.Duration;
 import java.util.Set;
 

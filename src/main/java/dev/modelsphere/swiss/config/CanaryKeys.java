@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.config;
 
+import dev.modelsphere.swiss.values.Nulls;
+
 /**
  * The names by which Canary experiments mark the LLMServices they own or borrow. Every part of
  * swiss that looks for a Canary relationship reads these, never literals of its own.

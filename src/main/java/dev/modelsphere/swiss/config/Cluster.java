@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.config;
 
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.List;
 
 /**
@@ -14,7 +15,7 @@ public record Cluster(
     ProfileSource profile, List<String> namespaces, String kubeconfig, String context) {
   public Cluster {
     profile = profile == null ? ProfileSource.none() : profile;
-    namespaces = Nulls.list(namespaces);
+    namespaces = Nulls.withoutNullItems(namespaces);
     kubeconfig = Nulls.orEmpty(kubeconfig);
     context = Nulls.orEmpty(context);
   }

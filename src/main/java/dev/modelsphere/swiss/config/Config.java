@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.config;
 
+import dev.modelsphere.swiss.values.Nulls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

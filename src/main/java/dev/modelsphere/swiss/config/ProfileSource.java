@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.config;
 
+import dev.modelsphere.swiss.values.Nulls;
+
 /**
  * Where the site profile is read from: a file, or a key of a ConfigMap (only swissd can read that
  * one). Exactly one of {@code file} and {@code configMap} is set in a valid config.

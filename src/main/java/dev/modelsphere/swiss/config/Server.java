@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.config;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.modelsphere.swiss.values.Nulls;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -65,7 +66,7 @@ public record Server(
   private static Map<String, List<String>> labelKeys(Map<String, List<String>> labels) {
     Map<String, List<String>> copy = new LinkedHashMap<>();
     if (labels != null) {
-      labels.forEach((resource, keys) -> copy.put(resource, Nulls.list(keys)));
+      labels.forEach((resource, keys) -> copy.put(resource, Nulls.withoutNullItems(keys)));
     }
     return Collections.unmodifiableMap(copy);
   }

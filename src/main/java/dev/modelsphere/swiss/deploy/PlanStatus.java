@@ -3,11 +3,9 @@ package dev.modelsphere.swiss.deploy;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.modelsphere.swiss.values.ValuesYaml;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.modelsphere.swiss.values.Nulls;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
 
 /**
  * {@code status.yaml} beside a release's plan: how the last apply of it went. Written {@code
@@ -39,17 +37,13 @@ public record PlanStatus(
   public static final String APPLIED = "applied";
   public static final String FAILED = "failed";
 
-  // Tolerant on read: a status.yaml written by a newer swiss may carry fields this one lacks.
-  private static final ObjectMapper YAML =
-      ValuesYaml.MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
   public PlanStatus {
     phase = phase == null ? "" : phase;
-    action = orEmpty(action);
-    startedAt = orEmpty(startedAt);
-    updatedAt = orEmpty(updatedAt);
-    error = orEmpty(error);
-    note = orEmpty(note);
+    action = Nulls.orEmpty(action);
+    startedAt = Nulls.orEmpty(startedAt);
+    updatedAt = Nulls.orEmpty(updatedAt);
+    error = Nulls.orEmpty(error);
+    note = Nulls.orEmpty(note);
   }
 
   public static PlanStatus applying(String action, String startedAt, String note, boolean forced) {
@@ -71,27 +65,17 @@ public record PlanStatus(
   }
 
   public String toYaml() {
-    try {
-      return YAML.writeValueAsString(this);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Yaml.write(this);
   }
 
   /** Parses status.yaml; an unreadable one reads as an unknown phase rather than failing a read. */
   public static PlanStatus parse(String yaml) {
-    if (yaml == null || yaml.isBlank()) {
-      return new PlanStatus("", "", 0, "", "", "", "", false);
-    }
     try {
-      return YAML.readValue(yaml, PlanStatus.class);
-    } catch (IOException e) {
+      // Tolerant of keys: a status.yaml written by a newer swiss may carry fields this one lacks.
+      return Yaml.readIgnoringUnknownKeys("", yaml, PlanStatus.class);
+    } catch (ValuesException e) {
       return new PlanStatus(
           "", "", 0, "", "", "status.yaml unreadable: " + e.getMessage(), "", false);
     }
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

@@ -1,14 +1,10 @@
 package dev.modelsphere.swiss.helm;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
 import dev.modelsphere.swiss.values.Tree;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,13 +39,6 @@ public final class ManifestDiff {
           "meta.helm.sh/release-namespace",
           "kubectl.kubernetes.io/last-applied-configuration",
           "deployment.kubernetes.io/revision");
-  private static final ObjectMapper YAML =
-      new ObjectMapper(
-              YAMLFactory.builder()
-                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                  .build())
-          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
   private ManifestDiff() {}
 
@@ -183,10 +172,6 @@ public final class ManifestDiff {
   }
 
   private static String yaml(Map<String, Object> object) {
-    try {
-      return YAML.writeValueAsString(object);
-    } catch (JsonProcessingException e) {
-      throw new HelmException("cannot print object as YAML: " + e.getOriginalMessage(), e);
-    }
+    return Yaml.write(object);
   }
 }

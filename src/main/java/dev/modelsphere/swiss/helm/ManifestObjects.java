@@ -1,21 +1,13 @@
 package dev.modelsphere.swiss.helm;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /** Splits a rendered multi-document manifest into objects keyed by identity. */
 public final class ManifestObjects {
-
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory()).enable(DeserializationFeature.USE_LONG_FOR_INTS);
-  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
 
   private ManifestObjects() {}
 
@@ -29,16 +21,12 @@ public final class ManifestObjects {
     if (manifest == null || manifest.isBlank()) {
       return objects;
     }
-    try (MappingIterator<Object> docs = YAML.readerFor(Object.class).readValues(manifest)) {
-      while (docs.hasNext()) {
-        Object doc = docs.next();
-        if (doc instanceof Map<?, ?> map && !map.isEmpty()) {
-          Map<String, Object> object = YAML.convertValue(map, OBJECT);
-          objects.put(keyOf(object, defaultNamespace), object);
-        }
+    try {
+      for (Map<String, Object> object : Yaml.kubernetesDocuments("manifest", manifest)) {
+        objects.put(keyOf(object, defaultNamespace), object);
       }
-    } catch (IOException | RuntimeException e) {
-      throw new HelmException("manifest is not valid YAML: " + e.getMessage(), e);
+    } catch (ValuesException e) {
+      throw new HelmException(e.getMessage(), e);
     }
     return objects;
   }

@@ -96,6 +96,33 @@ public final class Kube {
     }
   }
 
+  /**
+   * Sets one key of a ConfigMap, creating the ConfigMap when absent. Its other keys, labels and
+   * annotations stay as they are: a ConfigMap a chart created keeps the chart's ownership marks.
+   */
+  public void putConfigMapKey(String namespace, String name, String key, String text) {
+    ConfigMap patch =
+        new ConfigMapBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(namespace)
+            .endMetadata()
+            .withData(Map.of(key, text))
+            .build();
+    try {
+      // Server-side apply owns just this key; forced, because a person may have set it by hand.
+      client
+          .configMaps()
+          .inNamespace(namespace)
+          .resource(patch)
+          .fieldManager(SWISS)
+          .forceConflicts()
+          .serverSideApply();
+    } catch (KubernetesClientException e) {
+      throw KubeException.of("write key " + key + " of configmap " + namespace + "/" + name, e);
+    }
+  }
+
   /** Deletes the ConfigMap; an absent one is success. */
   public void deleteConfigMap(String namespace, String name) {
     try {

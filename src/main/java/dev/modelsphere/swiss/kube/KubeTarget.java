@@ -1,8 +1,7 @@
 package dev.modelsphere.swiss.kube;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -10,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Which cluster to talk to: an explicit kubeconfig file and/or context, or (both null) the standard
@@ -17,8 +18,6 @@ import java.nio.file.Path;
  * target feeds the fabric8 client and the embedded helm SDK, so both reach one cluster.
  */
 public record KubeTarget(Path kubeconfig, String context) {
-
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   public KubeTarget {
     context = context == null || context.isBlank() ? null : context;
@@ -51,14 +50,19 @@ public record KubeTarget(Path kubeconfig, String context) {
     if (context == null) {
       return contents;
     }
+    List<Map<String, Object>> documents;
     try {
-      ObjectNode document = (ObjectNode) YAML.readTree(contents);
-      document.put("current-context", context);
-      return YAML.writeValueAsString(document);
-    } catch (IOException | ClassCastException e) {
-      throw new KubeException(
-          "kubeconfig " + file + " is not a kubeconfig document: " + e.getMessage(), e);
+      documents = Yaml.kubernetesDocuments("kubeconfig " + file, contents);
+    } catch (ValuesException e) {
+      throw new KubeException(e.getMessage(), e);
     }
+    if (documents.isEmpty()) {
+      throw new KubeException(
+          "kubeconfig %s is not a kubeconfig document: it holds no mapping".formatted(file));
+    }
+    Map<String, Object> document = documents.get(0);
+    document.put("current-context", context);
+    return Yaml.write(document);
   }
 
   private static Path defaultKubeconfig() {

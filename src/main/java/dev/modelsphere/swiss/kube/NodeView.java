@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.kube;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.modelsphere.swiss.values.Nulls;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeAddress;
 import io.fabric8.kubernetes.api.model.NodeCondition;
@@ -87,7 +88,7 @@ public record NodeView(
         node.getSpec() == null || !Boolean.TRUE.equals(node.getSpec().getUnschedulable()),
         conditions(status).stream()
             .anyMatch(c -> "Ready".equals(c.type()) && "True".equals(c.status())),
-        status.getNodeInfo() == null ? "" : text(status.getNodeInfo().getKubeletVersion()),
+        status.getNodeInfo() == null ? "" : Nulls.orEmpty(status.getNodeInfo().getKubeletVersion()),
         address(status, "InternalIP"),
         address(status, "ExternalIP"),
         conditions(status),
@@ -109,10 +110,10 @@ public record NodeView(
     return taints.stream()
         .map(
             t ->
-                text(t.getKey())
-                    + (text(t.getValue()).isEmpty() ? "" : "=" + t.getValue())
+                Nulls.orEmpty(t.getKey())
+                    + (Nulls.orEmpty(t.getValue()).isEmpty() ? "" : "=" + t.getValue())
                     + ":"
-                    + text(t.getEffect()))
+                    + Nulls.orEmpty(t.getEffect()))
         .toList();
   }
 
@@ -125,10 +126,10 @@ public record NodeView(
         .map(
             c ->
                 new Condition(
-                    text(c.getType()),
-                    text(c.getStatus()),
-                    text(c.getReason()),
-                    text(c.getMessage())))
+                    Nulls.orEmpty(c.getType()),
+                    Nulls.orEmpty(c.getStatus()),
+                    Nulls.orEmpty(c.getReason()),
+                    Nulls.orEmpty(c.getMessage())))
         .toList();
   }
 
@@ -139,12 +140,8 @@ public record NodeView(
     }
     return addresses.stream()
         .filter(a -> type.equals(a.getType()))
-        .map(a -> text(a.getAddress()))
+        .map(a -> Nulls.orEmpty(a.getAddress()))
         .findFirst()
         .orElse("");
-  }
-
-  private static String text(String s) {
-    return s == null ? "" : s;
   }
 }

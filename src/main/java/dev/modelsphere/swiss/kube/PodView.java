@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.kube;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
 import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -32,12 +33,12 @@ public record PodView(
     boolean ready = isReady(pod);
     return new PodView(
         pod.getMetadata().getName(),
-        pod.getStatus() == null ? "" : text(pod.getStatus().getPhase()),
+        pod.getStatus() == null ? "" : Nulls.orEmpty(pod.getStatus().getPhase()),
         ready,
         statuses(pod).stream()
             .mapToInt(s -> s.getRestartCount() == null ? 0 : s.getRestartCount())
             .sum(),
-        pod.getSpec() == null ? "" : text(pod.getSpec().getNodeName()),
+        pod.getSpec() == null ? "" : Nulls.orEmpty(pod.getSpec().getNodeName()),
         ready ? "" : notReadyBecause(pod),
         StartupProgress.seconds(pod.getMetadata().getCreationTimestamp(), now),
         StartupProgress.of(pod, now).orElse(null));
@@ -51,8 +52,8 @@ public record PodView(
     for (ContainerStatus status : statuses(pod)) {
       ContainerStateWaiting waiting =
           status.getState() == null ? null : status.getState().getWaiting();
-      if (waiting != null && !text(waiting.getReason()).isEmpty()) {
-        String detail = text(waiting.getMessage());
+      if (waiting != null && !Nulls.orEmpty(waiting.getReason()).isEmpty()) {
+        String detail = Nulls.orEmpty(waiting.getMessage());
         return status.getName()
             + ": "
             + waiting.getReason()
@@ -61,10 +62,10 @@ public record PodView(
     }
     Optional<PodCondition> unscheduled =
         condition(pod, "PodScheduled").filter(c -> "False".equals(c.getStatus()));
-    if (unscheduled.isPresent() && !text(unscheduled.get().getMessage()).isEmpty()) {
+    if (unscheduled.isPresent() && !Nulls.orEmpty(unscheduled.get().getMessage()).isEmpty()) {
       return unscheduled.get().getMessage();
     }
-    return condition(pod, "Ready").map(c -> text(c.getMessage())).orElse("");
+    return condition(pod, "Ready").map(c -> Nulls.orEmpty(c.getMessage())).orElse("");
   }
 
   private static Optional<PodCondition> condition(Pod pod, String type) {
@@ -80,9 +81,5 @@ public record PodView(
     List<ContainerStatus> statuses =
         pod.getStatus() == null ? null : pod.getStatus().getContainerStatuses();
     return statuses == null ? List.of() : statuses;
-  }
-
-  private static String text(String s) {
-    return s == null ? "" : s;
   }
 }

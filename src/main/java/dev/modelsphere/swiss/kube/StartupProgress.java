@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.kube;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.modelsphere.swiss.values.Nulls;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerState;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
@@ -93,7 +94,7 @@ public record StartupProgress(
           elapsed <= budget ? State.LOADING : State.FAILING, container, elapsed, budget);
     }
     if (state.getWaiting() != null) {
-      String reason = state.getWaiting().getReason() == null ? "" : state.getWaiting().getReason();
+      String reason = Nulls.orEmpty(state.getWaiting().getReason());
       boolean firstStart = status.getRestartCount() == null || status.getRestartCount() == 0;
       boolean loading = firstStart && ON_THE_WAY.contains(reason);
       return new StartupProgress(

@@ -1,10 +1,8 @@
 package dev.modelsphere.swiss.plan;
 
-import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
-import java.math.BigDecimal;
+import dev.modelsphere.swiss.values.GoFormat;
+import dev.modelsphere.swiss.values.ValuesException;
 import java.math.BigInteger;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,7 +22,7 @@ import java.util.Map;
  */
 public final class CanonicalJson {
   /** Go's order for map keys: by UTF-8 bytes, which is the order of Unicode code points. */
-  public static final Comparator<String> KEY_ORDER = CanonicalJson::compareCodePoints;
+  public static final Comparator<String> KEY_ORDER = GoFormat.KEY_ORDER;
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
@@ -103,73 +101,16 @@ public final class CanonicalJson {
   }
 
   /**
-   * A float as Go writes it: {@code strconv.FormatFloat(f, 'f', -1, 64)} for {@code 1e-6 <= |f| <
-   * 1e21}, else the shortest {@code 'e'} form with {@code e-07} cleaned to {@code e-7}.
+   * A float as Go's encoding/json writes it ({@link GoFormat#jsonFloat}).
    *
    * @throws PlanException for NaN and the infinities, which JSON cannot hold
    */
   public static String formatFloat(double f) {
-    if (Double.isNaN(f) || Double.isInfinite(f)) {
-      throw new PlanException("unsupported value " + f + ": JSON has no encoding for it");
+    try {
+      return GoFormat.jsonFloat(f);
+    } catch (ValuesException notFinite) {
+      throw new PlanException(notFinite.getMessage(), notFinite);
     }
-    if (f == 0) {
-      return 1 / f < 0 ? "-0" : "0";
-    }
-    BigDecimal shortest = shortestDecimal(f);
-    double abs = Math.abs(f);
-    if (abs >= 1e-6 && abs < 1e21) {
-      return shortest.toPlainString();
-    }
-    String digits = shortest.unscaledValue().abs().toString();
-    int exponent = digits.length() - 1 - shortest.scale();
-    StringBuilder out = new StringBuilder();
-    if (f < 0) {
-      out.append('-');
-    }
-    out.append(digits.charAt(0));
-    if (digits.length() > 1) {
-      out.append('.').append(digits, 1, digits.length());
-    }
-    out.append('e').append(exponent < 0 ? '-' : '+');
-    int magnitude = Math.abs(exponent);
-    // strconv pads the exponent to two digits; encoding/json then strips the pad of a negative one.
-    if (magnitude < 10 && exponent > 0) {
-      out.append('0');
-    }
-    out.append(magnitude);
-    return out.toString();
-  }
-
-  /**
-   * The decimal with the fewest digits that reads back as {@code f}, as Go's strconv finds it. Java
-   * 17's Double.toString is not always shortest, so Schubfach (shipped in jackson-core) does the
-   * work; but Java's contract asks for at least two digits, which for a few subnormals (4.9e-324
-   * where Go writes 5e-324) is one digit more than the shortest.
-   */
-  private static BigDecimal shortestDecimal(double f) {
-    BigDecimal decimal = new BigDecimal(DoubleToDecimal.toString(f)).stripTrailingZeros();
-    if (decimal.precision() == 2) {
-      BigDecimal oneDigit = decimal.round(new MathContext(1, RoundingMode.HALF_EVEN));
-      if (oneDigit.doubleValue() == f) {
-        return oneDigit.stripTrailingZeros();
-      }
-    }
-    return decimal;
-  }
-
-  private static int compareCodePoints(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
-      if (ca != cb) {
-        return Integer.compare(ca, cb);
-      }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
-    }
-    return Integer.compare(a.length() - i, b.length() - j);
   }
 
   private static void appendQuoted(StringBuilder out, String s) {

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
+import dev.modelsphere.swiss.values.GoFormat;
 import dev.modelsphere.swiss.values.Tree;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -86,38 +87,8 @@ public final class Explain {
       return list.stream().map(Explain::goValue).collect(Collectors.joining(" ", "[", "]"));
     }
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
-      return goFloat(((Number) value).doubleValue());
+      return GoFormat.shortestFloat(((Number) value).doubleValue());
     }
     return String.valueOf(value);
-  }
-
-  /** {@code strconv.FormatFloat(f, 'g', -1, 64)}: shortest digits, exponent when < -4 or >= 6. */
-  private static String goFloat(double f) {
-    if (Double.isNaN(f)) {
-      return "NaN";
-    }
-    if (Double.isInfinite(f)) {
-      return f > 0 ? "+Inf" : "-Inf";
-    }
-    if (f == 0) {
-      return 1 / f < 0 ? "-0" : "0";
-    }
-    BigDecimal shortest = new BigDecimal(CanonicalJson.formatFloat(f)).stripTrailingZeros();
-    int exponent = shortest.precision() - shortest.scale() - 1;
-    if (exponent < -4 || exponent >= 6) {
-      String digits = shortest.unscaledValue().abs().toString();
-      StringBuilder out = new StringBuilder(f < 0 ? "-" : "");
-      out.append(digits.charAt(0));
-      if (digits.length() > 1) {
-        out.append('.').append(digits, 1, digits.length());
-      }
-      int magnitude = Math.abs(exponent);
-      out.append('e')
-          .append(exponent < 0 ? '-' : '+')
-          .append(magnitude < 10 ? "0" : "")
-          .append(magnitude);
-      return out.toString();
-    }
-    return shortest.toPlainString();
   }
 }

@@ -1,11 +1,11 @@
 package dev.modelsphere.swiss.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.modelsphere.swiss.chartrepo.ChartSource;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The helmfile document of a plan: one release, its chart and its layer files in merge order. swiss
@@ -33,39 +33,49 @@ public final class Helmfile {
    * @throws PlanException when none of those is available
    */
   public static String render(Plan plan, String chartRoot) {
-    Addressing addressing = Addressing.of(plan.chart(), chartRoot);
-    Map<String, Object> doc = new LinkedHashMap<>();
-    if (addressing.repositoryUrl() != null) {
-      doc.put(
-          "repositories", List.of(ordered("name", REPO_ALIAS, "url", addressing.repositoryUrl())));
-    }
-    Map<String, Object> defaults = new LinkedHashMap<>();
-    defaults.put("wait", false);
-    defaults.put("atomic", false);
-    defaults.put("cleanupOnFail", false);
-    defaults.put("createNamespace", plan.createNamespace());
-    defaults.put("historyMax", HISTORY_MAX);
-    defaults.put("diffArgs", DIFF_ARGS);
-    doc.put("helmDefaults", defaults);
-
-    Map<String, Object> release = new LinkedHashMap<>();
-    release.put("name", plan.release().name());
-    release.put("namespace", plan.release().namespace());
-    release.put("chart", addressing.chart());
-    if (addressing.versioned()) {
-      release.put("version", plan.chart().version());
-    }
-    release.put("values", plan.valuesFiles());
-    doc.put("releases", List.of(release));
-    return ValuesYaml.write(doc);
+    Addressing source = Addressing.of(plan.chart(), chartRoot);
+    List<Repository> repositories =
+        source.repositoryUrl() == null
+            ? List.of()
+            : List.of(new Repository(REPO_ALIAS, source.repositoryUrl()));
+    Defaults defaults = new Defaults(plan.createNamespace());
+    Release release =
+        new Release(
+            plan.release().name(),
+            plan.release().namespace(),
+            source.chart(),
+            source.versioned() ? plan.chart().version() : null,
+            plan.valuesFiles());
+    return Yaml.write(new Document(repositories, defaults, List.of(release)));
   }
 
-  private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put(k1, v1);
-    m.put(k2, v2);
-    return m;
+  // The document's parts are records so that they keep the reference's key order when written.
+
+  private record Document(
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Repository> repositories,
+      Defaults helmDefaults,
+      List<Release> releases) {}
+
+  private record Repository(String name, String url) {}
+
+  private record Defaults(
+      @JsonProperty("wait") boolean waitForResources,
+      boolean atomic,
+      boolean cleanupOnFail,
+      boolean createNamespace,
+      int historyMax,
+      List<String> diffArgs) {
+    Defaults(boolean createNamespace) {
+      this(false, false, false, createNamespace, HISTORY_MAX, DIFF_ARGS);
+    }
   }
+
+  private record Release(
+      String name,
+      String namespace,
+      String chart,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String version,
+      List<String> values) {}
 
   /** How the release names its chart, and the repository to declare for it, if any. */
   private record Addressing(String chart, boolean versioned, String repositoryUrl) {

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.plan;
 
 import dev.modelsphere.swiss.values.ValuesException;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -24,7 +24,7 @@ public final class PlanFiles {
    */
   public static Map<String, String> files(Plan plan, String chartRoot) {
     Map<String, String> out = new LinkedHashMap<>();
-    plan.layers().forEach((name, tree) -> out.put(Layer.fileName(name), ValuesYaml.write(tree)));
+    plan.layers().forEach((name, tree) -> out.put(Layer.fileName(name), Yaml.write(tree)));
     try {
       out.put(HELMFILE_FILE, Helmfile.render(plan, chartRoot));
     } catch (PlanException notRenderable) {
@@ -54,7 +54,7 @@ public final class PlanFiles {
         continue;
       }
       try {
-        Map<String, Object> tree = ValuesYaml.parse(file, files.get(file));
+        Map<String, Object> tree = Yaml.tree(file, files.get(file));
         if (!tree.isEmpty()) {
           layers.put(name, tree);
         }

@@ -1,23 +1,18 @@
 package dev.modelsphere.swiss.plan;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Json;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The plan as a stored document, JSON or YAML. Fields are written in the reference's struct order
  * and left out when empty; unknown fields are ignored when reading.
  */
 public final class PlanJson {
-  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
-
   private PlanJson() {}
 
   /**
@@ -36,16 +31,7 @@ public final class PlanJson {
    * @throws PlanException for malformed JSON, a wrong apiVersion, or a hash that does not match
    */
   public static Plan fromJson(String origin, String json) {
-    Map<String, Object> raw;
-    try {
-      raw = JSON.readValue(json, OBJECT);
-    } catch (JsonProcessingException e) {
-      throw new PlanException(origin + ": " + e.getOriginalMessage(), e);
-    }
-    if (raw == null) {
-      throw new PlanException(origin + ": empty document, want a plan.swiss/v1 plan");
-    }
-    Plan plan = fromDocument(origin, raw);
+    Plan plan = fromDocument(origin, stored(origin, () -> Json.tree(origin, json)));
     String computed = plan.computeHash();
     if (!plan.hash().isEmpty() && !plan.hash().equals(computed)) {
       throw new PlanException(
@@ -65,11 +51,7 @@ public final class PlanJson {
    * the YAML holds exactly what the JSON holds (map keys sorted, empty fields left out).
    */
   public static String toYaml(Plan plan) {
-    try {
-      return ValuesYaml.write(JSON.readValue(CanonicalJson.compact(document(plan)), OBJECT));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("canonical JSON did not read back", e);
-    }
+    return Yaml.write(Json.tree("canonical JSON", CanonicalJson.compact(document(plan))));
   }
 
   /** Reads a plan written by {@link #toYaml}. The hash is taken as stored, not checked. */
@@ -82,16 +64,21 @@ public final class PlanJson {
    * stored, not checked.
    */
   public static Plan fromYaml(String origin, String yaml) {
+    return fromDocument(origin, stored(origin, () -> Yaml.tree(origin, yaml)));
+  }
+
+  /** The stored plan as a generic document; the reader's errors become the plan's. */
+  private static Map<String, Object> stored(String origin, Supplier<Map<String, Object>> reader) {
     Map<String, Object> raw;
     try {
-      raw = ValuesYaml.MAPPER.readValue(yaml, OBJECT);
-    } catch (JsonProcessingException e) {
-      throw new PlanException(origin + ": " + e.getOriginalMessage(), e);
+      raw = reader.get();
+    } catch (ValuesException e) {
+      throw new PlanException(e.getMessage(), e);
     }
-    if (raw == null) {
+    if (raw.isEmpty()) {
       throw new PlanException(origin + ": empty document, want a plan.swiss/v1 plan");
     }
-    return fromDocument(origin, raw);
+    return raw;
   }
 
   /** The plan as an ordered document: the reference's struct order, empty fields omitted. */

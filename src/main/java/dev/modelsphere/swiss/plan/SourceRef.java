@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
+import dev.modelsphere.swiss.values.Nulls;
 import io.soabase.recordbuilder.core.RecordBuilder;
 
 /**
@@ -19,14 +20,14 @@ public record SourceRef(
     String variant)
     implements SourceRefBuilder.With {
   public SourceRef {
-    catalog = orEmpty(catalog);
-    catalogName = orEmpty(catalogName);
-    ref = orEmpty(ref);
-    model = orEmpty(model);
-    hf = orEmpty(hf);
-    version = orEmpty(version);
-    digest = orEmpty(digest);
-    variant = orEmpty(variant);
+    catalog = Nulls.orEmpty(catalog);
+    catalogName = Nulls.orEmpty(catalogName);
+    ref = Nulls.orEmpty(ref);
+    model = Nulls.orEmpty(model);
+    hf = Nulls.orEmpty(hf);
+    version = Nulls.orEmpty(version);
+    digest = Nulls.orEmpty(digest);
+    variant = Nulls.orEmpty(variant);
   }
 
   /**
@@ -43,9 +44,5 @@ public record SourceRef(
   /** The same source without the site's name for its catalog. */
   public SourceRef withoutCatalogName() {
     return withCatalogName("");
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.List;
 import java.util.Map;
 
@@ -20,8 +21,8 @@ public record ModelPaths(
       List.of("{{hf}}", "{{org}}", "{{name}}", "{{model}}");
 
   public ModelPaths {
-    pathTemplate = Text.orEmpty(pathTemplate);
-    overrides = Text.map(overrides);
+    pathTemplate = Nulls.orEmpty(pathTemplate);
+    overrides = Nulls.map(overrides);
   }
 
   public static ModelPaths none() {
@@ -48,7 +49,7 @@ public record ModelPaths(
             "{{hf}}", hf,
             "{{org}}", hf.substring(0, slash),
             "{{name}}", hf.substring(slash + 1),
-            "{{model}}", Text.orEmpty(modelName));
+            "{{model}}", Nulls.orEmpty(modelName));
     String path = expand(pathTemplate, values);
     if (path.contains("{{")) {
       throw new ProfileException(

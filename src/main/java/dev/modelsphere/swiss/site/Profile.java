@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,12 +42,12 @@ public record Profile(
     implements ProfileBuilder.With {
 
   public Profile {
-    name = Text.orEmpty(name);
-    namespace = Text.orEmpty(namespace);
+    name = Nulls.orEmpty(name);
+    namespace = Nulls.orEmpty(namespace);
     catalog = Text.trimmed(catalog);
-    catalogs = Text.list(catalogs, new CatalogRepo("", "", false));
-    chartRepo = Text.orEmpty(chartRepo);
-    chartPath = Text.orEmpty(chartPath);
+    catalogs = Nulls.nullItemsAs(catalogs, new CatalogRepo("", "", false));
+    chartRepo = Nulls.orEmpty(chartRepo);
+    chartPath = Nulls.orEmpty(chartPath);
     registry = registry == null ? Registry.none() : registry;
     model = model == null ? ModelPaths.none() : model;
     schedule = schedule == null ? Schedule.none() : schedule;
@@ -54,8 +55,8 @@ public record Profile(
     scaler = scaler == null ? Scaler.none() : scaler;
     route = route == null ? Route.none() : route;
     nodes = nodes == null ? Nodes.unknown() : nodes;
-    sites = Text.list(sites, new SiteLink("", ""));
-    extra = Text.map(extra);
+    sites = Nulls.nullItemsAs(sites, new SiteLink("", ""));
+    extra = Nulls.map(extra);
   }
 
   /**

@@ -1,13 +1,7 @@
 package dev.modelsphere.swiss.site;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.modelsphere.swiss.values.YamlProblem;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -15,15 +9,6 @@ import java.nio.file.Path;
 
 /** Strict YAML decoding of a profile, with errors that name the key. */
 final class ProfileYaml {
-  private static final ObjectMapper MAPPER =
-      YAMLMapper.builder(new YAMLFactory())
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.USE_LONG_FOR_INTS)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-          .build();
-
   private ProfileYaml() {}
 
   static String read(Path file) {
@@ -39,15 +24,10 @@ final class ProfileYaml {
   }
 
   static Profile decode(String yaml, String origin) {
-    if (yaml == null || yaml.isBlank()) {
-      return new Profile(
-          null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
-    }
     try {
-      Profile profile = MAPPER.readValue(yaml, Profile.class);
-      return profile == null ? decode("", origin) : profile;
-    } catch (JsonProcessingException e) {
-      throw new ProfileException(origin + ": " + YamlProblem.describe(e), e);
+      return Yaml.read(origin, yaml, Profile.class);
+    } catch (ValuesException e) {
+      throw new ProfileException(e.getMessage(), e);
     }
   }
 }

@@ -1,11 +1,12 @@
 package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
 
 /** Where the site pulls engine images from. */
 public record Registry(@JsonInclude(JsonInclude.Include.NON_EMPTY) String mirror) {
   public Registry {
-    mirror = Text.orEmpty(mirror);
+    mirror = Nulls.orEmpty(mirror);
   }
 
   public static Registry none() {

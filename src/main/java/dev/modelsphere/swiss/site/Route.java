@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
 
 /**
  * The site's model routing (an nginx/openresty front fed by ModelRoute config maps).
@@ -25,11 +26,11 @@ public record Route(
   public static final int DEFAULT_NGINX_PORT = 8080;
 
   public Route {
-    nginxConfigMap = Text.orEmpty(nginxConfigMap);
-    nginxService = Text.orEmpty(nginxService);
-    nginxSelector = Text.orEmpty(nginxSelector);
-    monitorConfigMap = Text.orEmpty(monitorConfigMap);
-    gateway = Text.orEmpty(gateway);
+    nginxConfigMap = Nulls.orEmpty(nginxConfigMap);
+    nginxService = Nulls.orEmpty(nginxService);
+    nginxSelector = Nulls.orEmpty(nginxSelector);
+    monitorConfigMap = Nulls.orEmpty(monitorConfigMap);
+    gateway = Nulls.orEmpty(gateway);
     auth = auth == null ? RouteAuth.none() : auth;
   }
 

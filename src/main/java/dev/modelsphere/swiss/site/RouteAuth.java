@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.Map;
 
 /**
@@ -23,11 +24,11 @@ public record RouteAuth(
   public static final String DEFAULT_PREFIX = "Bearer ";
 
   public RouteAuth {
-    header = Text.orEmpty(header);
-    prefix = Text.orEmpty(prefix);
-    secretRef = Text.orEmpty(secretRef);
-    secretKey = Text.orEmpty(secretKey);
-    headers = Text.map(headers);
+    header = Nulls.orEmpty(header);
+    prefix = Nulls.orEmpty(prefix);
+    secretRef = Nulls.orEmpty(secretRef);
+    secretKey = Nulls.orEmpty(secretKey);
+    headers = Nulls.map(headers);
   }
 
   public static RouteAuth none() {

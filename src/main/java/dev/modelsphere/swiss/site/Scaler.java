@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.Map;
 
 /**
@@ -25,11 +26,11 @@ public record Scaler(
   public static final String DEFAULT_SLO_TOKEN_KEY = "token";
 
   public Scaler {
-    serverAddress = Text.orEmpty(serverAddress);
-    serverHeaders = Text.map(serverHeaders);
-    sloAddress = Text.orEmpty(sloAddress);
-    sloTokenSecret = Text.orEmpty(sloTokenSecret);
-    sloTokenKey = Text.orEmpty(sloTokenKey);
+    serverAddress = Nulls.orEmpty(serverAddress);
+    serverHeaders = Nulls.map(serverHeaders);
+    sloAddress = Nulls.orEmpty(sloAddress);
+    sloTokenSecret = Nulls.orEmpty(sloTokenSecret);
+    sloTokenKey = Nulls.orEmpty(sloTokenKey);
   }
 
   public static Scaler none() {

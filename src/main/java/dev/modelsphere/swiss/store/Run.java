@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import dev.modelsphere.swiss.values.Nulls;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -32,14 +33,14 @@ public record Run(
     Instant endedAt) {
 
   public Run {
-    namespace = orEmpty(namespace);
-    release = orEmpty(release);
-    action = orEmpty(action);
-    planHash = orEmpty(planHash);
-    actor = orEmpty(actor);
-    error = orEmpty(error);
-    output = orEmpty(output);
-    note = orEmpty(note);
+    namespace = Nulls.orEmpty(namespace);
+    release = Nulls.orEmpty(release);
+    action = Nulls.orEmpty(action);
+    planHash = Nulls.orEmpty(planHash);
+    actor = Nulls.orEmpty(actor);
+    error = Nulls.orEmpty(error);
+    output = Nulls.orEmpty(output);
+    note = Nulls.orEmpty(note);
     // The column holds RFC 3339 text to the second, so a recorded run reads back equal.
     startedAt = startedAt == null ? Instant.EPOCH : startedAt.truncatedTo(ChronoUnit.SECONDS);
     endedAt = endedAt == null ? Instant.EPOCH : endedAt.truncatedTo(ChronoUnit.SECONDS);
@@ -57,9 +58,5 @@ public record Run(
     return new Run(
         id, namespace, release, action, planHash, actor, changed, error, "", note, revision,
         startedAt, endedAt);
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

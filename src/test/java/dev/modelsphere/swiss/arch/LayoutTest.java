@@ -47,6 +47,7 @@ class LayoutTest {
             core("store"),
             core("deploy"),
             core("llmsvc"),
+            core("sitestate"),
             "io.fabric8..",
             "com.marcnuri..")
         .check(CLASSES);
@@ -69,7 +70,7 @@ class LayoutTest {
    */
   @Test
   void kubeUsesNoOtherOuterPackage() {
-    forbid("kube", "helm", "llmsvc", "canary", "deploy", "store", "server", "cli");
+    forbid("kube", "helm", "llmsvc", "canary", "deploy", "sitestate", "store", "server", "cli");
   }
 
   /** The two backends stand side by side: only deploy chooses between them. */
@@ -98,6 +99,15 @@ class LayoutTest {
   @Test
   void theStoreUsesNoDeployOrchestrationServerOrCommandLine() {
     forbid("store", "deploy", "server", "cli");
+  }
+
+  /**
+   * The site as the server sees it reads the cluster, the catalogs and the profile; it computes
+   * answers and deploys nothing, so it needs no backend, and the server builds on it.
+   */
+  @Test
+  void theSiteStateUsesNoBackendDeployStoreServerOrCommandLine() {
+    forbid("sitestate", "helm", "deploy", "store", "server", "cli");
   }
 
   @Test

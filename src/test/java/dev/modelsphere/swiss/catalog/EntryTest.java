@@ -195,6 +195,38 @@ class EntryTest {
         .isEqualTo("{\"contextLength\":\"\",\"extra\":null}");
   }
 
+  @Test
+  void aVersionFileRefusesAStringOrAFractionWhereANumberOrABooleanBelongsNamingThePath() {
+    String valid = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM);
+    Map<String, String> broken =
+        Map.of(
+            "requires: {gpus: \"8\"}", "variants[0].requires.gpus",
+            "requires: {gpus: 8.5}", "variants[0].requires.gpus",
+            "requires: {gpus: 1, nodes: \"1\"}", "variants[0].requires.nodes",
+            "requires: {gpus: 1, rdma: \"true\"}", "variants[0].requires.rdma");
+
+    broken.forEach(
+        (requires, path) ->
+            assertThatThrownBy(() -> parse(valid.replace("requires: {gpus: 1}", requires)))
+                .as(requires)
+                .isInstanceOf(CatalogException.class)
+                .hasMessageContaining(path));
+    assertThatThrownBy(
+            () -> parse(valid.replace("engine: vllm", "default: \"true\"\n  engine: vllm")))
+        .hasMessageContainingAll("variants[0].default", "true or false");
+  }
+
+  @Test
+  void aVariantLinkIsAnAbsoluteUriAsTheCatalogSchemaSays() {
+    String valid = CatalogFiles.entry("1.0.0", CatalogFiles.VLLM);
+    String linked =
+        valid.replace("engine: vllm", "link: https://example.com/tiny/vllm\n  engine: vllm");
+
+    assertThat(parse(linked).variant("vllm-tp1").link()).isEqualTo("https://example.com/tiny/vllm");
+    assertThatThrownBy(() -> parse(linked.replace("https://example.com/tiny/vllm", "8")))
+        .hasMessageContainingAll("variants[0].link", "expected a string");
+  }
+
   private static List<String> iterable(java.util.Iterator<String> names) {
     List<String> out = new java.util.ArrayList<>();
     names.forEachRemaining(out::add);

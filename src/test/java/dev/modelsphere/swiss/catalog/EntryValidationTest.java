@@ -161,6 +161,25 @@ class EntryValidationTest {
   }
 
   @Test
+  void anLwsSizeMustBeAnIntegerLiteralAsTheReferenceReadsIt() {
+    refusing(
+            variant(
+                "vllm",
+                "{name: vllm, version: 0.7.1}",
+                "{gpus: 8, nodes: 2, topology: lws}",
+                "{lws: {size: 2.0}}"))
+        .hasMessageContainingAll("variant v1", "values.lws.size (2.0) != requires.nodes (2)");
+  }
+
+  @Test
+  void aVariantLinkThatIsNotAnAbsoluteUriIsRefused() {
+    String linked =
+        CatalogFiles.VLLM.replace("engine: vllm", "link: docs/vllm.html\n  engine: vllm");
+
+    refusing(linked).hasMessageContainingAll("variant vllm-tp1", "link \"docs/vllm.html\"");
+  }
+
+  @Test
   void anLwsSizeEqualToNodesIsAccepted() {
     Entry entry =
         fetchVariants(

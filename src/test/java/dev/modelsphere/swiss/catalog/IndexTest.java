@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The index format and its rules, checked in order at parse time (§2.2). */
@@ -183,6 +184,33 @@ class IndexTest {
   void anIndexThatIsNotJsonIsRefused() {
     assertThatThrownBy(() -> parse("not json")).hasMessageStartingWith("index.json: ");
     assertThatThrownBy(() -> parse("")).hasMessageStartingWith("index.json: ");
+  }
+
+  @Test
+  void aStringOrAFractionWhereANumberOrABooleanBelongsIsRefusedNamingThePath() {
+    String variant =
+        """
+        {"id": "v", "engine": "vllm", "default": true, "chart": {"name": "vllm", "version": "0.7.1"},
+         "requires": {"gpus": 8}}""";
+    String valid =
+        index(1, model("a", "1.0.0", version("1.0.0").replace("[]", "[" + variant + "]")));
+    String at = "models[0].versions[0].variants[0]";
+    record Edit(String field, String broken, String path) {}
+    List<Edit> edits =
+        List.of(
+            new Edit("\"count\": 1", "\"count\": \"1\"", "count"),
+            new Edit("\"gpus\": 8", "\"gpus\": \"8\"", at + ".requires.gpus"),
+            new Edit("\"gpus\": 8", "\"gpus\": 8.5", at + ".requires.gpus"),
+            new Edit("\"default\": true", "\"default\": \"true\"", at + ".default"));
+
+    assertThat(parse(valid).models()).hasSize(1);
+    for (Edit edit : edits) {
+      assertThatThrownBy(() -> parse(valid.replace(edit.field(), edit.broken())))
+          .as(edit.broken())
+          .isInstanceOf(CatalogException.class)
+          .hasMessageStartingWith("index.json: ")
+          .hasMessageContaining(edit.path());
+    }
   }
 
   @Test

@@ -35,7 +35,7 @@ class DeployCommandsTest {
 
     CliRun changed = swiss("diff", "--plan", two.toString());
     assertThat(changed.exitCode()).isEqualTo(2);
-    assertThat(changed.out()).contains("-  replicas: 1", "+  replicas: 4");
+    assertThat(changed.out()).contains("-    replicas: 1", "+    replicas: 4");
 
     CliRun apply = swiss("apply", "--plan", two.toString(), "--expect-revision", "1");
     assertThat(apply.exitCode()).as(apply.err()).isZero();

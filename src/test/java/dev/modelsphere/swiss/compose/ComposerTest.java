@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.Shadow;
 import dev.modelsphere.swiss.values.Tree;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ class ComposerTest {
   private static final String NO_CACHE = PROD_PROFILE.replace("enabled: true", "enabled: false");
 
   private static Map<String, Object> yaml(String text) {
-    return ValuesYaml.parse("test", text);
+    return Yaml.tree("test", text);
   }
 
   private static Object value(Plan plan, String path) {
@@ -65,6 +65,19 @@ class ComposerTest {
     assertThat(plan.layerOf("image.repository")).isEqualTo("site");
     assertThat(plan.shadowed())
         .contains(new Shadow("image.repository", "site", List.of("catalog")));
+  }
+
+  @Test
+  void anAliasInTheProfileComposesTheValueItNames() {
+    String aliased =
+        PROD_PROFILE
+            + "extra:\n  podAnnotations: &ann {team: serving}\n  podLabels: *ann\n"
+            + "  ingress: {enabled: on}\n";
+    Plan plan = Composer.compose(request(profile(aliased), "sglang-tp8-b300", Map.of(), Map.of()));
+
+    assertThat(value(plan, "podLabels")).isEqualTo(Map.of("team", "serving"));
+    assertThat(value(plan, "podAnnotations")).isEqualTo(Map.of("team", "serving"));
+    assertThat(value(plan, "ingress.enabled")).isEqualTo("on");
   }
 
   @Test

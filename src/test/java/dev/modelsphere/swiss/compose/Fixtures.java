@@ -1,9 +1,8 @@
 package dev.modelsphere.swiss.compose;
 
 import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.catalog.Source;
 import dev.modelsphere.swiss.site.Profile;
-import java.nio.charset.StandardCharsets;
+import dev.modelsphere.swiss.testing.CatalogEntries;
 import java.util.Map;
 
 /** A realistic entry and site profile, as the reference's compose tests use them. */
@@ -47,22 +46,7 @@ final class Fixtures {
   private Fixtures() {}
 
   static Entry entry(String yaml, String hf) {
-    Entry e = Entry.parseYaml(yaml.getBytes(StandardCharsets.UTF_8));
-    return new Entry(
-        e.apiVersion(),
-        e.name(),
-        e.version(),
-        e.servedName(),
-        e.displayName(),
-        e.description(),
-        e.family(),
-        e.license(),
-        e.homepage(),
-        e.tags(),
-        e.deprecated(),
-        e.variants(),
-        new Source(hf, null, null),
-        "sha256:" + "ab".repeat(32));
+    return CatalogEntries.fromVersionFile(yaml, hf);
   }
 
   static Entry glm() {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.values.Tree;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,12 +18,12 @@ class FormTest {
         Form.assemble(
             new FormInput(
                 "replicaCount: 1\nenv: {A: x}",
-                ValuesYaml.parse("t", "replicaCount: 3"),
+                Yaml.tree("t", "replicaCount: 3"),
                 null,
                 null,
                 List.of()),
             LABEL);
-    assertThat(form).isEqualTo(ValuesYaml.parse("t", "replicaCount: 3\nenv: {A: x}"));
+    assertThat(form).isEqualTo(Yaml.tree("t", "replicaCount: 3\nenv: {A: x}"));
   }
 
   @Test
@@ -57,7 +57,7 @@ class FormTest {
   void anExplicitlyEnabledScalerTakesOverTheReplicaCount() {
     var form =
         Form.assemble(
-            FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {enabled: true}")), LABEL);
+            FormInput.of(Yaml.tree("t", "replicaCount: 3\nscaler: {enabled: true}")), LABEL);
     assertThat(form).doesNotContainKey("replicaCount");
   }
 
@@ -65,34 +65,31 @@ class FormTest {
   void aScalerSwitchedOnOnlyByTouchingLeavesTheReplicaCount() {
     var form =
         Form.assemble(
-            FormInput.of(ValuesYaml.parse("t", "replicaCount: 3\nscaler: {maxReplicas: 4}")),
-            LABEL);
+            FormInput.of(Yaml.tree("t", "replicaCount: 3\nscaler: {maxReplicas: 4}")), LABEL);
     assertThat(form).containsEntry("replicaCount", 3L);
   }
 
   @Test
   void theLocalPathFlagMergesOverASetModelRatherThanFailing() {
-    var form = Form.fromFlags(ValuesYaml.parse("t", "model: x\nreplicaCount: 2"), null, "/p");
+    var form = Form.fromFlags(Yaml.tree("t", "model: x\nreplicaCount: 2"), null, "/p");
 
-    assertThat(form).isEqualTo(ValuesYaml.parse("t", "model: {localPath: /p}\nreplicaCount: 2"));
+    assertThat(form).isEqualTo(Yaml.tree("t", "model: {localPath: /p}\nreplicaCount: 2"));
   }
 
   @Test
   void theLocalPathFlagKeepsTheOtherModelKeysASetGave() {
-    var form = Form.fromFlags(ValuesYaml.parse("t", "model: {mountPath: /w}"), "123", "/p");
+    var form = Form.fromFlags(Yaml.tree("t", "model: {mountPath: /w}"), "123", "/p");
 
     assertThat(form)
-        .isEqualTo(
-            ValuesYaml.parse("t", "model: {mountPath: /w, localPath: /p}\nserviceId: '123'"));
+        .isEqualTo(Yaml.tree("t", "model: {mountPath: /w, localPath: /p}\nserviceId: '123'"));
   }
 
   @Test
   void flagsHandTheReplicaCountToAnExplicitlyEnabledScalerAsTheServerDoes() {
     var form =
-        Form.fromFlags(
-            ValuesYaml.parse("t", "replicaCount: 2\nscaler: {enabled: true}"), null, null);
+        Form.fromFlags(Yaml.tree("t", "replicaCount: 2\nscaler: {enabled: true}"), null, null);
 
-    assertThat(form).isEqualTo(ValuesYaml.parse("t", "scaler: {enabled: true}"));
+    assertThat(form).isEqualTo(Yaml.tree("t", "scaler: {enabled: true}"));
   }
 
   @Test

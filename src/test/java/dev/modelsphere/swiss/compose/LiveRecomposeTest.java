@@ -14,7 +14,7 @@ import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import dev.modelsphere.swiss.values.Lookup;
 import dev.modelsphere.swiss.values.Tree;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** spec/canary.md §5: a new plan from the live one, without the catalog. */
 class LiveRecomposeTest {
   private static Map<String, Object> yaml(String text) {
-    return ValuesYaml.parse("test", text);
+    return Yaml.tree("test", text);
   }
 
   private static Plan live() {
@@ -62,9 +62,7 @@ class LiveRecomposeTest {
     assertThat(next.engine()).isEqualTo(live.engine());
     assertThat(next.profile()).isEqualTo(live.profile());
     for (String layer : List.of("catalog", "site", "derived")) {
-      assertThat(ValuesYaml.write(next.layer(layer)))
-          .as(layer)
-          .isEqualTo(ValuesYaml.write(live.layer(layer)));
+      assertThat(Yaml.write(next.layer(layer))).as(layer).isEqualTo(Yaml.write(live.layer(layer)));
     }
     next.verifyHash();
     assertThat(next.hash()).isNotEqualTo(live.hash());

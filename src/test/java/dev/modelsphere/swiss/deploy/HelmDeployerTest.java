@@ -44,7 +44,7 @@ class HelmDeployerTest {
             c -> {
               assertThat(c.key().kind()).isEqualTo("Deployment");
               assertThat(c.change()).isEqualTo(ObjectChange.Change.CHANGED);
-              assertThat(c.diff()).contains("-  replicas: 1", "+  replicas: 2");
+              assertThat(c.diff()).contains("-    replicas: 1", "+    replicas: 2");
             });
 
     ApplyResult applied = cluster.deployer().apply(second, Mode.UPGRADE, ApplyOptions.apply(1));

@@ -16,7 +16,7 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.testing.EveryFixtureVariant;
 import dev.modelsphere.swiss.values.Tree;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -100,7 +100,7 @@ class CatalogRenderTest {
     List<Plan> plans = new ArrayList<>();
     for (String form : List.of(FORM_PLAIN, FORM_ROUTED)) {
       for (ComposeRequest request :
-          EveryFixtureVariant.requests(catalog, profile, ValuesYaml.parse("form", form))) {
+          EveryFixtureVariant.requests(catalog, profile, Yaml.tree("form", form))) {
         plans.add(Composer.compose(request));
       }
     }
@@ -115,7 +115,7 @@ class CatalogRenderTest {
     String chartVersion = spec.isExact() ? spec.exact() : "0.8.0";
     Map<String, Object> form =
         Form.assemble(
-            new FormInput(null, ValuesYaml.parse("form", formYaml), null, null, List.of()),
+            new FormInput(null, Yaml.tree("form", formYaml), null, null, List.of()),
             variant.requires().accelerator().productLabel());
     return Composer.compose(
         EveryFixtureVariant.request(catalog, entry, variant, profile, form, chartVersion));

@@ -7,7 +7,7 @@ import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
 import dev.modelsphere.swiss.chartrepo.IndexYaml;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ class ChartRendererTest {
   }
 
   private static ValuesDocument doc(String name, String yaml) {
-    return new ValuesDocument(name, ValuesYaml.parse(name, yaml));
+    return new ValuesDocument(name, Yaml.tree(name, yaml));
   }
 
   @Test
@@ -201,7 +201,7 @@ class ChartRendererTest {
 
   private static Map<String, Object> readValues(Path file) {
     try {
-      return ValuesYaml.parse(file.toString(), Files.readString(file));
+      return Yaml.tree(file.toString(), Files.readString(file));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -2,7 +2,7 @@ package dev.modelsphere.swiss.helm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -67,7 +67,7 @@ class ManifestDiffTest {
                   .isEqualTo(new ObjectKey("apps/v1", "Deployment", "serving", "qwen-sglang"));
               assertThat(change.change()).isEqualTo(ObjectChange.Change.CHANGED);
               assertThat(change.diff())
-                  .contains("-  replicas: 1", "+  replicas: 3")
+                  .contains("-    replicas: 1", "+    replicas: 3")
                   .startsWith("--- a: Deployment serving/qwen-sglang");
             });
     assertThat(result.render())
@@ -99,7 +99,7 @@ class ManifestDiffTest {
   @Test
   void fieldsTheApiServerAndHelmOwnAreIgnored() {
     Map<String, Object> live =
-        ValuesYaml.parse(
+        Yaml.tree(
             "live",
             """
         apiVersion: v1
@@ -147,7 +147,7 @@ class ManifestDiffTest {
     assertThat(result.changes())
         .filteredOn(c -> c.key().equals(deployment))
         .singleElement()
-        .satisfies(c -> assertThat(c.diff()).contains("-  replicas: 5", "+  replicas: 1"));
+        .satisfies(c -> assertThat(c.diff()).contains("-    replicas: 5", "+    replicas: 1"));
     assertThat(result.changes())
         .filteredOn(c -> c.key().kind().equals("Service"))
         .singleElement()

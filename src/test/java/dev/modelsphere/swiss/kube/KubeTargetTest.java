@@ -38,7 +38,7 @@ class KubeTargetTest {
 
     String forHelm = new KubeTarget(file, "prod").helmKubeConfig();
 
-    assertThat(forHelm).contains("current-context: \"prod\"").contains("https://10.0.0.1:6443");
+    assertThat(forHelm).contains("current-context: prod").contains("https://10.0.0.1:6443");
     assertThat(new KubeTarget(file, null).helmKubeConfig()).isEqualTo(KUBECONFIG);
   }
 

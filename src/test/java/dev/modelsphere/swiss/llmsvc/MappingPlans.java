@@ -4,7 +4,7 @@ import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.plan.SourceRef;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -26,7 +26,7 @@ final class MappingPlans {
   private MappingPlans() {}
 
   static Map<String, Object> tree(String yaml) {
-    return ValuesYaml.parse("test tree", yaml);
+    return Yaml.tree("test tree", yaml);
   }
 
   /** A plan with catalog, site, derived, form and edit layers, every scalar kind among them. */

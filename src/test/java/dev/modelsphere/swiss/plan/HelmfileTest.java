@@ -6,20 +6,15 @@ import static dev.modelsphere.swiss.plan.TestPlans.tree;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.modelsphere.swiss.values.Yaml;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class HelmfileTest {
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
-  private static Map<String, Object> parse(String document) throws Exception {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> doc = YAML.readValue(document, Map.class);
-    return doc;
+  private static Map<String, Object> parse(String document) {
+    return Yaml.tree("helmfile.yaml", document);
   }
 
   @SuppressWarnings("unchecked")
@@ -102,7 +97,7 @@ class HelmfileTest {
             Map.entry("atomic", false),
             Map.entry("cleanupOnFail", false),
             Map.entry("createNamespace", false),
-            Map.entry("historyMax", 20),
+            Map.entry("historyMax", 20L),
             Map.entry("diffArgs", List.of("--three-way-merge", "--server-side=true")));
   }
 
@@ -123,5 +118,35 @@ class HelmfileTest {
         .containsExactly("repositories", "helmDefaults", "releases");
     assertThat(onlyRelease(parse(Helmfile.render(TestPlans.composed(), ""))).keySet())
         .containsExactly("name", "namespace", "chart", "version", "values");
+  }
+
+  @Test
+  void theDocumentIsLaidOutAsTheReferencesYamlLibraryLaysItOut() {
+    assertThat(Helmfile.render(TestPlans.composed(), ""))
+        .isEqualTo(
+            """
+            repositories:
+                - name: charts
+                  url: https://charts.example.com
+            helmDefaults:
+                wait: false
+                atomic: false
+                cleanupOnFail: false
+                createNamespace: false
+                historyMax: 20
+                diffArgs:
+                    - --three-way-merge
+                    - --server-side=true
+            releases:
+                - name: glm-53
+                  namespace: models
+                  chart: charts/sglang
+                  version: 0.8.0
+                  values:
+                    - catalog.yaml
+                    - site.yaml
+                    - derived.yaml
+                    - form.yaml
+            """);
   }
 }

@@ -35,6 +35,16 @@ class PlanFilesTest {
   }
 
   @Test
+  void planYamlIsWrittenWithSortedKeysAndFourSpacesAsTheReferenceWritesIt() {
+    String meta = PlanFiles.files(TestPlans.composed(), "").get(PlanFiles.META_FILE);
+    List<String> topKeys = meta.lines().filter(l -> !l.startsWith(" ")).toList();
+
+    assertThat(topKeys).isSortedAccordingTo(CanonicalJson.KEY_ORDER);
+    assertThat(topKeys.get(0)).isEqualTo("apiVersion: plan.swiss/v1");
+    assertThat(meta).contains("release:\n    name: glm-53\n    namespace: models\n");
+  }
+
+  @Test
   void filesRoundTripKeepsTheHash() {
     Plan plan = TestPlans.composed();
     Plan back = PlanFiles.fromFiles(PlanFiles.files(plan, ""));

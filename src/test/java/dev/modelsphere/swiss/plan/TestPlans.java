@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,7 +16,7 @@ final class TestPlans {
 
   /** A values tree from YAML, e.g. {@code tree("{model: {gpus: \"8\"}}")}. */
   static Map<String, Object> tree(String yaml) {
-    return ValuesYaml.parse("test tree", yaml);
+    return Yaml.tree("test tree", yaml);
   }
 
   /** Layers from alternating names and trees: {@code layers("catalog", tree(...), "form", ...)}. */

@@ -345,6 +345,21 @@ class ProfileTest {
   }
 
   @Test
+  void yamlOneOneBooleanWordsInExtraStayStringsAsTheReferenceReadsThem() {
+    Profile p =
+        minimal("extra:\n  a: on\n  b: off\n  c: yes\n  d: no\n  e: y\n  f: N\n  g: true\n");
+
+    assertThat(p.extra())
+        .containsEntry("a", "on")
+        .containsEntry("b", "off")
+        .containsEntry("c", "yes")
+        .containsEntry("d", "no")
+        .containsEntry("e", "y")
+        .containsEntry("f", "N")
+        .containsEntry("g", true);
+  }
+
+  @Test
   void catalogsAreListedWithTheirDefault() {
     Profile p =
         minimal(

@@ -5,7 +5,7 @@ import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.plan.SourceRef;
-import dev.modelsphere.swiss.values.ValuesYaml;
+import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,7 +28,7 @@ public final class ExamplePlans {
     Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
     layers.put(
         "catalog",
-        ValuesYaml.parse(
+        Yaml.tree(
             "catalog",
             """
             image: {repository: lmsysorg/sglang, tag: v0.5.19}
@@ -36,7 +36,7 @@ public final class ExamplePlans {
             extraArgs: [--tp-size=1]
             env: [{name: NVIDIA_DISABLE_REQUIRE, value: "1"}]
             """));
-    layers.put("form", ValuesYaml.parse("form", form));
+    layers.put("form", Yaml.tree("form", form));
     return new Plan(
             Plan.API_VERSION,
             new ReleaseRef(release, namespace),

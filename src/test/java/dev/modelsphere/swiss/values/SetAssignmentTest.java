@@ -56,7 +56,7 @@ class SetAssignmentTest {
 
   @Test
   void theValueMayContainEqualsSigns() {
-    assertThat(SetAssignment.parse("env.A=b=c")).isEqualTo(ValuesYaml.parse("t", "env: {A: b=c}"));
+    assertThat(SetAssignment.parse("env.A=b=c")).isEqualTo(Yaml.tree("t", "env: {A: b=c}"));
   }
 
   @Test
@@ -68,6 +68,6 @@ class SetAssignmentTest {
   @Test
   void laterAssignmentsWinAndCommasAreNotSplit() {
     var tree = SetAssignment.parseAll(List.of("a=1", "a=2", "b=x,y"));
-    assertThat(tree).isEqualTo(ValuesYaml.parse("t", "a: 2\nb: 'x,y'"));
+    assertThat(tree).isEqualTo(Yaml.tree("t", "a: 2\nb: 'x,y'"));
   }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class TreeTest {
 
   private static Map<String, Object> yaml(String text) {
-    return ValuesYaml.parse("test", text);
+    return Yaml.tree("test", text);
   }
 
   @Test
@@ -42,7 +42,7 @@ class TreeTest {
     Tree.merge(dst, yaml("resources: null"));
     assertThat(dst).containsEntry("resources", null);
     assertThat(Tree.get(dst, "resources").present()).isTrue();
-    assertThat(ValuesYaml.write(dst)).isEqualTo("resources: null\n");
+    assertThat(Yaml.write(dst)).isEqualTo("resources: null\n");
   }
 
   @Test
@@ -118,7 +118,7 @@ class TreeTest {
       tree.put("k" + tree.size(), s);
     }
     tree.put("n", 8L);
-    assertThat(ValuesYaml.parse("round trip", ValuesYaml.write(tree))).isEqualTo(tree);
+    assertThat(Yaml.tree("round trip", Yaml.write(tree))).isEqualTo(tree);
   }
 
   @Test

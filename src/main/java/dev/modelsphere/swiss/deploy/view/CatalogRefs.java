@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,7 +27,7 @@ public record CatalogRefs(
 
   public CatalogRefs {
     current = Map.copyOf(current);
-    soleRef = soleRef == null ? "" : soleRef;
+    soleRef = Nulls.orEmpty(soleRef);
   }
 
   /** No catalog could be opened: no row is compared with one. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.modelsphere.swiss.canary.Relationship;
+import dev.modelsphere.swiss.values.Nulls;
 import io.soabase.recordbuilder.core.RecordBuilder;
 
 /**
@@ -51,19 +52,19 @@ public record DeploymentRow(
   public static final String LLMSVC = "llmsvc";
 
   public DeploymentRow {
-    chart = orEmpty(chart);
-    status = orEmpty(status);
-    updated = orEmpty(updated);
-    model = orEmpty(model);
-    variant = orEmpty(variant);
-    catalogRef = orEmpty(catalogRef);
-    catalog = orEmpty(catalog);
-    version = orEmpty(version);
-    phase = orEmpty(phase);
-    drift = orEmpty(drift);
-    route = orEmpty(route);
+    chart = Nulls.orEmpty(chart);
+    status = Nulls.orEmpty(status);
+    updated = Nulls.orEmpty(updated);
+    model = Nulls.orEmpty(model);
+    variant = Nulls.orEmpty(variant);
+    catalogRef = Nulls.orEmpty(catalogRef);
+    catalog = Nulls.orEmpty(catalog);
+    version = Nulls.orEmpty(version);
+    phase = Nulls.orEmpty(phase);
+    drift = Nulls.orEmpty(drift);
+    route = Nulls.orEmpty(route);
     canary = canary == null ? Relationship.STANDALONE : canary;
-    uid = orEmpty(uid);
+    uid = Nulls.orEmpty(uid);
   }
 
   /** A row with only its identity and backend; the rest is filled in with the withers. */
@@ -102,9 +103,5 @@ public record DeploymentRow(
       return withDrift(reason);
     }
     return drift.contains(reason) ? this : withDrift(drift + "; " + reason);
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

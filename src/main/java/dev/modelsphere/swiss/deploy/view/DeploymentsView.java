@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.ResolvedChart;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.plan.SourceRef;
+import dev.modelsphere.swiss.values.Nulls;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Secret;
 import java.util.List;
@@ -153,7 +154,7 @@ public final class DeploymentsView {
     }
     row = row.withPhase(status.phase().name());
     if (status.phase() == Phase.Failed) {
-      return row.withDriftIfNone(APPLY_FAILED + (status.message() == null ? "" : status.message()));
+      return row.withDriftIfNone(APPLY_FAILED + Nulls.orEmpty(status.message()));
     }
     return status.phase() == Phase.Applying ? row.withDriftIfNone(APPLY_RUNNING) : row;
   }

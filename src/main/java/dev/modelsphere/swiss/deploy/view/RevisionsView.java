@@ -24,6 +24,7 @@ import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanFiles;
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -168,8 +169,8 @@ public final class RevisionsView {
     for (HistoryEntry entry : history(service)) {
       int revision = entry.revision() == null ? 0 : entry.revision();
       RevisionList.Revision row =
-          RevisionList.Revision.bare(revision, orEmpty(entry.hash()), revision == live);
-      if (!orEmpty(entry.controllerRevision()).isEmpty()) {
+          RevisionList.Revision.bare(revision, Nulls.orEmpty(entry.hash()), revision == live);
+      if (!Nulls.orEmpty(entry.controllerRevision()).isEmpty()) {
         row =
             snapshot(namespace, release, entry.controllerRevision())
                 .map(snapshot -> fromSnapshot(revision, snapshot, live))
@@ -193,12 +194,13 @@ public final class RevisionsView {
             ? new Model(null, null, null, null, null)
             : snapshot.getSpec().model();
     Map<String, String> annotations = snapshot.getMetadata().getAnnotations();
-    String hash = annotations == null ? "" : orEmpty(annotations.get(SwissAnnotations.PLAN_HASH));
+    String hash =
+        annotations == null ? "" : Nulls.orEmpty(annotations.get(SwissAnnotations.PLAN_HASH));
     return new RevisionList.Revision(
         revision,
-        orEmpty(model.name()),
-        orEmpty(model.version()),
-        orEmpty(model.variant()),
+        Nulls.orEmpty(model.name()),
+        Nulls.orEmpty(model.version()),
+        Nulls.orEmpty(model.variant()),
         snapshot.getSpec().chart() == null
             ? ""
             : ChartLabel.of(
@@ -218,7 +220,7 @@ public final class RevisionsView {
           history(service).stream()
               .filter(e -> e.revision() != null && e.revision() == wanted)
               .findFirst();
-      if (entry.isEmpty() || orEmpty(entry.get().controllerRevision()).isEmpty()) {
+      if (entry.isEmpty() || Nulls.orEmpty(entry.get().controllerRevision()).isEmpty()) {
         return helm.archived(namespace, release, wanted);
       }
       LlmService snapshot =
@@ -294,14 +296,10 @@ public final class RevisionsView {
 
   private static int number(String revision) {
     try {
-      return Integer.parseInt(revision == null ? "" : revision.strip());
+      return Integer.parseInt(Nulls.orEmpty(revision).strip());
     } catch (NumberFormatException e) {
       throw new DeployException(
           BAD_REQUEST, "revision must be a number, not \"%s\"".formatted(revision));
     }
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

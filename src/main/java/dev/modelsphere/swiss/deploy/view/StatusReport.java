@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.modelsphere.swiss.canary.Relationship;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.kube.PodView;
+import dev.modelsphere.swiss.values.Nulls;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 
@@ -55,18 +56,18 @@ public record StatusReport(
     implements StatusReportBuilder.With {
 
   public StatusReport {
-    helmStatus = orEmpty(helmStatus);
+    helmStatus = Nulls.orEmpty(helmStatus);
     pods = pods == null ? List.of() : List.copyOf(pods);
-    route = orEmpty(route);
-    url = orEmpty(url);
-    model = orEmpty(model);
-    authHeader = orEmpty(authHeader);
-    authPrefix = orEmpty(authPrefix);
-    warning = orEmpty(warning);
-    drift = orEmpty(drift);
-    backend = orEmpty(backend);
+    route = Nulls.orEmpty(route);
+    url = Nulls.orEmpty(url);
+    model = Nulls.orEmpty(model);
+    authHeader = Nulls.orEmpty(authHeader);
+    authPrefix = Nulls.orEmpty(authPrefix);
+    warning = Nulls.orEmpty(warning);
+    drift = Nulls.orEmpty(drift);
+    backend = Nulls.orEmpty(backend);
     canary = canary == null ? Relationship.STANDALONE : canary;
-    uid = orEmpty(uid);
+    uid = Nulls.orEmpty(uid);
   }
 
   /** Nothing known yet about the release but its name. */
@@ -110,8 +111,4 @@ public record StatusReport(
 
   /** One of the LLMService's conditions. */
   public record Condition(String type, String status, String reason, String message) {}
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
-  }
 }

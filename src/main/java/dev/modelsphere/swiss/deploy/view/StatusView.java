@@ -17,6 +17,7 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.Serving;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.site.Route;
+import dev.modelsphere.swiss.values.Nulls;
 import java.util.List;
 import java.util.Optional;
 
@@ -123,7 +124,7 @@ public final class StatusView {
         .withLlmservice(
             new StatusReport.LlmServiceState(
                 status.phase() == null ? "" : status.phase().name(),
-                status.message() == null ? "" : status.message(),
+                Nulls.orEmpty(status.message()),
                 revision,
                 conditions(status)));
   }

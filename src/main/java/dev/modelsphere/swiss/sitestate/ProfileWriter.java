@@ -1,0 +1,94 @@
+package dev.modelsphere.swiss.sitestate;
+
+import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.site.ProfileException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code PUT /api/profile}: checks a new site profile and stores it in the profile's ConfigMap.
+ * Nothing is stored unless the profile parses, and once stored it is served at once. This is not
+ * behind {@code server.allowDeploy}: a server that deploys nothing still sets up its own site.
+ */
+public final class ProfileWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(ProfileWriter.class);
+
+  /** Stores text under one key of a ConfigMap; production passes {@code Kube::putConfigMapKey}. */
+  @FunctionalInterface
+  public interface ConfigMapWriter {
+    void put(String namespace, String name, String key, String text);
+  }
+
+  private final SiteProfiles profiles;
+  private final ConfigMapWriter writer;
+
+  private ProfileWriter(SiteProfiles profiles, ConfigMapWriter writer) {
+    this.profiles = profiles;
+    this.writer = writer;
+  }
+
+  public static ProfileWriter writingWith(SiteProfiles profiles, ConfigMapWriter writer) {
+    return new ProfileWriter(profiles, writer);
+  }
+
+  /** A server that has no cluster writer: every write is refused. */
+  public static ProfileWriter readOnly(SiteProfiles profiles) {
+    return new ProfileWriter(profiles, null);
+  }
+
+  /**
+   * Checks and stores the profile a request body carries. The checks run in the reference's order,
+   * each with its status: a file-backed profile (400), no writer (403), a body that is not JSON or
+   * carries both or neither form (400), a profile that does not parse (400), a failed write (502).
+   *
+   * @param body the request body, {@code {"yaml": "..."}} or {@code {"profile": {...}}}
+   * @return the stored text and the profile it parses to
+   */
+  public ProfileAnswer write(String body) {
+    ConfigMapProfileStore target = target();
+    if (writer == null) {
+      throw new SiteStateException(
+          SiteStateException.Reason.FORBIDDEN,
+          "this swissd cannot write to the cluster: it was started without a cluster writer");
+    }
+    String text = ProfileRequest.parse(body).text();
+    Profile profile = check(text, target.location());
+    store(target, text);
+    profiles.replace(text, profile);
+    LOG.info("site profile {} stored: {}", target.location(), profile.name());
+    return ProfileAnswer.stored(target.location(), profile, text);
+  }
+
+  private ConfigMapProfileStore target() {
+    ProfileStore store = profiles.store();
+    if (store instanceof ConfigMapProfileStore configMap) {
+      return configMap;
+    }
+    throw new SiteStateException(
+        SiteStateException.Reason.BAD_REQUEST,
+        "this swissd reads its profile from a file, not from the cluster; edit %s"
+            .formatted(store.location()));
+  }
+
+  private static Profile check(String text, String origin) {
+    try {
+      return Profile.parse(text, origin);
+    } catch (ProfileException e) {
+      throw new SiteStateException(
+          SiteStateException.Reason.BAD_REQUEST,
+          "%s -- nothing was stored".formatted(e.getMessage()),
+          e);
+    }
+  }
+
+  private void store(ConfigMapProfileStore target, String text) {
+    try {
+      writer.put(target.namespace(), target.name(), target.key(), text);
+    } catch (RuntimeException e) {
+      throw new SiteStateException(
+          SiteStateException.Reason.BAD_GATEWAY,
+          "site profile %s not stored: %s".formatted(target.location(), e.getMessage()),
+          e);
+    }
+  }
+}
