@@ -33,6 +33,11 @@ public record Accelerator(String vendor, String resource, String productLabel) {
                         + ")"));
   }
 
+  /** Every accelerator the table knows, in table order. */
+  public static List<Accelerator> known() {
+    return KNOWN;
+  }
+
   /** The vendor names the table knows, in table order. */
   public static List<String> vendorNames() {
     return KNOWN.stream().map(Accelerator::vendor).toList();

@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeTarget;
+import dev.modelsphere.swiss.kube.Pods;
 import java.nio.file.Path;
 import java.time.Clock;
 import picocli.CommandLine.Option;
@@ -69,6 +70,11 @@ public final class ClusterOptions {
         kube(target(source.configFlag())),
         new ChartRenderer(ChartArchives.inUserCache()),
         source.chartRoot());
+  }
+
+  /** Reads pods live, for {@code swiss status}. */
+  Pods pods(PlanSourceOptions source) {
+    return new Pods(kube(target(source.configFlag())).client(), Clock.systemUTC());
   }
 
   private Kube kube(KubeTarget target) {

@@ -2,18 +2,25 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.deploy.ReleaseStatus;
+import dev.modelsphere.swiss.deploy.view.StatusView;
+import dev.modelsphere.swiss.kube.PodView;
+import dev.modelsphere.swiss.kube.StartupProgress;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** Shows a release as helm and swiss see it: revision, helm status, and the plan beside it. */
+/**
+ * Shows a release as helm and swiss see it: revision, helm status, the plan beside it, and its pods
+ * with the startup progress of those still starting.
+ */
 @Command(
     name = "status",
     mixinStandardHelpOptions = true,
-    description = "Show the release's revision, helm status and plan status.")
+    description = "Show the release's revision, helm status, plan status and pods.")
 public final class StatusCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
@@ -38,7 +45,43 @@ public final class StatusCommand implements Runnable {
     if (status.tracked() && !status.plan().error().isEmpty()) {
       row(out, "error", status.plan().error());
     }
+    pods(out, name, status);
     out.flush();
+  }
+
+  /** Each pod, and for one still starting how far its startup probe has got. */
+  private void pods(PrintWriter out, ReleaseRef name, ReleaseStatus status) {
+    List<PodView> pods =
+        cluster
+            .pods(source)
+            .matching(name.namespace(), StatusView.podSelector(name.name(), status.current()));
+    long ready = pods.stream().filter(PodView::ready).count();
+    row(out, "pods", "%d of %d ready".formatted(ready, pods.size()));
+    for (PodView pod : pods) {
+      row(out, "pod", describe(pod));
+    }
+  }
+
+  private static String describe(PodView pod) {
+    StringBuilder line =
+        new StringBuilder(pod.name())
+            .append(' ')
+            .append(orUnknown(pod.phase()))
+            .append(pod.ready() ? ", ready" : ", not ready");
+    if (pod.restarts() > 0) {
+      line.append(", ").append(pod.restarts()).append(" restarts");
+    }
+    StartupProgress startup = pod.startup();
+    if (startup != null) {
+      line.append(
+          ", startup %s (%ds of %ds)"
+              .formatted(
+                  startup.state().wireName(), startup.elapsedSeconds(), startup.budgetSeconds()));
+    }
+    if (!pod.message().isEmpty()) {
+      line.append(": ").append(pod.message());
+    }
+    return line.toString();
   }
 
   private static String plan(ReleaseStatus status) {

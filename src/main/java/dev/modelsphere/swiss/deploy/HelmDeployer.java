@@ -158,12 +158,12 @@ public final class HelmDeployer {
     Optional<ReleaseRecord> record = newest(ns, release);
     Map<String, String> files = planFiles(ns, release);
     boolean tracked = files.containsKey(PlanFiles.META_FILE);
-    String hash = "";
+    Plan current = null;
     if (tracked) {
       try {
-        hash = PlanFiles.fromFiles(files).hash();
+        current = PlanFiles.fromFiles(files);
       } catch (PlanException e) {
-        hash = "";
+        current = null;
       }
     }
     return new ReleaseStatus(
@@ -174,8 +174,9 @@ public final class HelmDeployer {
         record.map(ReleaseRecord::status).orElse(""),
         record.map(ReleaseRecord::chart).orElse(""),
         tracked,
-        hash,
-        tracked ? PlanStatus.parse(files.get(PlanStatus.FILE)) : null);
+        current == null ? "" : current.hash(),
+        tracked ? PlanStatus.parse(files.get(PlanStatus.FILE)) : null,
+        current);
   }
 
   private ApplyResult run(Plan plan, Mode mode, RenderRequest request, PlanStatus applying) {

@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.plan.Plan;
+
 /**
  * A release as helm and swiss see it.
  *
@@ -7,6 +9,7 @@ package dev.modelsphere.swiss.deploy;
  * @param helmStatus helm's status ({@code deployed}, {@code failed}, {@code pending-upgrade}...)
  * @param tracked a swiss plan is stored beside the release
  * @param plan the plan's status.yaml when tracked
+ * @param current the plan beside the release; null when untracked or unreadable
  */
 public record ReleaseStatus(
     String namespace,
@@ -17,4 +20,5 @@ public record ReleaseStatus(
     String chart,
     boolean tracked,
     String planHash,
-    PlanStatus plan) {}
+    PlanStatus plan,
+    Plan current) {}

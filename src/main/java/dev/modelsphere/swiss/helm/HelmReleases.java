@@ -90,15 +90,35 @@ public final class HelmReleases {
       }
       return command.call();
     } catch (RuntimeException e) {
+      throw new HelmException("helm uninstall " + namespace + "/" + release + ": " + reason(e), e);
+    }
+  }
+
+  /**
+   * The values of one revision as YAML text, as {@code helm get values} prints them: with {@code
+   * all}, the chart's defaults merged with what was supplied; without, only what was supplied.
+   */
+  public String values(String namespace, String release, int revision, boolean all) {
+    try {
+      var command = Helm.get(release).values().withNamespace(namespace).withRevision(revision);
+      if (all) {
+        command = command.allValues();
+      }
+      if (kubeConfig != null) {
+        command = command.withKubeConfigContents(kubeConfig);
+      }
+      return command.call();
+    } catch (RuntimeException e) {
       throw new HelmException(
-          "helm uninstall "
-              + namespace
-              + "/"
-              + release
-              + ": "
-              + (e.getMessage() == null ? e.toString() : e.getMessage().strip()),
+          "helm get values %s/%s --revision %d%s: %s"
+              .formatted(namespace, release, revision, all ? " --all" : "", reason(e)),
           e);
     }
+  }
+
+  /** What the SDK said went wrong, in one line. */
+  private static String reason(RuntimeException e) {
+    return e.getMessage() == null ? e.toString() : e.getMessage().strip();
   }
 
   private static HelmOutcome outcome(Release release) {

@@ -78,6 +78,17 @@ public final class ReleaseStorage {
     }
   }
 
+  /**
+   * The revision one of helm's Secrets stores, for a Secret read elsewhere (a watch). The release
+   * is named by the Secret's {@code name} label; a payload that cannot be decoded gives an {@link
+   * ReleaseRecord#undecodable} record.
+   */
+  public static ReleaseRecord decode(Secret secret) {
+    Map<String, String> labels = secret.getMetadata().getLabels();
+    String release = labels == null ? null : labels.get("name");
+    return decode(secret, secret.getMetadata().getNamespace(), release == null ? "" : release);
+  }
+
   private static ReleaseRecord decode(Secret secret, String namespace, String release) {
     int revision = revisionOf(secret);
     String payload = secret.getData() == null ? null : secret.getData().get("release");
@@ -102,7 +113,7 @@ public final class ReleaseStorage {
   }
 
   /** The revision from the {@code version} label, else from the name's {@code .v<n>} suffix. */
-  static int revisionOf(Secret secret) {
+  public static int revisionOf(Secret secret) {
     Map<String, String> labels = secret.getMetadata().getLabels();
     String label = labels == null ? null : labels.get("version");
     Integer fromLabel = parse(label);

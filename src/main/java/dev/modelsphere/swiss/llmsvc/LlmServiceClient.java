@@ -3,11 +3,16 @@ package dev.modelsphere.swiss.llmsvc;
 import dev.modelsphere.swiss.kube.KubeException;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.apps.ControllerRevision;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -87,6 +92,45 @@ public final class LlmServiceClient {
         Comparator.comparing((LlmService s) -> s.getMetadata().getNamespace())
             .thenComparing(s -> s.getMetadata().getName()));
     return found;
+  }
+
+  /**
+   * The object as the operator recorded it when it applied one revision: the spec and swiss
+   * annotations its ControllerRevision keeps, named as the release. Empty when that
+   * ControllerRevision is gone.
+   *
+   * @throws LlmServiceException when it cannot be read, or holds no LLMService snapshot
+   */
+  public Optional<LlmService> snapshot(String namespace, String release, String revisionName) {
+    String ref = "controllerrevision " + namespace + "/" + revisionName;
+    ControllerRevision found;
+    try {
+      found =
+          client.apps().controllerRevisions().inNamespace(namespace).withName(revisionName).get();
+    } catch (KubernetesClientException e) {
+      throw classify(ref, e);
+    }
+    if (found == null) {
+      return Optional.empty();
+    }
+    KubernetesSerialization json = client.getKubernetesSerialization();
+    Map<?, ?> data =
+        found.getData() == null ? Map.of() : json.convertValue(found.getData(), Map.class);
+    if (!(data.get("spec") instanceof Map<?, ?> spec)) {
+      throw new LlmServiceException(ref + " holds no LLMService snapshot: its data has no spec");
+    }
+    LlmService snapshot = new LlmService();
+    ObjectMeta metadata = new ObjectMeta();
+    metadata.setNamespace(namespace);
+    metadata.setName(release);
+    if (data.get("annotations") instanceof Map<?, ?> annotations && !annotations.isEmpty()) {
+      Map<String, String> copied = new LinkedHashMap<>();
+      annotations.forEach((k, v) -> copied.put(String.valueOf(k), String.valueOf(v)));
+      metadata.setAnnotations(copied);
+    }
+    snapshot.setMetadata(metadata);
+    snapshot.setSpec(json.convertValue(spec, LlmServiceSpec.class));
+    return Optional.of(snapshot);
   }
 
   private List<LlmService> listIn(String namespace) {

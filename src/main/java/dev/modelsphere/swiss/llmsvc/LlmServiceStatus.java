@@ -19,4 +19,9 @@ public record LlmServiceStatus(
     conditions = conditions == null ? null : List.copyOf(conditions);
     history = history == null ? null : List.copyOf(history);
   }
+
+  /** The helm revision the operator last observed; 0 when it has observed none. */
+  public int helmRevision() {
+    return helm == null || helm.revision() == null ? 0 : helm.revision();
+  }
 }

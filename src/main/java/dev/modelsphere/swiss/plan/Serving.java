@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.plan;
 
-import dev.modelsphere.swiss.values.Lookup;
 import dev.modelsphere.swiss.values.Tree;
 import java.util.Map;
 
@@ -18,7 +17,7 @@ public final class Serving {
    */
   public static String route(Plan plan) {
     Map<String, Object> values = plan.values();
-    Lookup enabled = Tree.get(values, "modelRoute.enabled");
+    var enabled = Tree.get(values, "modelRoute.enabled");
     if (enabled.present() && !Boolean.TRUE.equals(enabled.value())) {
       return "";
     }

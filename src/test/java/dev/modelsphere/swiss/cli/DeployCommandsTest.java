@@ -48,6 +48,7 @@ class DeployCommandsTest {
     CliRun status = onQwen("status");
     assertThat(status.exitCode()).as(status.err()).isZero();
     assertThat(status.out()).contains("revision  2", "helm      deployed", "applied at revision 2");
+    assertThat(status.out()).containsPattern("pods +\\d+ of \\d+ ready");
 
     CliRun choices = onQwen("rollback");
     assertThat(choices.exitCode()).as(choices.err()).isZero();

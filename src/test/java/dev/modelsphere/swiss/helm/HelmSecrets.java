@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.helm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.kube.Kube;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -7,24 +9,34 @@ import java.util.Map;
 
 /** Writes release Secrets the way helm's storage driver does, to set up states helm would leave. */
 public final class HelmSecrets {
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private HelmSecrets() {}
 
   /** Revision {@code revision} of {@code release} in helm's {@code status}. */
   public static void store(
       Kube kube, String namespace, String release, int revision, String status) {
-    String json =
-        "{\"name\":\""
-            + release
-            + "\",\"namespace\":\""
-            + namespace
-            + "\",\"version\":"
-            + revision
-            + ",\"info\":{\"status\":\""
-            + status
-            + "\"},"
-            + "\"chart\":{\"metadata\":{\"name\":\"sglang\",\"version\":\"0.8.0\"}},\"manifest\":\"\"}";
-    byte[] gz = ReleasePayloadTest.gzip(json.getBytes(StandardCharsets.UTF_8));
+    store(kube, namespace, release, revision, status, "");
+  }
+
+  /** The same, its stored manifest {@code manifest}. */
+  public static void store(
+      Kube kube, String namespace, String release, int revision, String status, String manifest) {
+    Map<String, Object> payload =
+        Map.of(
+            "name", release,
+            "namespace", namespace,
+            "version", revision,
+            "info", Map.of("status", status),
+            "chart", Map.of("metadata", Map.of("name", "sglang", "version", "0.8.0")),
+            "manifest", manifest);
+    byte[] json;
+    try {
+      json = JSON.writeValueAsBytes(payload);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+    byte[] gz = ReleasePayloadTest.gzip(json);
     storeRaw(
         kube,
         namespace,

@@ -1,0 +1,107 @@
+package dev.modelsphere.swiss.deploy.view;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.modelsphere.swiss.canary.Relationship;
+import dev.modelsphere.swiss.values.Nulls;
+import io.soabase.recordbuilder.core.RecordBuilder;
+
+/**
+ * One row of {@code GET /api/deployments} (reference server.md §3.8), with the Canary relationship
+ * of spec/canary.md §4 at its top level.
+ *
+ * @param revision helm's revision; 0 when unknown
+ * @param updated when helm last deployed it, RFC 3339 UTC
+ * @param model the catalog's model id from the plan
+ * @param catalogRef the catalog ref the plan was composed from
+ * @param catalog the site's catalog the release belongs to
+ * @param phase {@code status.yaml}'s phase (helm) or the LLMService's phase
+ * @param drift why the release is not as its plan says, several reasons joined by {@code "; "}
+ * @param backend {@code helm} or {@code llmsvc}
+ * @param external an LLMService swiss did not write
+ * @param cleanupPending an LLMService with a helm plan ConfigMap still beside it
+ * @param untracked a helm release with no plan beside it: swiss did not deploy it
+ * @param uid the LLMService's uid; absent for helm releases
+ */
+@RecordBuilder
+public record DeploymentRow(
+    String release,
+    String namespace,
+    @JsonInclude(Include.NON_EMPTY) String chart,
+    @JsonInclude(Include.NON_EMPTY) String status,
+    int revision,
+    @JsonInclude(Include.NON_EMPTY) String updated,
+    @JsonInclude(Include.NON_EMPTY) String model,
+    @JsonInclude(Include.NON_EMPTY) String variant,
+    @JsonInclude(Include.NON_EMPTY) String catalogRef,
+    @JsonInclude(Include.NON_EMPTY) String catalog,
+    @JsonInclude(Include.NON_EMPTY) String version,
+    @JsonInclude(Include.NON_EMPTY) String phase,
+    @JsonInclude(Include.NON_EMPTY) String drift,
+    @JsonInclude(Include.NON_EMPTY) String route,
+    String backend,
+    @JsonInclude(Include.NON_DEFAULT) boolean external,
+    @JsonInclude(Include.NON_DEFAULT) boolean cleanupPending,
+    @JsonInclude(Include.NON_DEFAULT) boolean untracked,
+    @JsonUnwrapped Relationship canary,
+    @JsonInclude(Include.NON_EMPTY) String uid)
+    implements DeploymentRowBuilder.With {
+
+  public static final String HELM = "helm";
+  public static final String LLMSVC = "llmsvc";
+
+  public DeploymentRow {
+    chart = Nulls.orEmpty(chart);
+    status = Nulls.orEmpty(status);
+    updated = Nulls.orEmpty(updated);
+    model = Nulls.orEmpty(model);
+    variant = Nulls.orEmpty(variant);
+    catalogRef = Nulls.orEmpty(catalogRef);
+    catalog = Nulls.orEmpty(catalog);
+    version = Nulls.orEmpty(version);
+    phase = Nulls.orEmpty(phase);
+    drift = Nulls.orEmpty(drift);
+    route = Nulls.orEmpty(route);
+    canary = canary == null ? Relationship.STANDALONE : canary;
+    uid = Nulls.orEmpty(uid);
+  }
+
+  /** A row with only its identity and backend; the rest is filled in with the withers. */
+  static DeploymentRow of(String namespace, String release, String backend) {
+    return new DeploymentRow(
+        release,
+        namespace,
+        "",
+        "",
+        0,
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        backend,
+        false,
+        false,
+        false,
+        Relationship.STANDALONE,
+        "");
+  }
+
+  /** This row with {@code reason} as its drift, unless it already has one. */
+  DeploymentRow withDriftIfNone(String reason) {
+    return drift.isEmpty() ? withDrift(reason) : this;
+  }
+
+  /** This row with {@code reason} added to its drift, separated by {@code "; "}, never twice. */
+  DeploymentRow withDriftAdded(String reason) {
+    if (drift.isEmpty()) {
+      return withDrift(reason);
+    }
+    return drift.contains(reason) ? this : withDrift(drift + "; " + reason);
+  }
+}

@@ -1,0 +1,135 @@
+package dev.modelsphere.swiss.deploy.view;
+
+import dev.modelsphere.swiss.helm.ReleaseStorage;
+import dev.modelsphere.swiss.kube.ClusterCache;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * Every release in scope as the watches show it: swiss's plan ConfigMaps, the LLMServices (while
+ * visible) and helm's release storage, joined by namespace and name. Started once with the server;
+ * reading it costs the API server nothing.
+ */
+public final class Fleet implements AutoCloseable {
+  private final ClusterCache cache;
+  private final LlmServiceWatch services;
+
+  private Fleet(ClusterCache cache, LlmServiceWatch services) {
+    this.cache = cache;
+    this.services = services;
+  }
+
+  /**
+   * Starts every watch and returns at once.
+   *
+   * @param namespaces where releases live; empty means the whole cluster
+   */
+  public static Fleet start(
+      KubernetesClient client, List<String> namespaces, LlmServiceAccess access, Clock clock) {
+    ClusterCache cache = ClusterCache.start(client, namespaces, clock);
+    LlmServiceWatch services = new LlmServiceWatch(client, namespaces, access, clock);
+    // Starts the LLMService watch now when the API serves it, not on the first page.
+    services.watching();
+    return new Fleet(cache, services);
+  }
+
+  public ClusterCache cache() {
+    return cache;
+  }
+
+  /** Every first list is in (or was refused): the views are complete. */
+  public boolean settled() {
+    return cache.settled() && services.settled();
+  }
+
+  /**
+   * Waits until {@link #settled()}, at most {@code timeout}.
+   *
+   * @return whether it settled in time
+   */
+  public boolean awaitSettled(Duration timeout) {
+    return cache.awaitSettled(timeout) && services.settled();
+  }
+
+  /** When the copy was last known to match the API server; empty before the first lists. */
+  public Optional<Instant> asOf() {
+    return cache.asOf();
+  }
+
+  /** Objects held per watch, by kind, for the metrics gauges. */
+  public Map<String, Integer> sizes() {
+    Map<String, Integer> sizes = new LinkedHashMap<>(cache.sizes());
+    sizes.put("llmservices", services.size());
+    return sizes;
+  }
+
+  @Override
+  public void close() {
+    services.close();
+    cache.close();
+  }
+
+  /** Whether LLMServices are being watched (the API serves them and swiss may read them). */
+  boolean seesLlmServices() {
+    return services.watching();
+  }
+
+  /** Every release in scope, sorted by namespace then name. */
+  List<Member> members() {
+    Map<String, Member> byRef = new HashMap<>();
+    for (ConfigMap configMap : cache.planConfigMaps().items()) {
+      String name = configMap.getMetadata().getName();
+      if (name.startsWith(Kube.PLAN_PREFIX) && name.length() > Kube.PLAN_PREFIX.length()) {
+        join(
+            byRef,
+            configMap,
+            name.substring(Kube.PLAN_PREFIX.length()),
+            m -> m.withPlan(configMap));
+      }
+    }
+    for (LlmService service : services.services()) {
+      join(byRef, service, service.getMetadata().getName(), m -> m.withService(service));
+    }
+    for (Secret secret : cache.helmSecrets().items()) {
+      Map<String, String> labels = secret.getMetadata().getLabels();
+      String release = labels == null ? null : labels.get("name");
+      if (release != null && !release.isEmpty()) {
+        join(byRef, secret, release, Member::withHelmStorage);
+      }
+    }
+    List<Member> members = new ArrayList<>(byRef.values());
+    members.sort(Comparator.comparing(Member::namespace).thenComparing(Member::release));
+    return members;
+  }
+
+  /** The newest revision helm stores for the release, if any. */
+  Optional<Secret> newestRevision(String namespace, String release) {
+    return cache.helmSecrets(namespace, release).stream()
+        .max(Comparator.comparingInt(ReleaseStorage::revisionOf));
+  }
+
+  private static void join(
+      Map<String, Member> byRef, HasMetadata object, String release, UnaryOperator<Member> add) {
+    String namespace = object.getMetadata().getNamespace();
+    Member member =
+        byRef.getOrDefault(
+            namespace + "/" + release, new Member(namespace, release, null, null, false));
+    byRef.put(namespace + "/" + release, add.apply(member));
+  }
+}

@@ -1,0 +1,179 @@
+package dev.modelsphere.swiss.kube;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.Informable;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * What the read routes list, kept in memory from watches started once: swiss's plan ConfigMaps,
+ * helm's release Secrets (both in the configured namespaces, or cluster-wide when none are
+ * configured), the nodes, and the pods that still run (cluster-wide: GPU use is a fact of the node,
+ * whoever's pods hold the GPUs). A page computed from it costs the API server nothing.
+ */
+public final class ClusterCache implements AutoCloseable {
+  /** Index of helm's release Secrets by {@code <namespace>/<release>}. */
+  public static final String BY_RELEASE = "release";
+
+  private static final String HELM_OWNER = "owner";
+  private static final String HELM_RELEASE = "name";
+
+  private final KindCache<ConfigMap> planConfigMaps;
+  private final KindCache<Secret> helmSecrets;
+  private final KindCache<Node> nodes;
+  private final KindCache<Pod> runningPods;
+
+  private ClusterCache(
+      KindCache<ConfigMap> planConfigMaps,
+      KindCache<Secret> helmSecrets,
+      KindCache<Node> nodes,
+      KindCache<Pod> runningPods) {
+    this.planConfigMaps = planConfigMaps;
+    this.helmSecrets = helmSecrets;
+    this.nodes = nodes;
+    this.runningPods = runningPods;
+  }
+
+  /**
+   * Starts every watch and returns at once; {@link #settled()} tells when the first lists are in.
+   *
+   * @param namespaces where releases live; empty means the whole cluster
+   */
+  public static ClusterCache start(KubernetesClient client, List<String> namespaces, Clock clock) {
+    List<Informable<ConfigMap>> configMaps =
+        scopes(
+            namespaces,
+            () -> client.configMaps().inAnyNamespace().withLabel(Kube.MANAGED_BY, Kube.SWISS),
+            ns -> client.configMaps().inNamespace(ns).withLabel(Kube.MANAGED_BY, Kube.SWISS));
+    List<Informable<Secret>> secrets =
+        scopes(
+            namespaces,
+            () -> client.secrets().inAnyNamespace().withLabel(HELM_OWNER, "helm"),
+            ns -> client.secrets().inNamespace(ns).withLabel(HELM_OWNER, "helm"));
+    return new ClusterCache(
+        KindCache.start("plan configmaps", configMaps, Map.of(), clock),
+        KindCache.start(
+            "helm release secrets", secrets, Map.of(BY_RELEASE, ClusterCache::releaseKey), clock),
+        KindCache.start("nodes", List.of(client.nodes()), Map.of(), clock),
+        KindCache.start(
+            "running pods",
+            // Finished pods hold no GPU; leaving them out keeps completed Jobs out of memory.
+            List.of(
+                client
+                    .pods()
+                    .inAnyNamespace()
+                    .withoutField("status.phase", "Succeeded")
+                    .withoutField("status.phase", "Failed")),
+            Map.of(),
+            clock));
+  }
+
+  private static <T> List<Informable<T>> scopes(
+      List<String> namespaces,
+      Supplier<Informable<T>> cluster,
+      Function<String, Informable<T>> namespaced) {
+    if (namespaces.isEmpty()) {
+      return List.of(cluster.get());
+    }
+    return namespaces.stream().map(namespaced).toList();
+  }
+
+  private static List<String> releaseKey(Secret secret) {
+    Map<String, String> labels = secret.getMetadata().getLabels();
+    String release = labels == null ? null : labels.get(HELM_RELEASE);
+    return release == null
+        ? List.of()
+        : List.of(secret.getMetadata().getNamespace() + "/" + release);
+  }
+
+  /** The ConfigMaps labelled as swiss's; plan ConfigMaps are those named {@code swiss-plan-*}. */
+  public KindCache<ConfigMap> planConfigMaps() {
+    return planConfigMaps;
+  }
+
+  /** helm's release Secrets, one per stored revision, indexed {@link #BY_RELEASE}. */
+  public KindCache<Secret> helmSecrets() {
+    return helmSecrets;
+  }
+
+  /** Every stored revision of {@code namespace/release}. */
+  public List<Secret> helmSecrets(String namespace, String release) {
+    return helmSecrets.byIndex(BY_RELEASE, namespace + "/" + release);
+  }
+
+  public KindCache<Node> nodes() {
+    return nodes;
+  }
+
+  /** Pods that have not finished (neither Succeeded nor Failed), in every namespace. */
+  public KindCache<Pod> runningPods() {
+    return runningPods;
+  }
+
+  /** Every watch has its first list, or was refused. */
+  public boolean settled() {
+    return all().allMatch(KindCache::settled);
+  }
+
+  /**
+   * Waits until {@link #settled()}, at most {@code timeout}.
+   *
+   * @return whether it settled in time
+   */
+  public boolean awaitSettled(Duration timeout) {
+    long end = System.nanoTime() + timeout.toNanos();
+    for (KindCache<?> cache : all().toList()) {
+      Duration left = Duration.ofNanos(Math.max(0, end - System.nanoTime()));
+      if (!cache.awaitSettled(left)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The time the whole copy is known to match the API server: the oldest of the watches' (refused
+   * ones aside); empty before the first lists.
+   */
+  public Optional<Instant> asOf() {
+    Instant oldest = null;
+    for (KindCache<?> cache : all().filter(c -> c.refusal().isEmpty()).toList()) {
+      Optional<Instant> asOf = cache.asOf();
+      if (asOf.isEmpty()) {
+        return Optional.empty();
+      }
+      if (oldest == null || asOf.get().isBefore(oldest)) {
+        oldest = asOf.get();
+      }
+    }
+    return Optional.ofNullable(oldest);
+  }
+
+  /** How many objects each watch holds, by kind: for the metrics gauges. */
+  public Map<String, Integer> sizes() {
+    Map<String, Integer> sizes = new LinkedHashMap<>();
+    all().forEach(cache -> sizes.put(cache.kind(), cache.size()));
+    return sizes;
+  }
+
+  @Override
+  public void close() {
+    all().forEach(KindCache::close);
+  }
+
+  private Stream<KindCache<?>> all() {
+    return Stream.of(planConfigMaps, helmSecrets, nodes, runningPods);
+  }
+}

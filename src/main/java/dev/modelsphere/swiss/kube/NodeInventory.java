@@ -1,0 +1,109 @@
+package dev.modelsphere.swiss.kube;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The GPU inventory of the cluster (reference server.md §3.9), from the node and pod watches: what
+ * each node offers across vendors, what running pods hold, what is free. Costs no API request.
+ */
+public final class NodeInventory {
+  private final ClusterCache cache;
+  private final GpuResources gpus;
+
+  public NodeInventory(ClusterCache cache, GpuResources gpus) {
+    this.cache = cache;
+    this.gpus = gpus;
+  }
+
+  /**
+   * @param cluster the site's name
+   * @throws KubeException when swiss may not list nodes
+   */
+  public NodesReport report(String cluster) {
+    String nodesRefused = cache.nodes().refusal();
+    if (!nodesRefused.isEmpty()) {
+      throw new KubeException(nodesRefused);
+    }
+    String usageError = cache.runningPods().refusal();
+    Map<String, List<NodeView.GpuPod>> podsByNode = usageError.isEmpty() ? gpuPods() : null;
+    List<NodeView> nodes =
+        cache.nodes().items().stream()
+            .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
+            .map(node -> view(node, podsByNode))
+            .toList();
+    return new NodesReport(cluster, nodes, summary(nodes, podsByNode != null), usageError);
+  }
+
+  private NodeView view(Node node, Map<String, List<NodeView.GpuPod>> podsByNode) {
+    List<NodeView.GpuPod> pods =
+        podsByNode == null
+            ? null
+            : podsByNode.getOrDefault(node.getMetadata().getName(), List.of());
+    return NodeView.of(node, gpus, pods);
+  }
+
+  /** Bound pods holding at least one GPU, by node, each node's sorted by namespace and name. */
+  private Map<String, List<NodeView.GpuPod>> gpuPods() {
+    Map<String, List<NodeView.GpuPod>> byNode = new HashMap<>();
+    for (Pod pod : cache.runningPods().items()) {
+      String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+      int held = node == null || node.isEmpty() ? 0 : gpus.podGpus(pod);
+      if (held > 0) {
+        byNode
+            .computeIfAbsent(node, n -> new ArrayList<>())
+            .add(
+                new NodeView.GpuPod(
+                    pod.getMetadata().getNamespace(), pod.getMetadata().getName(), held, node));
+      }
+    }
+    byNode
+        .values()
+        .forEach(
+            pods ->
+                pods.sort(
+                    Comparator.comparing(NodeView.GpuPod::namespace)
+                        .thenComparing(NodeView.GpuPod::name)));
+    return byNode;
+  }
+
+  private static NodesReport.Summary summary(List<NodeView> nodes, boolean usageKnown) {
+    int allocatable = nodes.stream().mapToInt(NodeView::gpus).sum();
+    int used = nodes.stream().mapToInt(n -> n.gpusUsed() == null ? 0 : n.gpusUsed()).sum();
+    int capacity = nodes.stream().mapToInt(NodeView::gpusCapacity).sum();
+    return new NodesReport.Summary(
+        nodes.size(),
+        allocatable,
+        used,
+        capacity,
+        usageKnown ? nodes.stream().mapToInt(NodeView::gpusFree).sum() : null,
+        products(nodes, usageKnown));
+  }
+
+  private static List<NodesReport.Product> products(List<NodeView> nodes, boolean usageKnown) {
+    Map<String, List<NodeView>> byProduct = new TreeMap<>();
+    for (NodeView node : nodes) {
+      if (!node.gpuProduct().isEmpty()) {
+        byProduct.computeIfAbsent(node.gpuProduct(), p -> new ArrayList<>()).add(node);
+      }
+    }
+    List<NodesReport.Product> products = new ArrayList<>();
+    byProduct.forEach(
+        (product, group) ->
+            products.add(
+                new NodesReport.Product(
+                    product,
+                    group.get(0).gpuResource(),
+                    group.size(),
+                    group.stream().mapToInt(NodeView::gpus).sum(),
+                    usageKnown ? group.stream().mapToInt(NodeView::gpusUsed).sum() : null,
+                    usageKnown ? group.stream().mapToInt(NodeView::gpusFree).sum() : null)));
+    return products;
+  }
+}

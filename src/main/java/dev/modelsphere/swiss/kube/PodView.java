@@ -1,0 +1,85 @@
+package dev.modelsphere.swiss.kube;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.modelsphere.swiss.values.Nulls;
+import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One pod of a release as its status lists it.
+ *
+ * @param ready the pod's Ready condition is true
+ * @param restarts over all its containers
+ * @param message why the pod is not ready, when it is not: a waiting container's reason, else the
+ *     scheduler's, else the Ready condition's message
+ * @param startup how far a not-ready pod's startup probe has got
+ */
+public record PodView(
+    String name,
+    String phase,
+    boolean ready,
+    int restarts,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) String node,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) String message,
+    long ageSeconds,
+    @JsonInclude(JsonInclude.Include.NON_NULL) StartupProgress startup) {
+
+  public static PodView of(Pod pod, Instant now) {
+    boolean ready = isReady(pod);
+    return new PodView(
+        pod.getMetadata().getName(),
+        pod.getStatus() == null ? "" : Nulls.orEmpty(pod.getStatus().getPhase()),
+        ready,
+        statuses(pod).stream()
+            .mapToInt(s -> s.getRestartCount() == null ? 0 : s.getRestartCount())
+            .sum(),
+        pod.getSpec() == null ? "" : Nulls.orEmpty(pod.getSpec().getNodeName()),
+        ready ? "" : notReadyBecause(pod),
+        StartupProgress.seconds(pod.getMetadata().getCreationTimestamp(), now),
+        StartupProgress.of(pod, now).orElse(null));
+  }
+
+  static boolean isReady(Pod pod) {
+    return condition(pod, "Ready").map(c -> "True".equals(c.getStatus())).orElse(false);
+  }
+
+  private static String notReadyBecause(Pod pod) {
+    for (ContainerStatus status : statuses(pod)) {
+      ContainerStateWaiting waiting =
+          status.getState() == null ? null : status.getState().getWaiting();
+      if (waiting != null && !Nulls.orEmpty(waiting.getReason()).isEmpty()) {
+        String detail = Nulls.orEmpty(waiting.getMessage());
+        return status.getName()
+            + ": "
+            + waiting.getReason()
+            + (detail.isEmpty() ? "" : ": " + detail);
+      }
+    }
+    Optional<PodCondition> unscheduled =
+        condition(pod, "PodScheduled").filter(c -> "False".equals(c.getStatus()));
+    if (unscheduled.isPresent() && !Nulls.orEmpty(unscheduled.get().getMessage()).isEmpty()) {
+      return unscheduled.get().getMessage();
+    }
+    return condition(pod, "Ready").map(c -> Nulls.orEmpty(c.getMessage())).orElse("");
+  }
+
+  private static Optional<PodCondition> condition(Pod pod, String type) {
+    List<PodCondition> conditions =
+        pod.getStatus() == null ? null : pod.getStatus().getConditions();
+    if (conditions == null) {
+      return Optional.empty();
+    }
+    return conditions.stream().filter(c -> type.equals(c.getType())).findFirst();
+  }
+
+  private static List<ContainerStatus> statuses(Pod pod) {
+    List<ContainerStatus> statuses =
+        pod.getStatus() == null ? null : pod.getStatus().getContainerStatuses();
+    return statuses == null ? List.of() : statuses;
+  }
+}

@@ -1,0 +1,101 @@
+package dev.modelsphere.swiss.deploy.view;
+
+import dev.modelsphere.swiss.config.CanaryKeys;
+import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.HelmRelease;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
+import dev.modelsphere.swiss.llmsvc.Phase;
+import dev.modelsphere.swiss.llmsvc.PlanMapping;
+import dev.modelsphere.swiss.llmsvc.ResolvedChart;
+import dev.modelsphere.swiss.plan.ChartRef;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanFiles;
+import dev.modelsphere.swiss.testing.ExamplePlans;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Writes the records a release leaves in the cluster, directly, to set up the states the views
+ * report: a plan ConfigMap with its status.yaml, helm's release Secrets, LLMServices and the status
+ * their operator would write (a SIMULATION of the operator: no operator runs here).
+ */
+final class Seeds {
+  static final CanaryKeys CANARY = CanaryKeys.defaults();
+  static final String OLD_REF = "sha256:old";
+
+  private final KubeCluster cluster;
+
+  Seeds(KubeCluster cluster) {
+    this.cluster = cluster;
+  }
+
+  /** The example plan for {@code release}, composed from catalog ref {@value #OLD_REF}. */
+  Plan plan(String release) {
+    Plan plan = ExamplePlans.sglang(release, cluster.namespace(), "replicaCount: 1");
+    return plan.withSource(plan.source().withRef(OLD_REF)).withHash();
+  }
+
+  /** The same plan with a chart from a repository, as an LLMService needs. */
+  Plan repoPlan(String release) {
+    return plan(release)
+        .withChart(new ChartRef("sglang", "0.8.0", "oci://charts.example/serving", ""))
+        .withHash();
+  }
+
+  /** The {@code swiss-plan-<release>} ConfigMap of {@code plan} with this status.yaml. */
+  void recordPlan(Plan plan, PlanStatus status) {
+    Map<String, String> files = new LinkedHashMap<>(PlanFiles.files(plan, ""));
+    files.put(PlanStatus.FILE, status.toYaml());
+    kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + plan.release().name(), files);
+  }
+
+  void recordFiles(String release, Map<String, String> files) {
+    kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + release, files);
+  }
+
+  /** Revision {@code revision} of {@code release} in helm's storage, chart sglang-0.8.0. */
+  void storeRevision(String release, int revision, String helmStatus) {
+    HelmSecrets.store(kube(), cluster.namespace(), release, revision, helmStatus);
+  }
+
+  static PlanStatus status(String phase, String error) {
+    return new PlanStatus(phase, "install", 1, "2026-12-01T08:00:00Z", "", error, "", false);
+  }
+
+  /** The LLMService swiss would write for {@code plan}, with these extra labels and annotations. */
+  LlmService service(Plan plan, Map<String, String> labels, Map<String, String> annotations) {
+    LlmService svc = PlanMapping.fromPlan(plan, "install", "");
+    svc.getMetadata().setLabels(new LinkedHashMap<>(labels));
+    svc.getMetadata().getAnnotations().putAll(annotations);
+    return cluster.llmServices().resource(svc).create();
+  }
+
+  /** SIMULATION: the status the operator writes after applying (or failing) helm revision. */
+  void operatorReports(String name, Phase phase, int revision, String message) {
+    cluster
+        .llmServices()
+        .withName(name)
+        .editStatus(
+            svc -> {
+              svc.setStatus(
+                  new LlmServiceStatus(
+                      svc.getMetadata().getGeneration(),
+                      phase,
+                      null,
+                      message,
+                      new ResolvedChart("sglang", "0.8.1"),
+                      null,
+                      new HelmRelease(revision, phase == Phase.Failed ? "failed" : "deployed"),
+                      null));
+              return svc;
+            });
+  }
+
+  private Kube kube() {
+    return cluster.kube();
+  }
+}

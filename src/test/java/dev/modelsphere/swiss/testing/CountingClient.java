@@ -1,0 +1,66 @@
+package dev.modelsphere.swiss.testing;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.BasicBuilder;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.Interceptor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An admin client of the test cluster that records every request it sends (watches included), so a
+ * test can show that a read made none. Counting in the client, not in the API server's metrics,
+ * keeps other tests' traffic on the shared cluster out of the count.
+ */
+public final class CountingClient implements AutoCloseable {
+  private final List<String> requests = new ArrayList<>();
+  private final KubernetesClient client;
+
+  public CountingClient(TestCluster cluster) {
+    Config config;
+    try {
+      config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig("admin")));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Interceptor counter =
+        new Interceptor() {
+          @Override
+          public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
+            record(request.method() + " " + request.uri());
+          }
+        };
+    this.client =
+        new KubernetesClientBuilder()
+            .withConfig(config)
+            .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("counting", counter))
+            .build();
+  }
+
+  public KubernetesClient client() {
+    return client;
+  }
+
+  /** The requests sent since the last {@link #reset()}, as {@code METHOD uri}. */
+  public synchronized List<String> requests() {
+    return List.copyOf(requests);
+  }
+
+  public synchronized void reset() {
+    requests.clear();
+  }
+
+  private synchronized void record(String request) {
+    requests.add(request);
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}
