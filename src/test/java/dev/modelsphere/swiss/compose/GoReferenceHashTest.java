@@ -32,6 +32,13 @@ class GoReferenceHashTest {
   private static final Map<String, Object> FORM =
       Map.of("replicaCount", 2L, "gpuMemoryUtilization", 0.85, "serviceId", "svc-7");
 
+  /**
+   * {@code source.catalog} is hashed, and the fixtures' real location depends on where the checkout
+   * lives; the kept vector must not, so every plan here records one fixed location.
+   */
+  private static final String STABLE_LOCATION =
+      "https://catalog.example.test/model-catalog/index.json";
+
   private static Map<String, Plan> composed;
 
   @BeforeAll
@@ -42,7 +49,7 @@ class GoReferenceHashTest {
     for (ComposeRequest req : EveryFixtureVariant.requests(catalog, profile, FORM)) {
       String name =
           "%s_%s_%s".formatted(req.entry().name(), req.entry().version(), req.variant().id());
-      composed.put(name, Composer.compose(req));
+      composed.put(name, Composer.compose(req.withCatalogLocation(STABLE_LOCATION)));
     }
   }
 
