@@ -7,6 +7,8 @@ import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
+import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleasePlans;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
@@ -35,6 +37,7 @@ import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.routes.CatalogRoutes;
 import dev.modelsphere.swiss.server.routes.ClusterRoutes;
+import dev.modelsphere.swiss.server.routes.DeployRoutes;
 import dev.modelsphere.swiss.server.routes.DeploymentRoutes;
 import dev.modelsphere.swiss.server.routes.HealthRoutes;
 import dev.modelsphere.swiss.server.routes.MetricsRoutes;
@@ -54,6 +57,9 @@ import dev.modelsphere.swiss.server.state.WatchesSynced;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
+import dev.modelsphere.swiss.server.write.DetachedRuns;
+import dev.modelsphere.swiss.server.write.GpuProductCheck;
+import dev.modelsphere.swiss.server.write.PlanComposer;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.Store;
@@ -103,6 +109,9 @@ public final class SwissServer {
   private final NodeInventory nodes;
   private final CatalogLookups catalogLookups;
   private final CopyAge copyAge;
+  private final ChartRenderer charts;
+  private final ReleaseLocks locks = new ReleaseLocks();
+  private final DetachedRuns runs;
   private final HelmReleases helmReleases;
   private final HelmDeployer helm;
   private final ReleasePlans plans;
@@ -128,14 +137,14 @@ public final class SwissServer {
         new NodeInventory(
             fleet.cache(), GpuResources.withOverrides(config.server().gpuProductLabels()));
     this.catalogLookups = new CatalogLookups(site.catalogs());
-    ChartRenderer charts = new ChartRenderer(ChartArchives.inUserCache());
+    this.charts = new ChartRenderer(ChartArchives.inUserCache());
     this.helmReleases = new HelmReleases(charts, options.helmKubeConfig());
     this.helm =
         new HelmDeployer(
             kube,
             charts,
             helmReleases,
-            new ReleaseLocks(),
+            locks,
             new DeploySettings("", config.server().planHistory()),
             options.clock());
     WatchesSynced watches = new WatchesSynced(fleet);
@@ -145,6 +154,7 @@ public final class SwissServer {
     this.readiness = new Readiness(List.of(ping, watches), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
+    this.runs = new DetachedRuns(store, options.clock());
     this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
   }
 
@@ -190,7 +200,11 @@ public final class SwissServer {
             site.profiles(),
             new Entrypoints(kube, options.serviceAddresses(), options.namespace()),
             new ModelChecks()),
-        new SloRoutes(site.profiles(), new SloServer(kube, options.namespace())),
+        new SloRoutes(
+            site.profiles(),
+            new SloServer(kube, options.namespace()),
+            config.server().allowDeploy()),
+        new DeployRoutes(deployParts()),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
   }
@@ -230,8 +244,35 @@ public final class SwissServer {
       }
       LOG.warn("requests still running after the drain were cut off: {}", e.getMessage());
     } finally {
+      runs.close();
       fleet.close();
     }
+  }
+
+  /** What the write routes need; none on a read-only server, whose write routes answer 403. */
+  private Optional<DeployRoutes.Parts> deployParts() {
+    if (!config.server().allowDeploy()) {
+      return Optional.empty();
+    }
+    GpuResources gpus = GpuResources.withOverrides(config.server().gpuProductLabels());
+    PlanComposer composer =
+        new PlanComposer(
+            site.catalogs(),
+            site.profiles(),
+            site.chartListings(),
+            plans,
+            gpus,
+            new GpuProductCheck(this::gpuNodes));
+    return Optional.of(
+        new DeployRoutes.Parts(
+            composer,
+            store,
+            helm,
+            new PlanDiffer(kube, charts, ""),
+            backends,
+            new LlmServiceUninstaller(kube.client(), locks),
+            runs,
+            options.clock()));
   }
 
   /** The watches behind the lists, for tests and benchmarks that wait for them. */
