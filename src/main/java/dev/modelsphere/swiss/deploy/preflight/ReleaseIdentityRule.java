@@ -44,12 +44,13 @@ public final class ReleaseIdentityRule implements PreflightRule {
       List<String> elsewhere =
           holders.namespacesHolding(release.name()).stream()
               .filter(namespace -> !namespace.equals(release.namespace()))
+              .map(namespace -> new ReleaseRef(release.name(), namespace).toString())
               .toList();
       if (!elsewhere.isEmpty()) {
         problems.add(
             problem(
                 "release",
-                "release name %s is already used in namespace %s: pick another release name, or upgrade that release instead"
+                "release name %s is already taken by %s: pick another release name, or upgrade that release instead"
                     .formatted(release.name(), String.join(", ", elsewhere))));
       }
     }

@@ -23,7 +23,7 @@ class ReleaseIdentityRuleTest {
   }
 
   @Test
-  void anInstallWhoseNameIsUsedInAnotherNamespaceNamesThatNamespace() {
+  void anInstallWhoseNameIsTakenInAnotherNamespaceNamesTheReleaseThere() {
     List<Problem> problems =
         check(
             List.of(),
@@ -36,7 +36,7 @@ class ReleaseIdentityRuleTest {
             p -> {
               assertThat(p.rule()).isEqualTo(ReleaseIdentityRule.NAME);
               assertThat(p.field()).isEqualTo("release");
-              assertThat(p.message()).contains("qwen").contains("research, staging");
+              assertThat(p.message()).contains("research/qwen, staging/qwen");
             });
   }
 
