@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** Preflight runs every rule and answers everything they found in one report. */
@@ -13,32 +14,24 @@ class PreflightTest {
   private static final Proposal PROPOSAL =
       Proposal.install(ExamplePlans.sglang("qwen", "serving", "replicaCount: 1"), null);
 
-  private static PreflightRule rule(String name, List<String> messages) {
-    return new PreflightRule() {
-      @Override
-      public String name() {
-        return name;
-      }
+  /** A rule that answers what {@code findings} gives, or throws what it throws. */
+  private record StubRule(String name, Supplier<List<String>> findings) implements PreflightRule {
+    @Override
+    public List<Problem> check(Proposal proposal) {
+      return findings.get().stream().map(m -> problem("field-" + name, m)).toList();
+    }
+  }
 
-      @Override
-      public List<Problem> check(Proposal proposal) {
-        return messages.stream().map(m -> problem("field-" + name, m)).toList();
-      }
-    };
+  private static PreflightRule rule(String name, List<String> messages) {
+    return new StubRule(name, () -> messages);
   }
 
   private static PreflightRule unreachable(String name) {
-    return new PreflightRule() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public List<Problem> check(Proposal proposal) {
-        throw new KubeException("list plan configmaps in the cluster scope: connection refused");
-      }
-    };
+    return new StubRule(
+        name,
+        () -> {
+          throw new KubeException("list plan configmaps in the cluster scope: connection refused");
+        });
   }
 
   @Test
