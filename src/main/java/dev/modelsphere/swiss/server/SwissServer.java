@@ -11,6 +11,9 @@ import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleasePlans;
+import dev.modelsphere.swiss.deploy.preflight.ClusterScope;
+import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
+import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
@@ -104,6 +107,7 @@ public final class SwissServer {
   private final Kube kube;
   private final SiteState site;
   private final LlmServiceClient services;
+  private final LlmServiceAccess access;
   private final BackendResolver backends;
   private final Fleet fleet;
   private final NodeInventory nodes;
@@ -128,7 +132,7 @@ public final class SwissServer {
         auth.disabled() ? Optional.empty() : Optional.of(new CredentialFiles(Path.of(auth.dir())));
     this.kube = new Kube(client);
     this.services = new LlmServiceClient(client);
-    LlmServiceAccess access = LlmServiceAccess.of(services, options.clock());
+    this.access = LlmServiceAccess.of(services, options.clock());
     this.site = SiteState.open(config, kube, options.version(), access, options.clock());
     this.backends = new BackendResolver(kube, access, services);
     this.plans = new ReleasePlans(kube, backends, services);
@@ -263,9 +267,17 @@ public final class SwissServer {
             plans,
             gpus,
             new GpuProductCheck(this::gpuNodes));
+    Preflight preflight =
+        Preflight.standard(
+            charts,
+            "",
+            new ClusterScope(kube, services, access, config.cluster().namespaces()),
+            GpuNodes.of(nodes),
+            gpus);
     return Optional.of(
         new DeployRoutes.Parts(
             composer,
+            preflight,
             store,
             helm,
             new PlanDiffer(kube, charts, ""),

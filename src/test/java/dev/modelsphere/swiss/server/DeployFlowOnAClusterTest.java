@@ -195,6 +195,34 @@ class DeployFlowOnAClusterTest {
   }
 
   @Test
+  void preflightReportsAServiceIdInUseOnThePlanWarnsOnTheDiffAndRefusesTheInstall() {
+    String first = compose("1.0.0", "{\"replicaCount\": 1}");
+    post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), 200);
+
+    JsonNode twin =
+        post(
+            "/api/plans",
+            ("{\"model\": \"%s\", \"namespace\": \"%s\", \"release\": \"twin\","
+                    + " \"serviceId\": \"%s\"}")
+                .formatted(MODEL, cluster.namespace(), RELEASE),
+            200);
+    String hash = twin.path("hash").asText();
+    JsonNode diff = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash), 200);
+    JsonNode refused = post("/api/install", "{\"planHash\": \"%s\"}".formatted(hash), 409);
+
+    assertThat(twin.path("preflight").path("ok").asBoolean()).isFalse();
+    JsonNode problem = twin.path("preflight").path("problems").path(0);
+    assertThat(problem.path("rule").asText()).isEqualTo("service-id");
+    assertThat(problem.path("field").asText()).isEqualTo("serviceId");
+    assertThat(problem.path("message").asText()).contains(cluster.namespace() + "/" + RELEASE);
+    assertThat(diff.path("warnings").path(0).asText()).startsWith("service-id");
+    assertThat(refused.path("error").asText()).contains("service-id", RELEASE);
+    assertThat(runs()).as("a preflight refusal is not recorded").hasSize(1);
+    assertThat(cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + "twin").isPresent())
+        .isFalse();
+  }
+
+  @Test
   void badRequestsAreRefusedNamingTheProblemAndNothingIsStoredOrApplied() {
     assertThat(post("/api/plans", "{\"version\": \"1.0.0\"}", 400).path("error").asText())
         .contains("model is required");
@@ -232,7 +260,7 @@ class DeployFlowOnAClusterTest {
             .path("hash")
             .asText();
     assertThat(
-            post("/api/install", "{\"planHash\": \"%s\"}".formatted(broken), 400)
+            post("/api/install", "{\"planHash\": \"%s\"}".formatted(broken), 409)
                 .path("error")
                 .asText())
         .contains("replicaCount");

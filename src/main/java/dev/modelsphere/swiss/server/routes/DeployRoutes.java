@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.server.routes;
 
+import dev.modelsphere.swiss.catalog.Requires;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.BackendChoice;
@@ -12,6 +13,10 @@ import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.UninstallOutcome;
 import dev.modelsphere.swiss.deploy.UninstallResult;
+import dev.modelsphere.swiss.deploy.preflight.Preflight;
+import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
+import dev.modelsphere.swiss.deploy.preflight.Problem;
+import dev.modelsphere.swiss.deploy.preflight.Proposal;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
@@ -33,7 +38,9 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -53,6 +60,7 @@ public final class DeployRoutes implements RouteGroup {
   /** What the write routes work with; absent on a read-only server. */
   public record Parts(
       PlanComposer composer,
+      Preflight preflight,
       Optional<Store> store,
       HelmDeployer helm,
       PlanDiffer differ,
@@ -104,10 +112,33 @@ public final class DeployRoutes implements RouteGroup {
                 throw new ApiException(500, "plan not stored: %s".formatted(e.getMessage()));
               }
             });
+    PreflightReport preflight =
+        p.preflight().check(proposal(plan, composed.requires(), composed.upgrade()));
     Map<String, Object> extras = new LinkedHashMap<>();
     extras.put("shadowed", plan.shadowed().stream().map(DeployRoutes::shadow).toList());
     extras.put("warnings", composed.warnings());
+    extras.put("preflight", preflightMember(preflight));
     ctx.status(200).contentType(Json.CONTENT_TYPE).result(PlanJson.toJson(plan, extras));
+  }
+
+  /** The report as plain maps and lists, so it can follow the plan's own members. */
+  private static Map<String, Object> preflightMember(PreflightReport report) {
+    List<Map<String, Object>> problems = new ArrayList<>();
+    for (Problem problem : report.problems()) {
+      Map<String, Object> item = new LinkedHashMap<>();
+      item.put("rule", problem.rule());
+      item.put("field", problem.field());
+      item.put("message", problem.message());
+      problems.add(item);
+    }
+    Map<String, Object> member = new LinkedHashMap<>();
+    member.put("ok", report.ok());
+    member.put("problems", problems);
+    return member;
+  }
+
+  private static Proposal proposal(Plan plan, Requires requires, boolean upgrade) {
+    return upgrade ? Proposal.upgrade(plan, requires) : Proposal.install(plan, requires);
   }
 
   private static Map<String, Object> shadow(Shadow s) {
@@ -126,7 +157,14 @@ public final class DeployRoutes implements RouteGroup {
             ? p.composer().compose(request).plan()
             : storedPlan(p, request.planHash(), 400);
     DiffResult diff = compare(p, plan);
-    Json.ok(ctx, diffAnswer(diff, null));
+    PreflightReport preflight =
+        p.preflight().check(proposal(plan, p.composer().requiresOf(plan), diff.exists()));
+    Map<String, Object> answer = diffAnswer(diff, null);
+    if (!preflight.ok()) {
+      // What would stop an apply, shown before anyone tries one.
+      answer.put("warnings", preflight.warnings());
+    }
+    Json.ok(ctx, answer);
   }
 
   private void apply(Context ctx, Parts p, Mode mode) {
@@ -145,6 +183,11 @@ public final class DeployRoutes implements RouteGroup {
     }
     Plan plan = storedPlan(p, request.planHash(), 404);
     requireHelm(p, plan.release().namespace(), plan.release().name());
+    PreflightReport preflight =
+        p.preflight().check(proposal(plan, p.composer().requiresOf(plan), mode == Mode.UPGRADE));
+    if (!preflight.ok()) {
+      throw new ApiException(409, preflight.summary());
+    }
     String action = mode == Mode.INSTALL ? "install" : "apply";
     ApplyResult result =
         p.runs()

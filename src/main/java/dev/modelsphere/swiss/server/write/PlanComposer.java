@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.catalog.ChartVersionException;
 import dev.modelsphere.swiss.catalog.ChartVersionListException;
 import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import dev.modelsphere.swiss.catalog.Entry;
+import dev.modelsphere.swiss.catalog.Requires;
 import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.compose.ComposeException;
 import dev.modelsphere.swiss.compose.ComposeRequest;
@@ -20,6 +21,7 @@ import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.plan.Layer;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.SourceRef;
 import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.site.CatalogRepo;
 import dev.modelsphere.swiss.site.Profile;
@@ -65,12 +67,18 @@ public final class PlanComposer {
     this.productCheck = productCheck;
   }
 
-  /** A composed plan and what the operator should know about it. */
-  public record Composed(Plan plan, List<String> warnings) {}
+  /**
+   * A composed plan and what the operator should know about it.
+   *
+   * @param requires the catalog variant's hardware needs, for the GPU-fit check; null when the plan
+   *     was composed without the catalog
+   * @param upgrade the plan is for a release that is deployed already
+   */
+  public record Composed(Plan plan, List<String> warnings, Requires requires, boolean upgrade) {}
 
   public Composed compose(PlanRequest request) {
     if (request.reuseSource()) {
-      return new Composed(reuse(request), List.of());
+      return new Composed(reuse(request), List.of(), null, true);
     }
     Upgrade upgrade = request.fromRelease().isEmpty() ? null : carryForward(request);
     PlanRequest req = upgrade == null ? request : upgrade.request();
@@ -109,9 +117,28 @@ public final class PlanComposer {
                   edits,
                   req.createNamespace(),
                   chartVersion));
-      return new Composed(plan, warnings);
+      return new Composed(plan, warnings, variant.requires(), upgrade != null);
     } catch (ComposeException | PlanException | ValuesException e) {
       throw badRequest(e.getMessage());
+    }
+  }
+
+  /**
+   * The hardware needs of the catalog variant a stored plan was composed from, for the GPU-fit
+   * check on apply; null when the catalog cannot say (unreachable, or it no longer lists it).
+   */
+  public Requires requiresOf(Plan plan) {
+    SourceRef source = plan.source();
+    try {
+      CatalogRepo repo = catalogs.list().forRelease(source.catalogName(), source.catalog());
+      return catalogs
+          .open(repo)
+          .catalog()
+          .entry(source.model(), source.version())
+          .variant(source.variant())
+          .requires();
+    } catch (SiteStateException | CatalogException e) {
+      return null;
     }
   }
 
