@@ -134,10 +134,12 @@ public final class ReleaseLeases {
 
   private Lease lease(String namespace, String release, String action, Lease lapsed) {
     ZonedDateTime now = ZonedDateTime.ofInstant(now(), ZoneOffset.UTC);
+    // Each change of holder counts, as leader election counts them; a lease that never said is at
+    // 0.
     int transitions =
-        lapsed == null || lapsed.getSpec().getLeaseTransitions() == null
+        lapsed == null
             ? 0
-            : lapsed.getSpec().getLeaseTransitions() + 1;
+            : 1 + Optional.ofNullable(lapsed.getSpec().getLeaseTransitions()).orElse(0);
     return new LeaseBuilder()
         .withNewMetadata()
         .withName(leaseName(release))
