@@ -19,6 +19,7 @@ import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -273,6 +274,28 @@ class LlmServiceUninstallerTest {
     assertThat(outcome.message()).contains(cluster.namespace() + "/" + NAME);
     assertThat(object("other").get().getMetadata().getResourceVersion())
         .isEqualTo(other.getMetadata().getResourceVersion());
+  }
+
+  @Test
+  void anUninstallWhileAnotherProcessHoldsTheReleaseIsRefusedWith409AndDeletesNothing() {
+    LlmService before = create(NAME, "sha256:aa", false);
+    ReleaseLeases otherProcess =
+        new ReleaseLeases(
+            admin(), Writer.thisProcess("swiss serve"), Duration.ofSeconds(15), Clock.systemUTC());
+
+    try (ReleaseLeases.Held held = otherProcess.take(cluster.namespace(), NAME, "apply")) {
+      assertThatThrownBy(() -> uninstall(() -> {}))
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+                assertThat(e.getMessage())
+                    .contains(
+                        cluster.namespace() + "/" + NAME + " is being applied by swiss serve");
+              });
+    }
+    assertThat(object(NAME).get().getMetadata().getResourceVersion())
+        .isEqualTo(before.getMetadata().getResourceVersion());
   }
 
   @Test
