@@ -74,6 +74,14 @@ public final class HelmDeployer {
     this.clock = clock;
   }
 
+  /**
+   * Settles every apply in {@code namespaces} whose writer died before it finished (all namespaces
+   * when empty), as a server does when it starts; returns how many it settled.
+   */
+  public int sweepInterrupted(List<String> namespaces) {
+    return interrupted.sweep(namespaces);
+  }
+
   public static String planConfigMap(String release) {
     return Kube.PLAN_PREFIX + release;
   }

@@ -114,7 +114,7 @@ public final class SwissServer {
   private final CatalogLookups catalogLookups;
   private final CopyAge copyAge;
   private final ChartRenderer charts;
-  private final ReleaseLocks locks = new ReleaseLocks();
+  private final ReleaseLocks locks = new ReleaseLocks("swiss serve");
   private final DetachedRuns runs;
   private final HelmReleases helmReleases;
   private final HelmDeployer helm;
@@ -219,6 +219,9 @@ public final class SwissServer {
    * @throws ServerException when the address is taken or cannot be bound
    */
   public SwissServer start(ListenAddress address) {
+    if (config.server().allowDeploy()) {
+      sweepInterruptedApplies();
+    }
     try {
       app.start(address.bindHost(), address.port());
     } catch (JavalinBindException e) {
@@ -285,6 +288,28 @@ public final class SwissServer {
             new LlmServiceUninstaller(kube.client(), locks),
             runs,
             options.clock()));
+  }
+
+  /**
+   * An apply whose writer died (a killed replica, a CLI closed mid-write) reads as failed: settled
+   * in the background, so a slow API server does not delay listening.
+   */
+  private void sweepInterruptedApplies() {
+    Thread sweeper =
+        new Thread(
+            () -> {
+              try {
+                int settled = helm.sweepInterrupted(config.cluster().namespaces());
+                if (settled > 0) {
+                  LOG.info("settled {} interrupted apply(s) as failed", settled);
+                }
+              } catch (RuntimeException e) {
+                LOG.warn("interrupted applies not swept at start: {}", e.getMessage());
+              }
+            },
+            "swiss-sweep");
+    sweeper.setDaemon(true);
+    sweeper.start();
   }
 
   /** The watches behind the lists, for tests and benchmarks that wait for them. */

@@ -42,6 +42,14 @@ class DeployFlowOnAClusterTest {
 
   @BeforeEach
   void start() {
+    server = serve(dir);
+    TestServer.Reply login = server.login(TestServer.USER, TestServer.PASSWORD);
+    assertThat(login.status()).isEqualTo(200);
+    cookie = "swiss_session=" + login.sessionCookie();
+  }
+
+  /** A server with its own folder (database, credentials), on the test's namespace. */
+  private static TestServer serve(Path folder) {
     String profile =
         """
         name: test-site
@@ -51,17 +59,13 @@ class DeployFlowOnAClusterTest {
           pathTemplate: /models/{{org}}/{{name}}
         """
             .formatted(TestCharts.exampleCharts());
-    server =
-        TestServer.onCluster(
-            dir,
-            cluster,
-            cluster.admin(),
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n",
-            SharedFixtures.project().resolve("examples/catalog").toString(),
-            profile);
-    TestServer.Reply login = server.login(TestServer.USER, TestServer.PASSWORD);
-    assertThat(login.status()).isEqualTo(200);
-    cookie = "swiss_session=" + login.sessionCookie();
+    return TestServer.onCluster(
+        folder,
+        cluster,
+        cluster.admin(),
+        "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n",
+        SharedFixtures.project().resolve("examples/catalog").toString(),
+        profile);
   }
 
   @AfterEach
@@ -192,6 +196,69 @@ class DeployFlowOnAClusterTest {
         .extracting(run -> run.path("action").asText())
         .containsExactly("apply", "install");
     assertThat(get(release() + "/plan").path("hash").asText()).isEqualTo(second);
+  }
+
+  /**
+   * Two servers on one cluster, as two replicas are: each has its own in-process locks, so only the
+   * release's Lease in the cluster can keep their writes apart.
+   */
+  @Test
+  void appliesOfOneReleaseThroughTwoServersLetExactlyOneThroughAndTheRecordIsTheWinners()
+      throws Exception {
+    String first = compose("1.0.0", "{\"replicaCount\": 1}");
+    post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), 200);
+    String second = compose("1.0.0", "{\"replicaCount\": 2}");
+    try (TestServer other = serve(dir.resolve("replica"))) {
+      String otherCookie =
+          "swiss_session=" + other.login(TestServer.USER, TestServer.PASSWORD).sessionCookie();
+      String replicaPlan =
+          parse(
+                  other
+                      .post(
+                          "/api/plans",
+                          ("{\"model\": \"%s\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                                  + " \"serviceId\": \"%s\", \"overrides\": {\"replicaCount\": 3}}")
+                              .formatted(MODEL, cluster.namespace(), RELEASE),
+                          "Cookie",
+                          otherCookie)
+                      .body())
+              .path("hash")
+              .asText();
+
+      ExecutorService pool = Executors.newFixedThreadPool(8);
+      List<Future<TestServer.Reply>> replies = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        replies.add(
+            pool.submit(
+                () ->
+                    server.post(
+                        "/api/apply",
+                        "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second),
+                        "Cookie",
+                        cookie)));
+        replies.add(
+            pool.submit(
+                () ->
+                    other.post(
+                        "/api/apply",
+                        "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(replicaPlan),
+                        "Cookie",
+                        otherCookie)));
+      }
+      List<TestServer.Reply> answers = new ArrayList<>();
+      for (Future<TestServer.Reply> reply : replies) {
+        answers.add(reply.get());
+      }
+      pool.shutdown();
+
+      List<TestServer.Reply> won = answers.stream().filter(r -> r.status() == 200).toList();
+      assertThat(won).hasSize(1);
+      assertThat(answers).filteredOn(r -> r.status() == 409).hasSize(7);
+      String winner = parse(won.get(0).body()).path("planHash").asText();
+      assertThat(get(release() + "/plan").path("hash").asText()).isEqualTo(winner);
+      assertThat(get(release() + "/status").path("revision").asInt()).isEqualTo(2);
+      assertThat(PlanStatus.parse(planRecord().get(PlanStatus.FILE)).revision()).isEqualTo(2);
+    }
   }
 
   @Test
