@@ -35,7 +35,8 @@ final class PlanRecord {
     try {
       return new Seen(kube.versionedConfigMap(namespace, HelmDeployer.planConfigMap(release)));
     } catch (KubeException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(
+          UNAVAILABLE, "release %s/%s: %s".formatted(namespace, release, e.getMessage()), e);
     }
   }
 
