@@ -1,16 +1,23 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
+import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeTarget;
 import dev.modelsphere.swiss.kube.Pods;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import picocli.CommandLine.Option;
@@ -36,6 +43,9 @@ public final class ClusterOptions {
 
   private Kube kube;
 
+  /** One process, one set of release locks, whichever backend writes. */
+  private final ReleaseLocks locks = new ReleaseLocks("swiss CLI");
+
   /** The cluster named by the flags, else by the config file at {@code configFile}. */
   KubeTarget target(String configFlag) {
     Path file = kubeconfig;
@@ -60,7 +70,7 @@ public final class ClusterOptions {
         kube(target),
         renderer,
         new HelmReleases(renderer, target.helmKubeConfig()),
-        new ReleaseLocks("swiss CLI"),
+        locks,
         new DeploySettings(source.chartRoot(), DeploySettings.DEFAULT_PLAN_HISTORY),
         Clock.systemUTC());
   }
@@ -70,6 +80,36 @@ public final class ClusterOptions {
         kube(target(source.configFlag())),
         new ChartRenderer(ChartArchives.inUserCache()),
         source.chartRoot());
+  }
+
+  /** Which backend owns a release; LLMServices count only where the API serves them. */
+  BackendResolver backends(PlanSourceOptions source) {
+    Kube k = kube(target(source.configFlag()));
+    LlmServiceClient services = new LlmServiceClient(k.client());
+    return new BackendResolver(k, LlmServiceAccess.of(services, Clock.systemUTC()), services);
+  }
+
+  /** The guarded delete of an LLMService release (spec/canary.md §6). */
+  LlmServiceUninstaller llmServiceUninstaller(PlanSourceOptions source) {
+    return new LlmServiceUninstaller(kube(target(source.configFlag())).client(), locks);
+  }
+
+  /** A release's status as {@code swiss serve} reports it, from whichever backend owns it. */
+  StatusView statusView(PlanSourceOptions source) {
+    Kube k = kube(target(source.configFlag()));
+    LlmServiceClient services = new LlmServiceClient(k.client());
+    return new StatusView(
+        deployer(source),
+        backends(source),
+        services,
+        pods(source),
+        new Relationships(canaryKeys(source.configFlag())));
+  }
+
+  /** The config's {@code canary} keys when there is a config, else the defaults. */
+  private static CanaryKeys canaryKeys(String configFlag) {
+    Path found = Config.find(configFlag);
+    return found == null ? CanaryKeys.defaults() : Config.load(found).canary();
   }
 
   /** Reads pods live, for {@code swiss status}. */

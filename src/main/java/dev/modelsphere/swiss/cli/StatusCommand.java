@@ -1,20 +1,23 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.canary.CanaryParent;
+import dev.modelsphere.swiss.canary.Relationship;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.deploy.ReleaseStatus;
-import dev.modelsphere.swiss.deploy.view.StatusView;
+import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.StartupProgress;
 import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.site.ProfileBuilder;
 import java.io.PrintWriter;
-import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * Shows a release as helm and swiss see it: revision, helm status, the plan beside it, and its pods
+ * Shows a release as {@code swiss serve} reports it, from whichever backend owns it: revision, helm
+ * status, the plan's status (or the LLMService operator's), the Canary relationship, and its pods
  * with the startup progress of those still starting.
  */
 @Command(
@@ -30,36 +33,61 @@ public final class StatusCommand implements Runnable {
   @Override
   public void run() {
     ReleaseRef name = source.release();
-    ReleaseStatus status = cluster.deployer(source).status(name.namespace(), name.name());
-    if (!status.exists() && !status.tracked()) {
+    StatusReport status =
+        cluster
+            .statusView(source)
+            .read(
+                name.namespace(),
+                name.name(),
+                ProfileBuilder.builder().build(),
+                plan -> Optional.empty());
+    if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
       throw new CliException("no release " + name);
     }
     PrintWriter out = spec.commandLine().getOut();
     row(out, "release", name.toString());
+    row(out, "backend", status.backend().isEmpty() ? "helm (untracked)" : status.backend());
     row(out, "revision", status.exists() ? Integer.toString(status.revision()) : "none");
     row(out, "helm", status.exists() ? orUnknown(status.helmStatus()) : "not installed");
-    if (!status.chart().isEmpty()) {
-      row(out, "chart", status.chart());
+    if (status.llmservice() != null) {
+      row(out, "operator", operator(status.llmservice()));
+    } else {
+      row(out, "plan", plan(status.planStatus()));
+      if (status.planStatus() != null && !status.planStatus().error().isEmpty()) {
+        row(out, "error", status.planStatus().error());
+      }
     }
-    row(out, "plan", plan(status));
-    if (status.tracked() && !status.plan().error().isEmpty()) {
-      row(out, "error", status.plan().error());
+    canary(out, status.canary());
+    if (!status.warning().isEmpty()) {
+      row(out, "warning", status.warning());
     }
-    pods(out, name, status);
+    row(out, "pods", "%d of %d ready".formatted(status.ready(), status.total()));
+    for (PodView pod : status.pods()) {
+      row(out, "pod", describe(pod));
+    }
     out.flush();
   }
 
-  /** Each pod, and for one still starting how far its startup probe has got. */
-  private void pods(PrintWriter out, ReleaseRef name, ReleaseStatus status) {
-    List<PodView> pods =
-        cluster
-            .pods(source)
-            .matching(name.namespace(), StatusView.podSelector(name.name(), status.current()));
-    long ready = pods.stream().filter(PodView::ready).count();
-    row(out, "pods", "%d of %d ready".formatted(ready, pods.size()));
-    for (PodView pod : pods) {
-      row(out, "pod", describe(pod));
+  /** The Canary relationship (spec/canary.md §3); nothing for a standalone release. */
+  private static void canary(PrintWriter out, Relationship canary) {
+    row(out, "canary", canary.canaryState().wireName());
+    if (canary.managedBy() != null) {
+      row(out, "owned by", parent(canary.managedBy()));
     }
+    if (canary.assignedTo() != null) {
+      row(out, "lent to", parent(canary.assignedTo()));
+    }
+  }
+
+  private static String parent(CanaryParent parent) {
+    String arm = parent.arm().isEmpty() ? "" : " arm " + parent.arm();
+    String proof = parent.verified() ? "verified" : "not verified: " + parent.reason();
+    return "%s/%s%s (%s)".formatted(parent.namespace(), parent.name(), arm, proof);
+  }
+
+  private static String operator(StatusReport.LlmServiceState service) {
+    String message = service.message().isEmpty() ? "" : ": " + service.message();
+    return orUnknown(service.phase()) + message;
   }
 
   private static String describe(PodView pod) {
@@ -84,15 +112,12 @@ public final class StatusCommand implements Runnable {
     return line.toString();
   }
 
-  private static String plan(ReleaseStatus status) {
-    if (!status.tracked()) {
+  private static String plan(PlanStatus plan) {
+    if (plan == null) {
       return "untracked (no swiss plan beside it)";
     }
-    PlanStatus plan = status.plan();
     String revision = plan.revision() > 0 ? " at revision " + plan.revision() : "";
-    return orUnknown(plan.phase())
-        + revision
-        + (status.planHash().isEmpty() ? "" : " (" + status.planHash() + ")");
+    return orUnknown(plan.phase()) + revision;
   }
 
   private static String orUnknown(String s) {

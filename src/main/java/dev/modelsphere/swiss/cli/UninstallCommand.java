@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.deploy.BackendChoice;
+import dev.modelsphere.swiss.deploy.UninstallOutcome;
 import dev.modelsphere.swiss.deploy.UninstallResult;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
@@ -8,7 +10,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** Removes a release, then the plans swiss kept beside it. */
+/**
+ * Removes a release: a helm release, then the plans swiss kept beside it; an LLMService by the
+ * guarded delete, which its operator's finalizer completes.
+ */
 @Command(
     name = "uninstall",
     mixinStandardHelpOptions = true,
@@ -23,6 +28,11 @@ public final class UninstallCommand implements Runnable {
   @Override
   public void run() {
     ReleaseRef release = source.release();
+    BackendChoice owner = cluster.backends(source).backendFor(release.namespace(), release.name());
+    if (owner.owner() == BackendChoice.Owner.LLMSVC) {
+      uninstallService(release);
+      return;
+    }
     UninstallResult result =
         cluster.deployer(source).uninstall(release.namespace(), release.name());
     PrintWriter out = spec.commandLine().getOut();
@@ -35,5 +45,18 @@ public final class UninstallCommand implements Runnable {
               + result.planError());
       err.flush();
     }
+  }
+
+  /** The guarded delete: only the object that was read is deleted, once its operator let go. */
+  private void uninstallService(ReleaseRef release) {
+    UninstallOutcome outcome =
+        cluster.llmServiceUninstaller(source).uninstall(release.namespace(), release.name());
+    if (outcome.result() != UninstallOutcome.Result.UNINSTALLED) {
+      throw new CliException(
+          "LLMService %s not uninstalled: %s".formatted(release, outcome.message()));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("deleted LLMService " + release);
+    out.flush();
   }
 }

@@ -2,14 +2,18 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,6 +98,33 @@ class DeployCommandsTest {
     assertThat(install.exitCode()).isEqualTo(1);
     assertThat(install.err()).contains("hash mismatch", file.toString());
     assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-qwen")).isEmpty();
+  }
+
+  @Test
+  void
+      anLlmServiceReleaseShowsItsOperatorAndCanaryRelationshipAndIsUninstalledByTheGuardedDelete() {
+    Crds.installLlmService(cluster.admin());
+    ReleaseSeeds seeds = new ReleaseSeeds(cluster);
+    seeds.service(
+        seeds.repoPlan("qwen"),
+        Map.of(),
+        Map.of(ReleaseSeeds.CANARY.assignmentAnnotation(), "lab/exp-1:baseline"));
+    seeds.operatorReports("qwen", Phase.Applied, 3, "");
+
+    CliRun status = onQwen("status");
+    CliRun uninstall = onQwen("uninstall");
+
+    assertThat(status.exitCode()).as(status.err()).isZero();
+    assertThat(status.out())
+        .contains(
+            "backend   llmsvc",
+            "revision  3",
+            "operator  Applied",
+            "canary    referenced",
+            "lent to   lab/exp-1 arm baseline (verified)");
+    assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
+    assertThat(uninstall.out()).contains("deleted LLMService " + cluster.namespace() + "/qwen");
+    assertThat(cluster.llmServices().withName("qwen").get()).isNull();
   }
 
   private Path planFile(String name, String form) throws IOException {
