@@ -64,7 +64,9 @@ public final class Fleet implements AutoCloseable {
    * @return whether it settled in time
    */
   public boolean awaitSettled(Duration timeout) {
-    return cache.awaitSettled(timeout) && services.settled();
+    long end = System.nanoTime() + timeout.toNanos();
+    return cache.awaitSettled(timeout)
+        && services.awaitSettled(Duration.ofNanos(Math.max(0, end - System.nanoTime())));
   }
 
   /** When the copy was last known to match the API server; empty before the first lists. */

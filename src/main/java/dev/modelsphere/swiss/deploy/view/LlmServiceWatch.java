@@ -11,15 +11,22 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The LLMServices in scope, watched only while the API serves them and swiss may read them ({@link
  * LlmServiceAccess} decides). Without that there is no watch and no error: every view then behaves
  * as if the CRD were absent, as reference backends.md §1.4 asks.
  *
- * <p>While the watch runs, a read asks the API server nothing. Without one, a read asks {@link
- * LlmServiceAccess}, which calls discovery at most once per its TTL, and starts watching once the
- * API becomes visible.
+ * <p>While the watch runs, a read asks the API server nothing. Without one, a read has {@link
+ * LlmServiceAccess} asked in the background (it calls discovery at most once per its TTL), and the
+ * watch starts once the API becomes visible. In the background, because a read is a page of the
+ * deployments view, which must answer from the copy even while the API server hangs.
  */
 final class LlmServiceWatch implements AutoCloseable {
   /** How long a read waits for a newly started watch's first list. */
@@ -30,6 +37,17 @@ final class LlmServiceWatch implements AutoCloseable {
   private final LlmServiceAccess access;
   private final Clock clock;
   private KindCache<LlmService> cache;
+
+  /** The visibility check in flight, if any: at most one at a time. */
+  private CompletableFuture<Void> checking;
+
+  private final ExecutorService checks =
+      Executors.newSingleThreadExecutor(
+          task -> {
+            Thread thread = new Thread(task, "swiss-llmservice-discovery");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   /** A refused watch is not started again before this, so pages do not churn watches. */
   private Instant nextTry = Instant.MIN;
@@ -52,9 +70,37 @@ final class LlmServiceWatch implements AutoCloseable {
     return current().isPresent();
   }
 
-  boolean settled() {
+  /** No check is in flight and the watch, if any, has its first list. */
+  synchronized boolean settled() {
+    return checking == null && (cache == null || cache.settled());
+  }
+
+  /**
+   * Waits until {@link #settled()}, at most {@code timeout}.
+   *
+   * @return whether it settled in time
+   */
+  boolean awaitSettled(Duration timeout) {
+    long end = System.nanoTime() + timeout.toNanos();
+    CompletableFuture<Void> inFlight;
+    synchronized (this) {
+      inFlight = checking;
+    }
+    if (inFlight != null) {
+      try {
+        inFlight.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        return false;
+      } catch (ExecutionException e) {
+        // The check itself records what it found; a failed one leaves nothing watched.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
     KindCache<LlmService> running = runningCache();
-    return running == null || running.settled();
+    Duration left = Duration.ofNanos(Math.max(0, end - System.nanoTime()));
+    return running == null || running.awaitSettled(left);
   }
 
   int size() {
@@ -64,6 +110,7 @@ final class LlmServiceWatch implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    checks.shutdownNow();
     if (cache != null) {
       cache.close();
       cache = null;
@@ -78,14 +125,30 @@ final class LlmServiceWatch implements AutoCloseable {
     if (cache != null && !cache.refusal().isEmpty()) {
       dropRefused();
     }
-    if (cache == null && !clock.instant().isBefore(nextTry) && access.current().visible()) {
-      cache = start();
-      cache.awaitSettled(FIRST_LIST);
-      if (!cache.refusal().isEmpty()) {
+    if (cache == null && checking == null && !clock.instant().isBefore(nextTry)) {
+      checking = CompletableFuture.runAsync(this::checkAndWatch, checks);
+    }
+    return Optional.ofNullable(cache);
+  }
+
+  /** Asks whether LLMServices are visible and, when they are, starts watching them. */
+  private void checkAndWatch() {
+    KindCache<LlmService> started = null;
+    try {
+      if (access.current().visible()) {
+        started = start();
+        started.awaitSettled(FIRST_LIST);
+      }
+    } catch (RuntimeException e) {
+      // Not visible, for now: the access cache decides when to ask again.
+    }
+    synchronized (this) {
+      checking = null;
+      cache = started;
+      if (cache != null && !cache.refusal().isEmpty()) {
         dropRefused();
       }
     }
-    return Optional.ofNullable(cache);
   }
 
   /** A refused watch stops; a Forbidden one is noted so every other path skips LLMServices too. */
