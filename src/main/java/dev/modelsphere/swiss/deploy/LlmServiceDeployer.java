@@ -144,7 +144,8 @@ public final class LlmServiceDeployer {
   public ApplyResult rollback(
       String ns, String release, int toRevision, int expectRevision, String note) {
     if (toRevision <= 0) {
-      throw new DeployException(BAD_REQUEST, "toRevision is required: name the revision to restore");
+      throw new DeployException(
+          BAD_REQUEST, "toRevision is required: name the revision to restore");
     }
     if (expectRevision <= 0) {
       throw new DeployException(
@@ -202,7 +203,8 @@ public final class LlmServiceDeployer {
               .orElseThrow(
                   () ->
                       new DeployException(
-                          CONFLICT, "no release %s: use `swiss install` to create it".formatted(ref)));
+                          CONFLICT,
+                          "no release %s: use `swiss install` to create it".formatted(ref)));
       checkWritable(current);
       return current;
     }
@@ -291,14 +293,16 @@ public final class LlmServiceDeployer {
     long generation = generationOf(created);
     forceIfMoved(target, predicted, generation);
     return new Written(
-        created, generation, "created LLMService %s (generation %d)".formatted(target.ref, generation));
+        created,
+        generation,
+        "created LLMService %s (generation %d)".formatted(target.ref, generation));
   }
 
   /**
    * Replaces the whole spec of the object that was read, naming its resourceVersion. A conflict
-   * means something wrote the object since: when only its status or bookkeeping moved (the
-   * operator does that all the time) the update is decided again on a fresh read, once; a spec
-   * change, another apply or a new object under the name is the caller's to look at.
+   * means something wrote the object since: when only its status or bookkeeping moved (the operator
+   * does that all the time) the update is decided again on a fresh read, once; a spec change,
+   * another apply or a new object under the name is the caller's to look at.
    */
   private Written update(Target target, LlmService seen, LlmService fresh) {
     try {
@@ -476,7 +480,8 @@ public final class LlmServiceDeployer {
     }
   }
 
-  private NonNamespaceOperation<LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
+  private NonNamespaceOperation<
+          LlmService, KubernetesResourceList<LlmService>, Resource<LlmService>>
       resources(String namespace) {
     return client.resources(LlmService.class).inNamespace(namespace);
   }

@@ -20,7 +20,8 @@ final class LlmServiceMoves {
    */
   static String since(ObjectMeta seen, ObjectMeta now) {
     if (!Objects.equals(seen.getUid(), now.getUid())) {
-      return "was replaced by a new object (uid %s is now %s)".formatted(seen.getUid(), now.getUid());
+      return "was replaced by a new object (uid %s is now %s)"
+          .formatted(seen.getUid(), now.getUid());
     }
     if (!Objects.equals(seen.getGeneration(), now.getGeneration())) {
       return "was changed (generation %s is now %s)"

@@ -3,7 +3,6 @@ package dev.modelsphere.swiss.deploy;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PreconditionedDelete;
 import dev.modelsphere.swiss.llmsvc.LlmService;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;

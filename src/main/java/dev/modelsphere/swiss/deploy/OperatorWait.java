@@ -138,7 +138,8 @@ final class OperatorWait {
       if (svc != null) {
         Long observed = svc.getStatus() == null ? null : svc.getStatus().observedGeneration();
         String line =
-            "observed generation %s: %s".formatted(observed == null ? "none" : observed, summary(svc));
+            "observed generation %s: %s"
+                .formatted(observed == null ? "none" : observed, summary(svc));
         if (lines.isEmpty() || !lines.get(lines.size() - 1).equals(line)) {
           lines.add(line);
         }

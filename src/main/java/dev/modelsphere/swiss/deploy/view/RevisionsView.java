@@ -1,7 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
 
 import dev.modelsphere.swiss.deploy.BackendChoice;
@@ -18,9 +17,7 @@ import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
-import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.Model;
-import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
