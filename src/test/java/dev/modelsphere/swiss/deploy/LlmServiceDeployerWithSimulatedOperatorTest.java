@@ -435,7 +435,8 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
           .isEqualTo(
               Map.of(
                   "nginx",
-                  Map.of("values", Map.of("adaptive_cc", true, "adaptive_cc_max_concurrency", 64))));
+                  Map.of(
+                      "values", Map.of("adaptive_cc", true, "adaptive_cc_max_concurrency", 64))));
       ApplyResult rolledBack = deployer().rollback(cluster.namespace(), name, 1, 2, "");
 
       assertThat(applied.revision()).as(state).isEqualTo(2);
