@@ -214,7 +214,8 @@ public final class LlmServiceDeployer {
       if (current.getMetadata().getDeletionTimestamp() != null) {
         throw new DeployException(
             CONFLICT,
-            "release %s is being uninstalled (its LLMService is marked for deletion); nothing was applied: wait until it is gone and install it again"
+            ("release %s is being uninstalled (its LLMService is marked for deletion); nothing was"
+                    + " applied: wait until it is gone and install it again")
                 .formatted(ref));
       }
       if (PlanMapping.isExternal(current)) {
@@ -285,7 +286,8 @@ public final class LlmServiceDeployer {
                 () ->
                     new DeployException(
                         CONFLICT,
-                        "release %s was created and removed by someone else meanwhile; nothing was applied: look again"
+                        ("release %s was created and removed by someone else meanwhile;"
+                                + " nothing was applied: look again")
                             .formatted(target.ref)));
       }
       throw refused("created", target, e);
