@@ -157,6 +157,20 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
   }
 
   @Test
+  void anApplyOfTheSamePlanChangesOnlyAnnotationsAndKeepsTheGenerationAndRevision() {
+    Plan plan = plan("replicaCount: 1");
+    install(plan);
+
+    ApplyResult result =
+        deployer().apply(plan, Mode.UPGRADE, new ApplyOptions(1, "apply", "same again"));
+
+    assertThat(result.revision()).isEqualTo(1);
+    assertThat(result.output()).contains("spec is unchanged (generation 1)", "helm revision 1");
+    assertThat(object().get().getMetadata().getGeneration()).isEqualTo(1);
+    assertThat(annotations()).containsEntry(SwissAnnotations.NOTE, "same again");
+  }
+
+  @Test
   void aStaleExpectRevisionIsAConflictAndNothingIsWritten() {
     install(plan("replicaCount: 1"));
     String before = object().get().getMetadata().getResourceVersion();
