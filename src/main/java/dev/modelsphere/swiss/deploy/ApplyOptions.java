@@ -6,12 +6,18 @@ package dev.modelsphere.swiss.deploy;
  * @param expectRevision the revision the caller looked at; 0 asserts nothing
  * @param action {@code install}, {@code apply} or {@code rollback}, recorded in status.yaml
  * @param note free text recorded beside the plan
+ * @param forceConflicts take over fields another manager owns; only the LLMService backend can (its
+ *     operator applies server-side), the helm backend is never asked to
  */
-public record ApplyOptions(int expectRevision, String action, String note) {
+public record ApplyOptions(int expectRevision, String action, String note, boolean forceConflicts) {
 
   public ApplyOptions {
     action = action == null ? "" : action;
     note = note == null ? "" : note;
+  }
+
+  public ApplyOptions(int expectRevision, String action, String note) {
+    this(expectRevision, action, note, false);
   }
 
   public static ApplyOptions install() {
@@ -20,5 +26,9 @@ public record ApplyOptions(int expectRevision, String action, String note) {
 
   public static ApplyOptions apply(int expectRevision) {
     return new ApplyOptions(expectRevision, "apply", "");
+  }
+
+  public ApplyOptions forcingConflicts() {
+    return new ApplyOptions(expectRevision, action, note, true);
   }
 }

@@ -3,16 +3,12 @@ package dev.modelsphere.swiss.deploy;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PreconditionedDelete;
 import dev.modelsphere.swiss.llmsvc.LlmService;
-import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -129,7 +125,7 @@ public final class LlmServiceUninstaller {
       if (now == null) {
         return goneBeforeUs();
       }
-      String change = applyOrReplacement(seen.getMetadata(), now.getMetadata());
+      String change = LlmServiceMoves.since(seen.getMetadata(), now.getMetadata());
       if (change != null) {
         return UninstallOutcome.conflict(
             namespace,
@@ -255,33 +251,5 @@ public final class LlmServiceUninstaller {
       super(message, cause);
       this.code = code;
     }
-  }
-
-  /**
-   * Why the object is no longer the one that was read, in words, or null when only its status or
-   * bookkeeping metadata moved (the operator's status writes, say) and a retry is safe.
-   */
-  private static String applyOrReplacement(ObjectMeta seen, ObjectMeta now) {
-    if (!Objects.equals(seen.getUid(), now.getUid())) {
-      return "was replaced by a new object (uid " + seen.getUid() + " is now " + now.getUid() + ")";
-    }
-    if (!Objects.equals(seen.getGeneration(), now.getGeneration())) {
-      return "was changed (generation "
-          + seen.getGeneration()
-          + " is now "
-          + now.getGeneration()
-          + ")";
-    }
-    String seenHash = planHash(seen);
-    String nowHash = planHash(now);
-    if (!Objects.equals(seenHash, nowHash)) {
-      return "was re-applied (plan hash " + seenHash + " is now " + nowHash + ")";
-    }
-    return null;
-  }
-
-  private static String planHash(ObjectMeta meta) {
-    Map<String, String> annotations = meta.getAnnotations();
-    return annotations == null ? null : annotations.get(SwissAnnotations.PLAN_HASH);
   }
 }

@@ -1,13 +1,13 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
 
 import dev.modelsphere.swiss.deploy.BackendChoice;
 import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceRevisions;
 import dev.modelsphere.swiss.deploy.PlanArchive;
 import dev.modelsphere.swiss.deploy.ReleaseStatus;
 import dev.modelsphere.swiss.helm.HelmException;
@@ -17,9 +17,7 @@ import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
-import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.Model;
-import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
@@ -210,43 +208,16 @@ public final class RevisionsView {
   }
 
   private Plan servicePlan(LlmService service, int wanted) {
-    String namespace = service.getMetadata().getNamespace();
-    String release = service.getMetadata().getName();
-    try {
-      if (liveRevision(service) == wanted) {
-        return PlanMapping.toPlan(service);
-      }
-      Optional<HistoryEntry> entry =
-          history(service).stream()
-              .filter(e -> e.revision() != null && e.revision() == wanted)
-              .findFirst();
-      if (entry.isEmpty() || Nulls.orEmpty(entry.get().controllerRevision()).isEmpty()) {
-        return helm.archived(namespace, release, wanted);
-      }
-      LlmService snapshot =
-          snapshot(namespace, release, entry.get().controllerRevision())
-              .orElseThrow(
-                  () ->
-                      new DeployException(
-                          NOT_FOUND,
-                          "revision %d of %s/%s: its controllerrevision %s is gone"
-                              .formatted(
-                                  wanted, namespace, release, entry.get().controllerRevision())));
-      return PlanMapping.toPlan(snapshot);
-    } catch (MappingException | PlanException e) {
-      throw new DeployException(
-          NOT_FOUND,
-          "revision %d of %s/%s: %s".formatted(wanted, namespace, release, e.getMessage()),
-          e);
-    }
+    return serviceRevisions().plan(service, wanted);
   }
 
   private Optional<LlmService> snapshot(String namespace, String release, String revisionName) {
-    try {
-      return services.snapshot(namespace, release, revisionName);
-    } catch (KubeException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
-    }
+    return serviceRevisions().snapshot(namespace, release, revisionName);
+  }
+
+  /** Built on use: a process without an LLMService client never reads one. */
+  private LlmServiceRevisions serviceRevisions() {
+    return new LlmServiceRevisions(services, kube);
   }
 
   private List<Integer> archivedRevisions(String namespace, String release) {
@@ -285,13 +256,11 @@ public final class RevisionsView {
   }
 
   private static List<HistoryEntry> history(LlmService service) {
-    return service.getStatus() == null || service.getStatus().history() == null
-        ? List.of()
-        : service.getStatus().history();
+    return LlmServiceRevisions.history(service);
   }
 
   private static int liveRevision(LlmService service) {
-    return service.getStatus() == null ? 0 : service.getStatus().helmRevision();
+    return LlmServiceRevisions.liveRevision(service);
   }
 
   private static int number(String revision) {
