@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
 import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
@@ -116,6 +117,7 @@ public final class SwissServer {
   private final ChartRenderer charts;
   private final ReleaseLocks locks = new ReleaseLocks("swiss serve");
   private final DetachedRuns runs;
+  private final RevisionsView revisions;
   private final HelmReleases helmReleases;
   private final HelmDeployer helm;
   private final ReleasePlans plans;
@@ -159,6 +161,7 @@ public final class SwissServer {
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
     this.runs = new DetachedRuns(store, options.clock());
+    this.revisions = new RevisionsView(helm, helmReleases, kube, backends, services);
     this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
   }
 
@@ -196,7 +199,7 @@ public final class SwissServer {
             new StatusView(
                 helm, backends, services, new Pods(kube.client(), options.clock()), relationships),
             new ObjectsView(kube),
-            new RevisionsView(helm, helmReleases, kube, backends, services),
+            revisions,
             site.profiles(),
             catalogLookups),
         new ReleaseCheckRoutes(
@@ -283,8 +286,16 @@ public final class SwissServer {
             preflight,
             store,
             helm,
+            new LlmServiceDeployer(
+                kube,
+                locks,
+                new DeploySettings("", config.server().planHistory()),
+                options.clock()),
             new PlanDiffer(kube, charts, ""),
+            revisions,
             backends,
+            access,
+            config.server().applyWith(),
             new LlmServiceUninstaller(kube.client(), locks),
             runs,
             options.clock()));

@@ -8,6 +8,7 @@ import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DiffResult;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
 import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
@@ -17,7 +18,9 @@ import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
 import dev.modelsphere.swiss.deploy.preflight.Problem;
 import dev.modelsphere.swiss.deploy.preflight.Proposal;
+import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.plan.Shadow;
@@ -63,8 +66,12 @@ public final class DeployRoutes implements RouteGroup {
       Preflight preflight,
       Optional<Store> store,
       HelmDeployer helm,
+      LlmServiceDeployer llmServices,
       PlanDiffer differ,
+      RevisionsView revisions,
       BackendResolver backends,
+      LlmServiceAccess access,
+      String applyWith,
       LlmServiceUninstaller services,
       DetachedRuns runs,
       Clock clock) {}
@@ -175,37 +182,35 @@ public final class DeployRoutes implements RouteGroup {
     if (request.planHash().isEmpty()) {
       throw new ApiException(400, "planHash is required: compose the plan first (POST /api/plans)");
     }
-    if (request.forceConflicts()) {
+    Plan plan = storedPlan(p, request.planHash(), 404);
+    String ns = plan.release().namespace();
+    String release = plan.release().name();
+    BackendChoice.Owner backend = writer(p, ns, release, mode);
+    if (request.forceConflicts() && backend == BackendChoice.Owner.HELM) {
       throw new ApiException(
           400,
-          "forceConflicts is not available: swiss applies through the Helm SDK, which has no"
-              + " server-side apply -- resolve the conflicting field managers, then apply");
+          "forceConflicts is not available for helm releases: swiss applies them through the Helm"
+              + " SDK, which has no server-side apply -- resolve the conflicting field managers,"
+              + " then apply");
     }
-    Plan plan = storedPlan(p, request.planHash(), 404);
-    requireHelm(p, plan.release().namespace(), plan.release().name());
     PreflightReport preflight =
         p.preflight().check(proposal(plan, p.composer().requiresOf(plan), mode == Mode.UPGRADE));
     if (!preflight.ok()) {
       throw new ApiException(409, preflight.summary());
     }
     String action = mode == Mode.INSTALL ? "install" : "apply";
+    ApplyOptions options =
+        new ApplyOptions(
+            request.expectRevision(), action, request.note(), request.forceConflicts());
     ApplyResult result =
         p.runs()
             .run(
-                attempt(
-                    ctx,
-                    action,
-                    plan.release().namespace(),
-                    plan.release().name(),
-                    plan.hash(),
-                    request.note()),
+                attempt(ctx, action, ns, release, plan.hash(), request.note()),
                 () -> {
                   ApplyResult done =
-                      p.helm()
-                          .apply(
-                              plan,
-                              mode,
-                              new ApplyOptions(request.expectRevision(), action, request.note()));
+                      backend == BackendChoice.Owner.LLMSVC
+                          ? p.llmServices().apply(plan, mode, options)
+                          : p.helm().apply(plan, mode, options);
                   return new DetachedRuns.Done<>(done, done.revision(), done.output());
                 });
     Json.ok(ctx, applyAnswer(result));
@@ -218,27 +223,25 @@ public final class DeployRoutes implements RouteGroup {
     if (request.toRevision() <= 0) {
       throw new ApiException(400, "toRevision is required");
     }
-    Plan archived = deployRead(() -> p.helm().archived(ns, release, request.toRevision()));
+    Plan archived = archivedPlan(p, ns, release, request.toRevision());
     if (request.expectRevision() <= 0) {
       throw new ApiException(
           400,
           "expectRevision is required: send the revision you were looking at, so a rollback"
               + " cannot overwrite an apply that landed in between");
     }
-    requireHelm(p, ns, release);
+    BackendChoice.Owner backend = writer(p, ns, release, Mode.UPGRADE);
     ApplyResult result =
         p.runs()
             .run(
                 attempt(ctx, "rollback", ns, release, archived.hash(), request.note()),
                 () -> {
+                  int to = request.toRevision();
+                  int expect = request.expectRevision();
                   ApplyResult done =
-                      p.helm()
-                          .rollback(
-                              ns,
-                              release,
-                              request.toRevision(),
-                              request.expectRevision(),
-                              request.note());
+                      backend == BackendChoice.Owner.LLMSVC
+                          ? p.llmServices().rollback(ns, release, to, expect, request.note())
+                          : p.helm().rollback(ns, release, to, expect, request.note());
                   return new DetachedRuns.Done<>(done, done.revision(), done.output());
                 });
     Json.ok(ctx, applyAnswer(result));
@@ -248,7 +251,7 @@ public final class DeployRoutes implements RouteGroup {
     String ns = ctx.pathParam("namespace");
     String release = ctx.pathParam("release");
     int revision = revisionNumber(ctx.pathParam("revision"));
-    Plan archived = deployRead(() -> p.helm().archived(ns, release, revision));
+    Plan archived = archivedPlan(p, ns, release, revision);
     Json.ok(ctx, diffAnswer(compare(p, archived), revision));
   }
 
@@ -315,17 +318,17 @@ public final class DeployRoutes implements RouteGroup {
   }
 
   /**
-   * Installs, applies and rollbacks of LLMService releases go through their operator; until that
-   * path is served here, such a release is refused rather than shadowed by a helm release.
+   * The backend that writes the release: the one that owns it, else for a new install the one
+   * {@code server.applyWith} names when the LLMService API is visible, else helm.
    */
-  private static void requireHelm(Parts p, String ns, String release) {
-    if (owner(p, ns, release).owner() == BackendChoice.Owner.LLMSVC) {
-      throw new ApiException(
-          409,
-          ("release %s/%s is an LLMService: its operator applies it, and this server does not"
-                  + " write LLMServices yet -- change the LLMService itself")
-              .formatted(ns, release));
-    }
+  private static BackendChoice.Owner writer(Parts p, String ns, String release, Mode mode) {
+    return BackendChoice.forApply(
+        owner(p, ns, release).owner(), mode, p.applyWith(), p.access().current().visible());
+  }
+
+  /** The plan that produced {@code revision}, from whichever backend keeps it; 404 when none. */
+  private static Plan archivedPlan(Parts p, String ns, String release, int revision) {
+    return deployRead(() -> p.revisions().plan(ns, release, Integer.toString(revision)));
   }
 
   private static BackendChoice owner(Parts p, String ns, String release) {

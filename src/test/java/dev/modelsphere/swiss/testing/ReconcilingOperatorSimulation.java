@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.deploy;
+package dev.modelsphere.swiss.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -41,7 +41,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * layers as written (the real operator hashes the merged values): what matters here is that the
  * same spec gives the same hash and no new revision.
  */
-final class ReconcilingOperatorSimulation implements AutoCloseable {
+public final class ReconcilingOperatorSimulation implements AutoCloseable {
   private static final ObjectMapper SORTED =
       new ObjectMapper().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
   private static final int HISTORY_CAP = 10;
@@ -59,7 +59,7 @@ final class ReconcilingOperatorSimulation implements AutoCloseable {
   private volatile Mode mode = Mode.APPLY;
   private volatile String failure = "";
 
-  ReconcilingOperatorSimulation(KubernetesClient client, String namespace) {
+  public ReconcilingOperatorSimulation(KubernetesClient client, String namespace) {
     this.client = client;
     this.namespace = namespace;
     this.informer =
@@ -84,7 +84,7 @@ final class ReconcilingOperatorSimulation implements AutoCloseable {
   }
 
   /** From now on every new generation fails with {@code message}, as a helm error would. */
-  ReconcilingOperatorSimulation failWith(String message) {
+  public ReconcilingOperatorSimulation failWith(String message) {
     this.failure = message;
     this.mode = Mode.FAIL;
     return this;
@@ -93,12 +93,12 @@ final class ReconcilingOperatorSimulation implements AutoCloseable {
   /**
    * From now on every new generation is left in {@code Applying}, as a hung helm call leaves it.
    */
-  ReconcilingOperatorSimulation stallInApplying() {
+  public ReconcilingOperatorSimulation stallInApplying() {
     this.mode = Mode.STALL;
     return this;
   }
 
-  ReconcilingOperatorSimulation succeed() {
+  public ReconcilingOperatorSimulation succeed() {
     this.mode = Mode.APPLY;
     return this;
   }
@@ -107,7 +107,7 @@ final class ReconcilingOperatorSimulation implements AutoCloseable {
    * Writes a status-only change to {@code name} now (a condition's message, as the operator's
    * periodic resync might): the resourceVersion moves, the generation and spec do not.
    */
-  void touchStatus(String name) {
+  public void touchStatus(String name) {
     String message = "status touched by the simulation " + touches.incrementAndGet();
     client
         .resources(LlmService.class)

@@ -1,0 +1,182 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import dev.modelsphere.swiss.testing.SharedFixtures;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The LLMService backend over HTTP with {@code server.applyWith: llmsvc}: install creates the
+ * object, apply and rollback update it, the operator (a SIMULATION here) reports each revision, and
+ * a service a Canary experiment owns is written exactly like a standalone one.
+ */
+class LlmServiceWritesOnAClusterTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String RELEASE = "mistral";
+
+  @TempDir Path dir;
+  private OciRegistryServer charts;
+  private ReconcilingOperatorSimulation operator;
+  private TestServer server;
+
+  @BeforeAll
+  static void installCrd() {
+    Crds.installLlmService(cluster.admin());
+  }
+
+  @BeforeEach
+  void start() {
+    // The CRD takes only https:// and oci:// repositories; a local registry serves our charts.
+    charts = OciRegistryServer.serving(List.of("sglang", "vllm"), List.of("0.8.0"));
+    operator = new ReconcilingOperatorSimulation(cluster.admin(), cluster.namespace());
+    String profile =
+        """
+        name: test-site
+        namespace: models
+        chartRepo: %s
+        model:
+          pathTemplate: /models/{{org}}/{{name}}
+        """
+            .formatted(charts.url());
+    server =
+        TestServer.onCluster(
+            dir,
+            cluster,
+            cluster.admin(),
+            "  allowDeploy: true\n  applyWith: llmsvc\n  database: ${dir}/swiss.db\n"
+                + "  auth:\n    disabled: true\n",
+            SharedFixtures.project().resolve("examples/catalog").toString(),
+            profile);
+    await().atMost(Duration.ofSeconds(30)).until(() -> server.get("/readyz").status() == 200);
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    operator.close();
+    charts.close();
+  }
+
+  private JsonNode post(String path, String body) {
+    TestServer.Reply r = server.post(path, body);
+    assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(200);
+    return parse(r.body());
+  }
+
+  private String release() {
+    return "/api/releases/%s/%s".formatted(cluster.namespace(), RELEASE);
+  }
+
+  @Test
+  void anOwnedServiceIsInstalledTunedRolledBackAndUninstalledThroughItsOperator() {
+    String first =
+        post(
+                "/api/plans",
+                "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
+                    .formatted(cluster.namespace(), RELEASE))
+            .path("hash")
+            .asText();
+
+    JsonNode installed = post("/api/install", "{\"planHash\": \"%s\"}".formatted(first));
+    assertThat(installed.path("revision").asInt()).isEqualTo(1);
+    assertThat(installed.path("output").asText()).contains("phase Applied", "helm revision 1");
+    assertThat(cluster.llmServices().withName(RELEASE).get()).isNotNull();
+    assertThat(cluster.admin().secrets().inNamespace(cluster.namespace()).list().getItems())
+        .as("the operator, not swiss, runs helm")
+        .noneMatch(s -> s.getMetadata().getName().startsWith("sh.helm.release"));
+
+    // The Canary controller (simulated) takes the service over as one arm of an experiment.
+    cluster
+        .llmServices()
+        .withName(RELEASE)
+        .edit(
+            svc -> {
+              svc.getMetadata().getLabels().put(ReleaseSeeds.CANARY.nameLabel(), "exp-3");
+              return svc;
+            });
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> server.get(release() + "/status").body().contains("\"canaryState\": \"owned\""));
+
+    String tuned =
+        post(
+                "/api/plans",
+                ("{\"reuseSource\": true, \"fromRelease\": \"%s\", \"namespace\": \"%s\","
+                        + " \"overrides\": {\"modelRoute\": {\"nginx\": {\"values\":"
+                        + " {\"adaptive_cc\": true, \"adaptive_cc_target\": 0.8}}}}}")
+                    .formatted(RELEASE, cluster.namespace()))
+            .path("hash")
+            .asText();
+    JsonNode applied =
+        post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(tuned));
+    assertThat(applied.path("revision").asInt()).isEqualTo(2);
+    LlmService after = cluster.llmServices().withName(RELEASE).get();
+    assertThat(after.getMetadata().getLabels())
+        .as("the experiment's label survives swiss's write")
+        .containsEntry(ReleaseSeeds.CANARY.nameLabel(), "exp-3");
+
+    JsonNode rolledBack =
+        post(release() + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}");
+    assertThat(rolledBack.path("revision").asInt()).isEqualTo(3);
+    assertThat(rolledBack.path("planHash").asText()).isEqualTo(first);
+
+    TestServer.Reply removed = server.delete(release());
+    assertThat(removed.status()).as(removed.body()).isEqualTo(200);
+    assertThat(cluster.llmServices().withName(RELEASE).get()).isNull();
+    JsonNode runs = parse(server.get("/api/runs").body()).path("runs");
+    assertThat(runs)
+        .extracting(run -> run.path("action").asText())
+        .containsExactly("uninstall", "rollback", "apply", "install");
+  }
+
+  @Test
+  void anOperatorThatFailsTheWriteIsA500WithItsMessageAndAFailedRun() {
+    String plan =
+        post(
+                "/api/plans",
+                "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
+                    .formatted(cluster.namespace(), RELEASE))
+            .path("hash")
+            .asText();
+    operator.failWith("image pull refused");
+
+    TestServer.Reply failed = server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(plan));
+
+    assertThat(failed.status()).isEqualTo(500);
+    assertThat(failed.body()).contains("image pull refused");
+    JsonNode runs = parse(server.get("/api/runs").body()).path("runs");
+    assertThat(runs).hasSize(1);
+    assertThat(runs.path(0).path("error").asText()).contains("image pull refused");
+    assertThat(runs.path(0).has("revision")).as("a failed run produced no revision").isFalse();
+  }
+
+  private static JsonNode parse(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
