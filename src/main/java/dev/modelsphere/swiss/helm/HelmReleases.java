@@ -50,6 +50,8 @@ public final class HelmReleases {
     } catch (RuntimeException e) {
       throw HelmErrors.translate(
           "helm install " + request.namespace() + "/" + request.release(), chart.name(), e);
+    } finally {
+      JvmSignals.reclaim();
     }
   }
 
@@ -78,6 +80,8 @@ public final class HelmReleases {
     } catch (RuntimeException e) {
       throw HelmErrors.translate(
           "helm upgrade " + request.namespace() + "/" + request.release(), chart.name(), e);
+    } finally {
+      JvmSignals.reclaim();
     }
   }
 
@@ -91,6 +95,8 @@ public final class HelmReleases {
       return command.call();
     } catch (RuntimeException e) {
       throw new HelmException("helm uninstall " + namespace + "/" + release + ": " + reason(e), e);
+    } finally {
+      JvmSignals.reclaim();
     }
   }
 

@@ -2,6 +2,9 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -17,10 +20,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code swiss serve} as a person runs it: what it refuses, and how it stops. */
 class ServeCommandTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
   @TempDir Path dir;
 
   @Test
@@ -120,6 +126,80 @@ class ServeCommandTest {
         process.destroyForcibly();
       }
     }
+  }
+
+  /**
+   * The Helm SDK's Go runtime subscribes to SIGTERM and SIGINT when Helm installs: the server must
+   * still stop on SIGTERM afterwards, as a pod being deleted needs it to.
+   */
+  @Test
+  void sigtermStillStopsTheServerAfterHelmHasRunInIt() throws Exception {
+    String namespace = cluster.namespace();
+    Files.writeString(
+        dir.resolve("profile.yaml"),
+        "name: t\nnamespace: %s\nchartPath: %s\nmodel:\n  pathTemplate: /models/{{name}}\n"
+            .formatted(namespace, TestCharts.exampleCharts()));
+    Path config =
+        Files.writeString(
+            dir.resolve("swiss.yaml"),
+            ("catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
+                    + "server:\n  allowDeploy: true\n  database: %s\n  auth:\n    disabled: true\n")
+                .formatted(
+                    SharedFixtures.project().resolve("examples/catalog"),
+                    namespace,
+                    dir.resolve("swiss.db")));
+    Process process =
+        new ProcessBuilder(
+                javaBinary(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "serve",
+                "--config",
+                config.toString(),
+                "--kubeconfig",
+                cluster.kubeconfig().toString(),
+                "--addr",
+                "127.0.0.1:0")
+            .redirectOutput(dir.resolve("serve.out").toFile())
+            .redirectError(dir.resolve("serve.err").toFile())
+            .start();
+    try {
+      int port = port(awaitOutput(process, "  login:"));
+      HttpClient http = HttpClient.newHttpClient();
+      String plan =
+          post(
+              http,
+              port,
+              "/api/plans",
+              "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"stop\"}"
+                  .formatted(namespace));
+      String hash = plan.replaceAll("(?s).*\"hash\": \"(sha256:[0-9a-f]+)\".*", "$1");
+      assertThat(post(http, port, "/api/install", "{\"planHash\": \"%s\"}".formatted(hash)))
+          .contains("\"revision\": 1");
+
+      process.destroy();
+
+      assertThat(process.waitFor(30, TimeUnit.SECONDS))
+          .as(
+              "swiss serve stopped on SIGTERM after helm ran: %s",
+              Files.readString(dir.resolve("serve.err")))
+          .isTrue();
+      assertThat(Files.readString(dir.resolve("serve.out"))).contains("swiss serve: stopped");
+    } finally {
+      process.destroyForcibly();
+    }
+  }
+
+  private static String post(HttpClient http, int port, String path, String body) throws Exception {
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).as("POST %s: %s", path, r.body()).isEqualTo(200);
+    return r.body();
   }
 
   private Path config(String serverYaml) throws IOException {
