@@ -59,8 +59,13 @@ cleanup() {
     local waited=0
     while kill -0 "$server_pid" 2>/dev/null && ((waited < 100)); do sleep 0.1; waited=$((waited + 1)); done
     if kill -0 "$server_pid" 2>/dev/null; then
-      echo "apply.sh: swiss serve did not stop within 10 s of SIGTERM; killed" >&2
+      local heard="it logged that it was stopping"
+      grep -q '^swiss serve: stopping' "$work/serve.log" 2>/dev/null ||
+        heard="its shutdown hook never ran: once helm has run in it, the JVM no longer acts on SIGTERM"
+      echo "apply.sh: swiss serve did not stop within 10 s of SIGTERM ($heard); killed" >&2
       kill -KILL "$server_pid" 2>/dev/null || true
+    else
+      echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
     fi
   fi
   # Only this run's namespaces, by their label; the releases, plans and leases go with them.
@@ -140,7 +145,7 @@ echo "swiss serve: pid $server_pid, $base; model $model; run $run;" \
 # its full JIT: it is the in-process side being measured.
 java -cp "$classpath" dev.modelsphere.swiss.bench.ApplyBench \
   "$kubeconfig" "$base" "$repo/examples/catalog" "$work/site.yaml" "$model" "$run" \
-  "$iterations" "$parallel" "$rounds" "$warmup" "$ns_http" "$ns_local" "$ns_par" &
+  "$iterations" "$parallel" "$rounds" "$warmup" "$ns_http" "$ns_local" "$ns_par" "$server_pid" &
 tool_pid=$!
 wait "$tool_pid"
 tool_pid=""

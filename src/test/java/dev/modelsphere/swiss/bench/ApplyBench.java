@@ -59,7 +59,7 @@ import java.util.concurrent.Future;
  *
  * <pre>
  * KUBECONFIG BASE_URL CATALOG SITE_FILE MODEL RUN ITERATIONS PARALLEL ROUNDS WARMUP
- *   NS_HTTP NS_INPROCESS NS_PARALLEL
+ *   NS_HTTP NS_INPROCESS NS_PARALLEL SERVER_PID
  * </pre>
  */
 public final class ApplyBench {
@@ -110,6 +110,7 @@ public final class ApplyBench {
     String nsHttp = args[10];
     String nsInProcess = args[11];
     String nsParallel = args[12];
+    long serverPid = Long.parseLong(args[13]);
 
     ApplyBench bench = new ApplyBench(base, model);
     InProcess local = InProcess.wire(kubeconfig, catalogDir, siteFile, model);
@@ -152,6 +153,7 @@ public final class ApplyBench {
       Steps httpSteps = new Steps(iterations);
       Steps localSteps = new Steps(iterations);
       long sequential = System.nanoTime();
+      Cpu sequentialCpu = Cpu.now(serverPid);
       for (int block = 0; block < iterations; block += BLOCK) {
         int end = Math.min(block + BLOCK, iterations);
         for (int i = block; i < end; i++) {
@@ -162,24 +164,30 @@ public final class ApplyBench {
         }
       }
       double sequentialSeconds = (System.nanoTime() - sequential) / 1e9;
+      Cpu.Use sequentialUse = sequentialCpu.until(Cpu.now(serverPid));
 
       // --- many releases at once, step by step: every plan, then every diff, then every apply ---
       Steps parallelSteps = new Steps(parallel * rounds);
       long[] roundWall = new long[rounds];
       long[] applyWall = new long[rounds];
+      long[] fastestApply = new long[rounds];
+      Cpu.Use applyUse = Cpu.Use.NONE;
+      Cpu parallelCpu = Cpu.now(serverPid);
       Map<String, Integer> failures = new TreeMap<>();
       List<Cycle> cycles = parallelReleases.stream().map(r -> new Cycle(nsParallel, r)).toList();
       for (int round = 0; round < rounds; round++) {
         CyclicBarrier barrier = new CyclicBarrier(parallel + 1);
+        Steps roundSteps = new Steps(parallel);
         List<Future<String>> outcomes = new ArrayList<>();
         for (Cycle cycle : cycles) {
-          outcomes.add(pool.submit(() -> bench.steppedCycle(cycle, parallelSteps, barrier)));
+          outcomes.add(pool.submit(() -> bench.steppedCycle(cycle, roundSteps, barrier)));
         }
         barrier.await(); // all ready
         long start = System.nanoTime();
         barrier.await(); // all composed
         barrier.await(); // all diffed
         long applying = System.nanoTime();
+        Cpu beforeApplies = Cpu.now(serverPid);
         for (Future<String> outcome : outcomes) {
           String failure = outcome.get();
           if (!failure.isEmpty()) {
@@ -187,8 +195,11 @@ public final class ApplyBench {
           }
         }
         long end = System.nanoTime();
+        applyUse = applyUse.plus(beforeApplies.until(Cpu.now(serverPid)));
         roundWall[round] = end - start;
         applyWall[round] = end - applying;
+        fastestApply[round] = Arrays.stream(roundSteps.apply).min().orElse(0);
+        parallelSteps.addAll(roundSteps);
       }
 
       report(
@@ -202,6 +213,10 @@ public final class ApplyBench {
           parallelSteps,
           roundWall,
           applyWall,
+          fastestApply,
+          sequentialUse,
+          parallelCpu.until(Cpu.now(serverPid)),
+          applyUse,
           failures);
     } finally {
       pool.shutdownNow();
@@ -219,6 +234,10 @@ public final class ApplyBench {
       Steps par,
       long[] roundWall,
       long[] applyWall,
+      long[] fastestApply,
+      Cpu.Use sequentialUse,
+      Cpu.Use parallelUse,
+      Cpu.Use applyUse,
       Map<String, Integer> failures) {
     System.out.printf(
         "one release, %d cycles each way after %d warm-up, HTTP and in process alternating in"
@@ -238,6 +257,9 @@ public final class ApplyBench {
     System.out.printf(
         "HTTP apply / in-process apply: %.2fx (medians; target within 1.5x), p99 %.2fx%n",
         httpApply / localApply, p99(http.apply) / p99(local.apply));
+    System.out.printf(
+        "  CPU meanwhile: machine %.0f%% busy, swiss serve %.0f ms of CPU per HTTP cycle%n",
+        sequentialUse.machineBusy() * 100, sequentialUse.serverMs() / iterations);
 
     System.out.printf(
         "%d releases in parallel, %d rounds; each round: %d plans at once, then %d diffs, then %d"
@@ -249,6 +271,7 @@ public final class ApplyBench {
     line("HTTP  POST /api/apply", par.apply);
     line("round, all three steps", roundWall);
     line("round, the applies", applyWall);
+    line("fastest apply of round", fastestApply);
     double oneApply = median(http.apply);
     double oneCycle = median(http.cycle);
     System.out.printf(
@@ -258,6 +281,14 @@ public final class ApplyBench {
     System.out.printf(
         "%d plan+diff+apply cycles at once took %.1fx one cycle (serialised ~%dx)%n",
         parallel, median(roundWall) / oneCycle, parallel);
+    System.out.printf(
+        "  CPU while the applies ran: machine %.0f%% busy (of %d cores), swiss serve %.0f ms of CPU"
+            + " per apply; over the rounds %.0f ms per plan+diff+apply (sequentially %.0f)%n",
+        applyUse.machineBusy() * 100,
+        Runtime.getRuntime().availableProcessors(),
+        applyUse.serverMs() / (parallel * rounds),
+        parallelUse.serverMs() / (parallel * rounds),
+        sequentialUse.serverMs() / iterations);
     if (failures.isEmpty()) {
       System.out.println("parallel failures: none");
     } else {
@@ -570,12 +601,62 @@ public final class ApplyBench {
       add(t1 - t0, t2 - t1, t3 - t2);
     }
 
+    synchronized void addAll(Steps other) {
+      for (int i = 0; i < other.n; i++) {
+        add(other.plan[i], other.diff[i], other.apply[i]);
+      }
+    }
+
     synchronized void add(long planNs, long diffNs, long applyNs) {
       plan[n] = planNs;
       diff[n] = diffNs;
       apply[n] = applyNs;
       cycle[n] = planNs + diffNs + applyNs;
       n++;
+    }
+  }
+
+  /** CPU ticks of the whole machine (/proc/stat) and of swiss serve (/proc/PID/stat). */
+  private record Cpu(long busy, long total, long server, long pid) {
+    /** Clock ticks per second of /proc's counters; 100 on Linux. */
+    private static final double HZ = 100;
+
+    static Cpu now(long pid) {
+      try {
+        String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+        long total = 0;
+        for (int i = 1; i < Math.min(cpu.length, 9); i++) {
+          total += Long.parseLong(cpu[i]);
+        }
+        long idle = Long.parseLong(cpu[4]) + Long.parseLong(cpu[5]);
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
+        long server = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        return new Cpu(total - idle, total, server, pid);
+      } catch (IOException | RuntimeException e) {
+        return new Cpu(0, 0, 0, pid);
+      }
+    }
+
+    Use until(Cpu later) {
+      return new Use(later.busy - busy, later.total - total, later.server - server);
+    }
+
+    record Use(long busy, long total, long server) {
+      static final Use NONE = new Use(0, 0, 0);
+
+      Use plus(Use other) {
+        return new Use(busy + other.busy, total + other.total, server + other.server);
+      }
+
+      double machineBusy() {
+        return total == 0 ? 0 : (double) busy / total;
+      }
+
+      double serverMs() {
+        return server * 1000 / HZ;
+      }
     }
   }
 
