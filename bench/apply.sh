@@ -39,6 +39,16 @@ kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
 [[ -r "$kubeconfig" ]] || { echo "apply.sh: no $kubeconfig" >&2; exit 1; }
 kc() { kubectl --kubeconfig "$kubeconfig" "$@"; }
 
+# An earlier run's namespaces still being deleted would load the API server during this one.
+for _ in $(seq 120); do
+  terminating="$(kc get namespace -l swiss-bench-run \
+    -o jsonpath='{range .items[?(@.status.phase=="Terminating")]}{.metadata.name}{" "}{end}')"
+  [[ -z "$terminating" ]] && break
+  [[ -n "${waited:-}" ]] || echo "apply.sh: waiting for earlier runs' namespaces to go: $terminating" >&2
+  waited=1
+  sleep 1
+done
+
 run="$(date +%H%M%S)-$$"
 ns_http="swiss-bench-apply-$run-http"
 ns_local="swiss-bench-apply-$run-inproc"
