@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Starts `swiss serve` (the jar, allowDeploy, no login, a database in a temp dir) on the local
+# cluster with the demo catalog and charts, and drives plan -> diff -> apply over HTTP: for one
+# release many times, then for many releases at once (every plan, then every diff, then every
+# apply, in rounds). In the same run it composes, diffs and applies a release of its own in
+# process on the deploy package (HelmDeployer, no HTTP), interleaved with the HTTP cycles. Prints
+# the median and p99 of each step and the targets beside them; it does not pass or fail. Each
+# apply flips a pod label, so helm really upgrades; the releases run no pods (replicaCount 0) and
+# hold none of the cluster's GPUs. Removes its namespaces (and with them its releases) and stops
+# the server on exit, also on Ctrl-C.
+#
+# Usage: bench/apply.sh [iterations=50] [parallel releases=20]     (quick: bench/apply.sh 5 4)
+# Env:   SWISS_TEST_CLUSTER  a running cluster's state dir (else hack/cluster/up is run here)
+#        BENCH_ROUNDS        parallel rounds (3); BENCH_WARMUP untimed cycles each way first (3)
+#        BENCH_MODEL         the demo catalog's model (smollm3-3b)
+#        BENCH_SKIP_BUILD=1  use target/swiss.jar and target/test-classes as they are
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+repo="$(pwd)"
+iterations="${1:-50}"
+parallel="${2:-20}"
+rounds="${BENCH_ROUNDS:-3}"
+warmup="${BENCH_WARMUP:-3}"
+model="${BENCH_MODEL:-smollm3-3b}"
+
+if [[ "${BENCH_SKIP_BUILD:-}" != 1 ]]; then
+  mvn -q -B -ntp -DskipTests package
+fi
+if [[ ! -f target/bench.classpath || pom.xml -nt target/bench.classpath ]]; then
+  mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+fi
+classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+
+if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
+  hack/cluster/up >&2
+  set -a; . target/cluster/env; set +a
+fi
+kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
+[[ -r "$kubeconfig" ]] || { echo "apply.sh: no $kubeconfig" >&2; exit 1; }
+kc() { kubectl --kubeconfig "$kubeconfig" "$@"; }
+
+# An earlier run's namespaces still being deleted would load the API server during this one.
+for _ in $(seq 120); do
+  terminating="$(kc get namespace -l swiss-bench-run \
+    -o jsonpath='{range .items[?(@.status.phase=="Terminating")]}{.metadata.name}{" "}{end}')"
+  [[ -z "$terminating" ]] && break
+  [[ -n "${waited:-}" ]] || echo "apply.sh: waiting for earlier runs' namespaces to go: $terminating" >&2
+  waited=1
+  sleep 1
+done
+
+run="$(date +%H%M%S)-$$"
+ns_http="swiss-bench-apply-$run-http"
+ns_local="swiss-bench-apply-$run-inproc"
+ns_par="swiss-bench-apply-$run-par"
+work="$(mktemp -d "${TMPDIR:-/tmp}/swiss-bench-apply.XXXXXX")"
+server_pid=""
+tool_pid=""
+created=""
+
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  if [[ -n "$tool_pid" ]]; then
+    kill -KILL "$tool_pid" 2>/dev/null || true
+  fi
+  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -TERM "$server_pid" 2>/dev/null || true
+    local waited=0
+    while kill -0 "$server_pid" 2>/dev/null && ((waited < 100)); do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 "$server_pid" 2>/dev/null; then
+      local heard="it logged that it was stopping"
+      grep -q '^swiss serve: stopping' "$work/serve.log" 2>/dev/null ||
+        heard="its shutdown hook never ran: once helm has run in it, the JVM no longer acts on SIGTERM"
+      echo "apply.sh: swiss serve did not stop within 10 s of SIGTERM ($heard); killed" >&2
+      kill -KILL "$server_pid" 2>/dev/null || true
+    else
+      echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
+    fi
+  fi
+  # Only this run's namespaces, by their label; the releases, plans and leases go with them.
+  if [[ -n "$created" ]]; then
+    kc delete namespace -l "swiss-bench-run=$run" --wait=false >/dev/null 2>&1 ||
+      echo "apply.sh: could not delete the namespaces of run $run" >&2
+  fi
+  [[ -f "$work/serve.log" ]] && cp "$work/serve.log" target/bench-apply-serve.log
+  rm -rf "$work"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+created=1
+for ns in "$ns_http" "$ns_local" "$ns_par"; do
+  cat <<EOF
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: $ns
+  labels:
+    swiss-bench-run: "$run"
+---
+EOF
+done | kc create -f - >/dev/null
+
+cat >"$work/site.yaml" <<EOF
+name: bench
+namespace: $ns_http
+chartPath: $repo/examples/charts
+model:
+  pathTemplate: /mnt/disk0/models/{{org}}/{{name}}
+nodes: {gpusPerNode: 8}
+EOF
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+# The in-process release's namespace is not the server's: nothing of the server sees its applies.
+cat >"$work/swiss.yaml" <<EOF
+catalog: $repo/examples/catalog
+cluster:
+  profile:
+    file: $work/site.yaml
+  namespaces: ["$ns_http", "$ns_par"]
+  kubeconfig: $kubeconfig
+server:
+  addr: 127.0.0.1:$port
+  allowDeploy: true
+  database: $work/swiss.db
+  auth:
+    disabled: true
+EOF
+
+base="http://127.0.0.1:$port"
+./swiss serve --config "$work/swiss.yaml" --kubeconfig "$kubeconfig" \
+  --addr "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
+server_pid=$!
+started=$(date +%s)
+until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/readyz" || true)" == 200 ]]; do
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "apply.sh: swiss serve exited before it was ready:" >&2
+    tail -n 30 "$work/serve.log" >&2
+    exit 1
+  fi
+  if (($(date +%s) - started > 120)); then
+    echo "apply.sh: /readyz not 200 within 120 s" >&2
+    tail -n 30 "$work/serve.log" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+
+echo "swiss serve: pid $server_pid, $base; model $model; run $run;" \
+  "load average at the start $(cut -d' ' -f1 /proc/loadavg) ($(nproc) cores)"
+# The Java half runs in the background and is waited for, so Ctrl-C reaches the trap at once: the
+# JVM does not stop on SIGINT once helm-java's native library has taken over the signal. It keeps
+# its full JIT: it is the in-process side being measured.
+java -cp "$classpath" dev.modelsphere.swiss.bench.ApplyBench \
+  "$kubeconfig" "$base" "$repo/examples/catalog" "$work/site.yaml" "$model" "$run" \
+  "$iterations" "$parallel" "$rounds" "$warmup" "$ns_http" "$ns_local" "$ns_par" "$server_pid" &
+tool_pid=$!
+wait "$tool_pid"
+tool_pid=""
+echo "load average at the end: $(cut -d' ' -f1 /proc/loadavg)"

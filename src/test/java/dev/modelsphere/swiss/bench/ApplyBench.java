@@ -1,0 +1,677 @@
+package dev.modelsphere.swiss.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.catalog.Catalog;
+import dev.modelsphere.swiss.catalog.ChartVersionSpec;
+import dev.modelsphere.swiss.catalog.Entry;
+import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.chartrepo.ChartVersions;
+import dev.modelsphere.swiss.compose.ComposeRequest;
+import dev.modelsphere.swiss.compose.Composer;
+import dev.modelsphere.swiss.compose.Form;
+import dev.modelsphere.swiss.compose.FormInput;
+import dev.modelsphere.swiss.deploy.ApplyOptions;
+import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.DiffResult;
+import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.PlanDiffer;
+import dev.modelsphere.swiss.deploy.ReleaseLocks;
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.KubeTarget;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.site.Profile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The Java half of {@code bench/apply.sh}: drives plan, diff and apply over HTTP against a running
+ * {@code swiss serve}, for one release over and over and for many releases at once, and times the
+ * same compose, diff and apply called in process on the deploy package ({@link HelmDeployer}, wired
+ * as the server wires it) on a release of its own. Not a test: figures to watch.
+ *
+ * <p>Every apply flips a pod label, so helm really upgrades the Deployment; the releases run no
+ * pods ({@code replicaCount: 0}), so the bench holds none of the cluster's fake GPUs, which the
+ * tests sharing the cluster count on.
+ *
+ * <pre>
+ * KUBECONFIG BASE_URL CATALOG SITE_FILE MODEL RUN ITERATIONS PARALLEL ROUNDS WARMUP
+ *   NS_HTTP NS_INPROCESS NS_PARALLEL SERVER_PID
+ * </pre>
+ */
+public final class ApplyBench {
+  /** The pod label each apply flips between two values. */
+  private static final String FLIP = "swiss-bench-flip";
+
+  /** Sequential cycles alternate between HTTP and in process in blocks of this many. */
+  private static final int BLOCK = 5;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+  private final String base;
+  private final String model;
+
+  private ApplyBench(String base, String model) {
+    this.base = base;
+    this.model = model;
+  }
+
+  public static void main(String[] args) throws Exception {
+    int exit = 0;
+    try {
+      run(args);
+    } catch (Exception | Error e) {
+      System.err.println("apply bench: " + e);
+      exit = 1;
+    }
+    // The client's and helm-java's threads must not keep a finished run alive.
+    System.exit(exit);
+  }
+
+  private static void run(String[] args) throws Exception {
+    Path kubeconfig = Path.of(args[0]);
+    String base = args[1];
+    Path catalogDir = Path.of(args[2]);
+    Path siteFile = Path.of(args[3]);
+    String model = args[4];
+    String run = args[5];
+    int iterations = Integer.parseInt(args[6]);
+    int parallel = Integer.parseInt(args[7]);
+    int rounds = Integer.parseInt(args[8]);
+    int warmup = Integer.parseInt(args[9]);
+    String nsHttp = args[10];
+    String nsInProcess = args[11];
+    String nsParallel = args[12];
+    long serverPid = Long.parseLong(args[13]);
+
+    ApplyBench bench = new ApplyBench(base, model);
+    InProcess local = InProcess.wire(kubeconfig, catalogDir, siteFile, model);
+
+    String httpRelease = "http-" + run;
+    String localRelease = "inproc-" + run;
+    List<String> parallelReleases = new ArrayList<>();
+    for (int i = 0; i < parallel; i++) {
+      parallelReleases.add("par-%s-%02d".formatted(run, i));
+    }
+
+    // --- installs (not timed) ---
+    long setup = System.nanoTime();
+    bench.install(nsHttp, httpRelease);
+    local.install(nsInProcess, localRelease);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
+    try {
+      // A few at a time: installing is set-up, not what is measured.
+      ExecutorService installs = Executors.newFixedThreadPool(4);
+      List<Future<?>> installed = new ArrayList<>();
+      for (String release : parallelReleases) {
+        installed.add(installs.submit(() -> bench.install(nsParallel, release)));
+      }
+      for (Future<?> f : installed) {
+        f.get();
+      }
+      installs.shutdown();
+      System.out.printf(
+          "installed: %d releases of %s (%d for the parallel rounds) in %.1f s; each apply flips"
+              + " the pod label %s (replicaCount 0: no pods, no GPUs held)%n",
+          2 + parallel, model, parallel, (System.nanoTime() - setup) / 1e9, FLIP);
+
+      // --- one release, over and over: HTTP and in process, interleaved in blocks ---
+      Cycle httpCycle = new Cycle(nsHttp, httpRelease);
+      Cycle localCycle = new Cycle(nsInProcess, localRelease);
+      for (int i = 0; i < warmup; i++) {
+        bench.httpCycle(httpCycle, null);
+        local.cycle(localCycle, null);
+      }
+      Steps httpSteps = new Steps(iterations);
+      Steps localSteps = new Steps(iterations);
+      long sequential = System.nanoTime();
+      Cpu sequentialCpu = Cpu.now(serverPid);
+      for (int block = 0; block < iterations; block += BLOCK) {
+        int end = Math.min(block + BLOCK, iterations);
+        for (int i = block; i < end; i++) {
+          bench.httpCycle(httpCycle, httpSteps);
+        }
+        for (int i = block; i < end; i++) {
+          local.cycle(localCycle, localSteps);
+        }
+      }
+      double sequentialSeconds = (System.nanoTime() - sequential) / 1e9;
+      Cpu.Use sequentialUse = sequentialCpu.until(Cpu.now(serverPid));
+
+      // --- many releases at once, step by step: every plan, then every diff, then every apply ---
+      Steps parallelSteps = new Steps(parallel * rounds);
+      long[] roundWall = new long[rounds];
+      long[] applyWall = new long[rounds];
+      long[] fastestApply = new long[rounds];
+      Cpu.Use applyUse = Cpu.Use.NONE;
+      Cpu parallelCpu = Cpu.now(serverPid);
+      Map<String, Integer> failures = new TreeMap<>();
+      List<Cycle> cycles = parallelReleases.stream().map(r -> new Cycle(nsParallel, r)).toList();
+      for (int round = 0; round < rounds; round++) {
+        CyclicBarrier barrier = new CyclicBarrier(parallel + 1);
+        Steps roundSteps = new Steps(parallel);
+        List<Future<String>> outcomes = new ArrayList<>();
+        for (Cycle cycle : cycles) {
+          outcomes.add(pool.submit(() -> bench.steppedCycle(cycle, roundSteps, barrier)));
+        }
+        barrier.await(); // all ready
+        long start = System.nanoTime();
+        barrier.await(); // all composed
+        barrier.await(); // all diffed
+        long applying = System.nanoTime();
+        Cpu beforeApplies = Cpu.now(serverPid);
+        for (Future<String> outcome : outcomes) {
+          String failure = outcome.get();
+          if (!failure.isEmpty()) {
+            failures.merge(failure, 1, Integer::sum);
+          }
+        }
+        long end = System.nanoTime();
+        applyUse = applyUse.plus(beforeApplies.until(Cpu.now(serverPid)));
+        roundWall[round] = end - start;
+        applyWall[round] = end - applying;
+        fastestApply[round] = Arrays.stream(roundSteps.apply).min().orElse(0);
+        parallelSteps.addAll(roundSteps);
+      }
+
+      report(
+          iterations,
+          warmup,
+          sequentialSeconds,
+          httpSteps,
+          localSteps,
+          parallel,
+          rounds,
+          parallelSteps,
+          roundWall,
+          applyWall,
+          fastestApply,
+          sequentialUse,
+          parallelCpu.until(Cpu.now(serverPid)),
+          applyUse,
+          failures);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static void report(
+      int iterations,
+      int warmup,
+      double sequentialSeconds,
+      Steps http,
+      Steps local,
+      int parallel,
+      int rounds,
+      Steps par,
+      long[] roundWall,
+      long[] applyWall,
+      long[] fastestApply,
+      Cpu.Use sequentialUse,
+      Cpu.Use parallelUse,
+      Cpu.Use applyUse,
+      Map<String, Integer> failures) {
+    System.out.printf(
+        "one release, %d cycles each way after %d warm-up, HTTP and in process alternating in"
+            + " blocks of %d (%.1f s)%n",
+        iterations, warmup, BLOCK, sequentialSeconds);
+    System.out.println("                         median       p99");
+    line("HTTP  POST /api/plans", http.plan);
+    line("HTTP  POST /api/diff", http.diff);
+    line("HTTP  POST /api/apply", http.apply);
+    line("HTTP  plan+diff+apply", http.cycle);
+    line("in process  compose", local.plan);
+    line("in process  diff", local.diff);
+    line("in process  apply", local.apply);
+    line("in process  all three", local.cycle);
+    double httpApply = median(http.apply);
+    double localApply = median(local.apply);
+    System.out.printf(
+        "HTTP apply / in-process apply: %.2fx (medians; target within 1.5x), p99 %.2fx%n",
+        httpApply / localApply, p99(http.apply) / p99(local.apply));
+    System.out.printf(
+        "  CPU meanwhile: machine %.0f%% busy, swiss serve %.0f ms of CPU per HTTP cycle%n",
+        sequentialUse.machineBusy() * 100, sequentialUse.serverMs() / iterations);
+
+    System.out.printf(
+        "%d releases in parallel, %d rounds; each round: %d plans at once, then %d diffs, then %d"
+            + " applies%n",
+        parallel, rounds, parallel, parallel, parallel);
+    System.out.println("                         median       p99   (per request, under load)");
+    line("HTTP  POST /api/plans", par.plan);
+    line("HTTP  POST /api/diff", par.diff);
+    line("HTTP  POST /api/apply", par.apply);
+    line("round, all three steps", roundWall);
+    line("round, the applies", applyWall);
+    line("fastest apply of round", fastestApply);
+    double oneApply = median(http.apply);
+    double oneCycle = median(http.cycle);
+    System.out.printf(
+        "%d applies at once took %.1fx one apply (median of rounds over the sequential median;"
+            + " serialised would be ~%dx, target well under %dx)%n",
+        parallel, median(applyWall) / oneApply, parallel, parallel);
+    System.out.printf(
+        "%d plan+diff+apply cycles at once took %.1fx one cycle (serialised ~%dx)%n",
+        parallel, median(roundWall) / oneCycle, parallel);
+    System.out.printf(
+        "  CPU while the applies ran: machine %.0f%% busy (of %d cores), swiss serve %.0f ms of CPU"
+            + " per apply; over the rounds %.0f ms per plan+diff+apply (sequentially %.0f)%n",
+        applyUse.machineBusy() * 100,
+        Runtime.getRuntime().availableProcessors(),
+        applyUse.serverMs() / (parallel * rounds),
+        parallelUse.serverMs() / (parallel * rounds),
+        sequentialUse.serverMs() / iterations);
+    if (failures.isEmpty()) {
+      System.out.println("parallel failures: none");
+    } else {
+      int count = failures.values().stream().mapToInt(Integer::intValue).sum();
+      System.out.printf("parallel failures: %d of %d cycles%n", count, parallel * rounds);
+      failures.forEach((what, n) -> System.out.printf("  %dx %s%n", n, what));
+    }
+  }
+
+  private static void line(String label, long[] samples) {
+    System.out.printf("  %-22s %7.1f ms %7.1f ms%n", label, median(samples), p99(samples));
+  }
+
+  // --- HTTP -------------------------------------------------------------------------------------
+
+  /** One release's place in the bench: where it is and which way its label flips next. */
+  private static final class Cycle {
+    final String namespace;
+    final String release;
+    int flips;
+
+    Cycle(String namespace, String release) {
+      this.namespace = namespace;
+      this.release = release;
+    }
+
+    Map<String, Object> form() {
+      flips++;
+      return overrides(flips % 2 == 0 ? "a" : "b");
+    }
+  }
+
+  private static Map<String, Object> overrides(String flip) {
+    Map<String, Object> form = new LinkedHashMap<>();
+    form.put("replicaCount", 0);
+    form.put("podLabels", Map.of(FLIP, flip));
+    return form;
+  }
+
+  private String planBody(String namespace, String release, Map<String, Object> overrides) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("model", model);
+    body.put("namespace", namespace);
+    body.put("release", release);
+    body.put("serviceId", release);
+    body.put("overrides", overrides);
+    return json(body);
+  }
+
+  private Void install(String namespace, String release) {
+    String hash =
+        ok("/api/plans", planBody(namespace, release, overrides("a"))).path("hash").asText();
+    JsonNode installed = ok("/api/install", "{\"planHash\": \"%s\"}".formatted(hash));
+    if (installed.path("revision").asInt() != 1) {
+      throw new IllegalStateException(
+          "install of %s/%s answered %s".formatted(namespace, release, installed));
+    }
+    return null;
+  }
+
+  /** Plan, diff, apply over HTTP, each checked; times each step into {@code steps} if given. */
+  private void httpCycle(Cycle cycle, Steps steps) {
+    long t0 = System.nanoTime();
+    String hash =
+        ok("/api/plans", planBody(cycle.namespace, cycle.release, cycle.form()))
+            .path("hash")
+            .asText();
+    long t1 = System.nanoTime();
+    JsonNode diff = ok("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash));
+    long t2 = System.nanoTime();
+    int revision = revisionOf(diff, cycle);
+    JsonNode applied =
+        ok(
+            "/api/apply",
+            "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, revision));
+    long t3 = System.nanoTime();
+    checkApplied(applied.path("revision").asInt(), revision, cycle);
+    if (steps != null) {
+      steps.add(t0, t1, t2, t3);
+    }
+  }
+
+  /**
+   * One cycle of a parallel round; each step starts when every release has finished the one before.
+   * Returns what went wrong, empty when the apply landed.
+   */
+  private String steppedCycle(Cycle cycle, Steps steps, CyclicBarrier barrier) throws Exception {
+    String failure = "";
+    String hash = "";
+    int revision = 0;
+    barrier.await();
+    long t0 = System.nanoTime();
+    Reply plan = post("/api/plans", planBody(cycle.namespace, cycle.release, cycle.form()));
+    long t1 = System.nanoTime();
+    if (plan.status == 200) {
+      hash = plan.body.path("hash").asText();
+    } else {
+      failure = "plan " + plan.describe();
+    }
+    barrier.await();
+    long t2 = System.nanoTime();
+    if (failure.isEmpty()) {
+      Reply diff = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash));
+      if (diff.status == 200 && diff.body.path("changed").asBoolean()) {
+        revision = diff.body.path("revision").asInt();
+      } else {
+        failure = "diff " + diff.describe();
+      }
+    }
+    long t3 = System.nanoTime();
+    barrier.await();
+    long t4 = System.nanoTime();
+    if (failure.isEmpty()) {
+      Reply applied =
+          post(
+              "/api/apply",
+              "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, revision));
+      if (applied.status != 200 || applied.body.path("revision").asInt() != revision + 1) {
+        failure = "apply " + applied.describe();
+      }
+    }
+    long t5 = System.nanoTime();
+    steps.add(t1 - t0, t3 - t2, t5 - t4);
+    return failure.replaceAll("par-[0-9a-z-]+", "par-…");
+  }
+
+  private record Reply(int status, JsonNode body, String text) {
+    String describe() {
+      return status + " " + (text.length() > 300 ? text.substring(0, 300) + "…" : text);
+    }
+  }
+
+  private Reply post(String path, String body) {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .timeout(Duration.ofSeconds(180))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build();
+    try {
+      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      JsonNode parsed;
+      try {
+        parsed = JSON.readTree(response.body());
+      } catch (IOException e) {
+        parsed = JSON.createObjectNode();
+      }
+      return new Reply(response.statusCode(), parsed, response.body());
+    } catch (IOException e) {
+      // As an answer, so a parallel round still meets its barriers; ok() refuses it.
+      return new Reply(-1, JSON.createObjectNode(), "POST " + path + ": " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  private JsonNode ok(String path, String body) {
+    Reply reply = post(path, body);
+    if (reply.status != 200) {
+      throw new IllegalStateException("POST %s answered %s".formatted(path, reply.describe()));
+    }
+    return reply.body;
+  }
+
+  private static int revisionOf(JsonNode diff, Cycle cycle) {
+    if (!diff.path("changed").asBoolean() || !diff.path("exists").asBoolean()) {
+      throw new IllegalStateException(
+          "diff of %s/%s shows no change: %s".formatted(cycle.namespace, cycle.release, diff));
+    }
+    return diff.path("revision").asInt();
+  }
+
+  private static void checkApplied(int got, int over, Cycle cycle) {
+    if (got != over + 1) {
+      throw new IllegalStateException(
+          "apply of %s/%s over revision %d left revision %d"
+              .formatted(cycle.namespace, cycle.release, over, got));
+    }
+  }
+
+  private static String json(Object value) {
+    try {
+      return JSON.writeValueAsString(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  // --- in process -------------------------------------------------------------------------------
+
+  /**
+   * The deploy package wired as {@code swiss serve} wires it (its own renderer and chart cache,
+   * release locks, no chart root: plans carry their chart's path), plans composed as the server
+   * composes them, from the same catalog and site profile.
+   */
+  private record InProcess(
+      HelmDeployer deployer,
+      PlanDiffer differ,
+      Catalog catalog,
+      Entry entry,
+      Variant variant,
+      Profile profile,
+      String chartVersion) {
+
+    static InProcess wire(Path kubeconfig, Path catalogDir, Path siteFile, String model)
+        throws IOException {
+      KubeTarget target = new KubeTarget(kubeconfig, null);
+      Kube kube = new Kube(target.connect());
+      ChartRenderer renderer =
+          new ChartRenderer(new ChartArchives(Files.createTempDirectory("bench-apply-charts-")));
+      HelmDeployer deployer =
+          new HelmDeployer(
+              kube,
+              renderer,
+              new HelmReleases(renderer, target.helmKubeConfig()),
+              new ReleaseLocks("swiss bench"),
+              new DeploySettings("", DeploySettings.DEFAULT_PLAN_HISTORY),
+              Clock.systemUTC());
+      Catalog catalog = Catalog.open(catalogDir.toString());
+      Entry entry = catalog.entry(model, null);
+      Variant variant = entry.defaultVariant();
+      Profile profile = Profile.load(siteFile);
+      String chartVersion =
+          ChartVersionSpec.resolve(
+              ChartVersionSpec.parse(variant.chart().version()),
+              null,
+              null,
+              () ->
+                  ChartVersions.list(
+                      profile.chartRepo(), profile.chartPath(), variant.chart().name()));
+      return new InProcess(
+          deployer,
+          new PlanDiffer(kube, renderer, ""),
+          catalog,
+          entry,
+          variant,
+          profile,
+          chartVersion);
+    }
+
+    Plan compose(String namespace, String release, Map<String, Object> overrides) {
+      Map<String, Object> form =
+          Form.assemble(
+              new FormInput("", overrides, release, "", List.of()),
+              variant.requires().accelerator().productLabel());
+      return Composer.compose(
+          new ComposeRequest(
+              catalog.location(),
+              "",
+              catalog.ref(),
+              entry,
+              variant,
+              profile,
+              release,
+              namespace,
+              form,
+              Map.of(),
+              false,
+              chartVersion));
+    }
+
+    void install(String namespace, String release) {
+      ApplyResult result =
+          deployer.apply(
+              compose(namespace, release, overrides("a")), Mode.INSTALL, ApplyOptions.install());
+      if (result.revision() != 1) {
+        throw new IllegalStateException("in-process install left revision " + result.revision());
+      }
+    }
+
+    void cycle(Cycle cycle, Steps steps) {
+      long t0 = System.nanoTime();
+      Plan plan = compose(cycle.namespace, cycle.release, cycle.form());
+      long t1 = System.nanoTime();
+      DiffResult diff = differ.diff(plan);
+      long t2 = System.nanoTime();
+      if (!diff.changed() || !diff.exists()) {
+        throw new IllegalStateException("in-process diff shows no change: " + diff.render());
+      }
+      ApplyResult applied =
+          deployer.apply(plan, Mode.UPGRADE, new ApplyOptions(diff.revision(), "apply", ""));
+      long t3 = System.nanoTime();
+      checkApplied(applied.revision(), diff.revision(), cycle);
+      if (steps != null) {
+        steps.add(t0, t1, t2, t3);
+      }
+    }
+  }
+
+  // --- figures ----------------------------------------------------------------------------------
+
+  /** Per-step samples in nanoseconds; thread-safe. */
+  private static final class Steps {
+    final long[] plan;
+    final long[] diff;
+    final long[] apply;
+    final long[] cycle;
+    private int n;
+
+    Steps(int capacity) {
+      plan = new long[capacity];
+      diff = new long[capacity];
+      apply = new long[capacity];
+      cycle = new long[capacity];
+    }
+
+    /** From four instants: start, composed, diffed, applied. */
+    void add(long t0, long t1, long t2, long t3) {
+      add(t1 - t0, t2 - t1, t3 - t2);
+    }
+
+    synchronized void addAll(Steps other) {
+      for (int i = 0; i < other.n; i++) {
+        add(other.plan[i], other.diff[i], other.apply[i]);
+      }
+    }
+
+    synchronized void add(long planNs, long diffNs, long applyNs) {
+      plan[n] = planNs;
+      diff[n] = diffNs;
+      apply[n] = applyNs;
+      cycle[n] = planNs + diffNs + applyNs;
+      n++;
+    }
+  }
+
+  /** CPU ticks of the whole machine (/proc/stat) and of swiss serve (/proc/PID/stat). */
+  private record Cpu(long busy, long total, long server, long pid) {
+    /** Clock ticks per second of /proc's counters; 100 on Linux. */
+    private static final double HZ = 100;
+
+    static Cpu now(long pid) {
+      try {
+        String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+        long total = 0;
+        for (int i = 1; i < Math.min(cpu.length, 9); i++) {
+          total += Long.parseLong(cpu[i]);
+        }
+        long idle = Long.parseLong(cpu[4]) + Long.parseLong(cpu[5]);
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
+        long server = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        return new Cpu(total - idle, total, server, pid);
+      } catch (IOException | RuntimeException e) {
+        return new Cpu(0, 0, 0, pid);
+      }
+    }
+
+    Use until(Cpu later) {
+      return new Use(later.busy - busy, later.total - total, later.server - server);
+    }
+
+    record Use(long busy, long total, long server) {
+      static final Use NONE = new Use(0, 0, 0);
+
+      Use plus(Use other) {
+        return new Use(busy + other.busy, total + other.total, server + other.server);
+      }
+
+      double machineBusy() {
+        return total == 0 ? 0 : (double) busy / total;
+      }
+
+      double serverMs() {
+        return server * 1000 / HZ;
+      }
+    }
+  }
+
+  private static double median(long[] samples) {
+    long[] sorted = samples.clone();
+    Arrays.sort(sorted);
+    int mid = sorted.length / 2;
+    return (sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0) / 1e6;
+  }
+
+  /** Nearest rank: of 50 samples the 50th, i.e. the slowest; of 100 the 99th. */
+  private static double p99(long[] samples) {
+    long[] sorted = samples.clone();
+    Arrays.sort(sorted);
+    int index = (int) Math.ceil(0.99 * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, index))] / 1e6;
+  }
+}
