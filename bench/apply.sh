@@ -71,7 +71,7 @@ cleanup() {
     if kill -0 "$server_pid" 2>/dev/null; then
       local heard="it logged that it was stopping"
       grep -q '^swiss serve: stopping' "$work/serve.log" 2>/dev/null ||
-        heard="its shutdown hook never ran: once helm has run in it, the JVM no longer acts on SIGTERM"
+        heard="its shutdown hook never ran"
       echo "apply.sh: swiss serve did not stop within 10 s of SIGTERM ($heard); killed" >&2
       kill -KILL "$server_pid" 2>/dev/null || true
     else
