@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Seeds managed releases (plan ConfigMaps and helm release Secrets, no pods) across namespaces of
+# the local cluster, starts `swiss serve` (the jar) over them and prints: the time from process
+# start to /readyz 200, /api/deployments page latency (median, p99), the API server requests made
+# per page (the kube-apiserver's own apiserver_request_total) and the server's resident memory.
+# Prints figures beside their targets; it does not pass or fail. Removes what it seeded (its
+# namespaces) and stops the server on exit, also on Ctrl-C.
+#
+# Usage: bench/deployments.sh [releases=1000] [page requests=400]
+# Env:   SWISS_TEST_CLUSTER  a running cluster's state dir (else hack/cluster/up is run here)
+#        BENCH_NAMESPACES    how many namespaces (10); BENCH_THREADS seeding threads (32)
+#        BENCH_SKIP_BUILD=1  use target/swiss.jar and target/test-classes as they are
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+repo="$(pwd)"
+releases="${1:-1000}"
+requests="${2:-400}"
+namespace_count="${BENCH_NAMESPACES:-10}"
+threads="${BENCH_THREADS:-32}"
+per_page=25
+
+if [[ "${BENCH_SKIP_BUILD:-}" != 1 ]]; then
+  mvn -q -B -ntp -DskipTests package
+fi
+if [[ ! -f target/bench.classpath || pom.xml -nt target/bench.classpath ]]; then
+  mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+fi
+classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+
+if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
+  hack/cluster/up >&2
+  set -a; . target/cluster/env; set +a
+fi
+kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
+[[ -r "$kubeconfig" ]] || { echo "deployments.sh: no $kubeconfig" >&2; exit 1; }
+
+run="$(date +%H%M%S)-$$"
+namespaces=()
+for ((i = 0; i < namespace_count; i++)); do
+  namespaces+=("$(printf 'swiss-bench-%s-%02d' "$run" "$i")")
+done
+work="$(mktemp -d "${TMPDIR:-/tmp}/swiss-bench-deployments.XXXXXX")"
+server_pid=""
+
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -TERM "$server_pid" 2>/dev/null || true
+    for _ in $(seq 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$server_pid" 2>/dev/null || true
+  fi
+  # Only this run's namespaces, by the label the seeder put on them; their contents go with them.
+  kubectl --kubeconfig "$kubeconfig" delete namespace -l "swiss-bench-run=$run" \
+    --wait=false >/dev/null 2>&1 || echo "deployments.sh: could not delete namespaces of run $run" >&2
+  rm -rf "$work"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+java -cp "$classpath" dev.modelsphere.swiss.bench.DeploymentsBench \
+  seed "$kubeconfig" "$run" "${namespaces[@]}" -- "$releases" "$threads"
+
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+ns_yaml="$(printf '"%s", ' "${namespaces[@]}")"
+cat >"$work/swiss.yaml" <<EOF
+catalog: $repo/examples/catalog
+cluster:
+  profile:
+    file: $repo/examples/site-demo.yaml
+  namespaces: [${ns_yaml%, }]
+  kubeconfig: $kubeconfig
+server:
+  addr: 127.0.0.1:$port
+  allowDeploy: false
+  auth:
+    disabled: true
+EOF
+
+base="http://127.0.0.1:$port"
+started=$(date +%s%N)
+java -jar target/swiss.jar serve --config "$work/swiss.yaml" --kubeconfig "$kubeconfig" \
+  --addr "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
+server_pid=$!
+ready=""
+while :; do
+  code="$(curl -s -o "$work/readyz" -w '%{http_code}' --max-time 5 "$base/readyz" || true)"
+  if [[ "$code" == 200 ]]; then
+    ready=$(date +%s%N)
+    break
+  fi
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "deployments.sh: swiss serve exited before it was ready:" >&2
+    tail -n 30 "$work/serve.log" >&2
+    exit 1
+  fi
+  if (($(date +%s%N) - started > 120000000000)); then
+    echo "deployments.sh: /readyz not 200 within 120 s (last: $code $(cat "$work/readyz" 2>/dev/null))" >&2
+    tail -n 30 "$work/serve.log" >&2
+    exit 1
+  fi
+  sleep 0.01
+done
+ready_ms=$(((ready - started) / 1000000))
+
+# When the first page counts every seeded release: whether /readyz waited for the watches.
+complete=""
+page1="$(curl -s -w '\n%{http_code}' "$base/api/deployments?page=1&perPage=$per_page")"
+if [[ "${page1##*$'\n'}" == 200 ]]; then
+  for _ in $(seq 3000); do
+    total="$(curl -s "$base/api/deployments?page=1&perPage=$per_page" | jq -r '.summary.total // empty' 2>/dev/null || true)"
+    if [[ "$total" == "$releases" ]]; then
+      complete=$(date +%s%N)
+      break
+    fi
+    sleep 0.01
+  done
+fi
+
+echo "swiss serve: pid $server_pid, $base, $releases releases in $namespace_count namespaces"
+awk -v ms="$ready_ms" 'BEGIN { printf "ready: %.2f s from process start to /readyz 200 (target < 3 s)\n", ms / 1000 }'
+if [[ -n "$complete" ]]; then
+  awk -v n="$releases" -v ms="$(((complete - started) / 1000000))" \
+    'BEGIN { printf "first page counting all %d releases: %.2f s from process start\n", n, ms / 1000 }'
+elif [[ "${page1##*$'\n'}" == 200 ]]; then
+  echo "first page: never counted all $releases releases within 30 s"
+else
+  echo "first page: /api/deployments answered ${page1##*$'\n'}; the figures below time that answer"
+fi
+
+java -cp "$classpath" dev.modelsphere.swiss.bench.DeploymentsBench \
+  pages "$kubeconfig" "$base" "$requests" "$per_page" "$releases"
+
+rss_kb="$(awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status")"
+hwm_kb="$(awk '/^VmHWM:/ {print $2}' "/proc/$server_pid/status")"
+printf 'server memory: VmRSS %d MiB after the run (target < 400 MB), peak VmHWM %d MiB\n' \
+  $((rss_kb / 1024)) $((hwm_kb / 1024))

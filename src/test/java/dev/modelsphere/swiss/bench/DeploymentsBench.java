@@ -1,0 +1,332 @@
+package dev.modelsphere.swiss.bench;
+
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.helm.PlanCharts;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanFiles;
+import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.ExamplePlans;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Java half of {@code bench/deployments.sh}: seeds managed releases into the local API server
+ * in parallel, and times {@code /api/deployments} pages while counting what they cost the API
+ * server (its own {@code apiserver_request_total}). Not a test: figures to watch.
+ *
+ * <pre>
+ * seed  KUBECONFIG RUN_LABEL NAMESPACE... -- RELEASES THREADS
+ * pages KUBECONFIG BASE_URL REQUESTS PER_PAGE TOTAL_RELEASES
+ * </pre>
+ */
+public final class DeploymentsBench {
+  /** The label on every namespace a run creates; the script deletes by it. */
+  static final String RUN_LABEL = "swiss-bench-run";
+
+  private DeploymentsBench() {}
+
+  public static void main(String[] args) throws Exception {
+    switch (args[0]) {
+      case "seed" -> seed(Arrays.copyOfRange(args, 1, args.length));
+      case "pages" -> pages(Arrays.copyOfRange(args, 1, args.length));
+      default -> throw new IllegalArgumentException("seed or pages, not " + args[0]);
+    }
+  }
+
+  private static KubernetesClient client(String kubeconfig, int concurrency) throws Exception {
+    Config config = Config.fromKubeconfig(null, Files.readString(Path.of(kubeconfig)), kubeconfig);
+    config.setRequestRetryBackoffLimit(3);
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  // --- seed -------------------------------------------------------------------------------------
+
+  private static void seed(String[] args) throws Exception {
+    String kubeconfig = args[0];
+    String run = args[1];
+    List<String> namespaces = new ArrayList<>();
+    int i = 2;
+    for (; !args[i].equals("--"); i++) {
+      namespaces.add(args[i]);
+    }
+    int releases = Integer.parseInt(args[i + 1]);
+    int threads = Integer.parseInt(args[i + 2]);
+
+    try (KubernetesClient client = client(kubeconfig, threads)) {
+      Kube kube = new Kube(client);
+      boolean hadCrd =
+          client
+                  .apiextensions()
+                  .v1()
+                  .customResourceDefinitions()
+                  .withName(Crds.llmService().getMetadata().getName())
+                  .get()
+              != null;
+      if (!hadCrd) {
+        // As a site with the operator has it, and as the tests install it; cluster-wide and shared
+        // with the tests, so it is left in place afterwards.
+        Crds.installLlmService(client);
+      }
+      System.out.printf(
+          "LLMService CRD: %s%n", hadCrd ? "present" : "installed (left in place: tests share it)");
+
+      String manifest = exampleManifest();
+      long start = System.nanoTime();
+      for (String namespace : namespaces) {
+        client
+            .namespaces()
+            .resource(
+                new NamespaceBuilder()
+                    .withNewMetadata()
+                    .withName(namespace)
+                    .addToLabels(RUN_LABEL, run)
+                    .endMetadata()
+                    .build())
+            .create();
+      }
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      List<Future<?>> done = new ArrayList<>();
+      PlanStatus applied =
+          new PlanStatus("applied", "install", 1, "2026-12-01T08:00:00Z", "", "", "", false);
+      for (int r = 0; r < releases; r++) {
+        String namespace = namespaces.get(r % namespaces.size());
+        String release = "rel-%04d".formatted(r);
+        done.add(
+            pool.submit(
+                () -> {
+                  Plan plan = ExamplePlans.sglang(release, namespace, "replicaCount: 1");
+                  Map<String, String> files = new LinkedHashMap<>(PlanFiles.files(plan, ""));
+                  files.put(PlanStatus.FILE, applied.toYaml());
+                  kube.putConfigMap(namespace, Kube.PLAN_PREFIX + release, files);
+                  HelmSecrets.store(
+                      kube,
+                      namespace,
+                      release,
+                      1,
+                      "deployed",
+                      manifest.replace("@RELEASE@", release).replace("@NAMESPACE@", namespace));
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+      pool.shutdown();
+      double seconds = (System.nanoTime() - start) / 1e9;
+      System.out.printf(
+          "seeded: %d releases (%d ConfigMaps + %d helm Secrets) in %d namespaces in %.1f s"
+              + " (%.0f objects/s, %d threads)%n",
+          releases,
+          releases,
+          releases,
+          namespaces.size(),
+          seconds,
+          2 * releases / seconds,
+          threads);
+    }
+  }
+
+  /**
+   * The example chart rendered once, with placeholders for release and namespace, so each helm
+   * Secret carries a manifest of the size a real one would.
+   */
+  private static String exampleManifest() throws Exception {
+    Plan plan = ExamplePlans.sglang("@RELEASE@", "@NAMESPACE@", "replicaCount: 1");
+    try {
+      return new ChartRenderer(new ChartArchives(Files.createTempDirectory("bench-charts-")))
+          .render(PlanCharts.request(plan, null));
+    } catch (RuntimeException e) {
+      System.out.println("manifest: could not render the example chart (" + e + "); none stored");
+      return "";
+    }
+  }
+
+  // --- pages ------------------------------------------------------------------------------------
+
+  private static void pages(String[] args) throws Exception {
+    String kubeconfig = args[0];
+    String base = args[1];
+    int requests = Integer.parseInt(args[2]);
+    int perPage = Integer.parseInt(args[3]);
+    int total = Integer.parseInt(args[4]);
+    int pageCount = Math.max(1, (total + perPage - 1) / perPage);
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    Random random = new Random(8);
+    // Every page at least once, in a shuffled order, then random pages up to the count.
+    List<Integer> order = new ArrayList<>();
+    for (int p = 1; p <= pageCount; p++) {
+      order.add(p);
+    }
+    java.util.Collections.shuffle(order, random);
+    while (order.size() < requests) {
+      order.add(1 + random.nextInt(pageCount));
+    }
+    order = order.subList(0, requests);
+
+    try (KubernetesClient client = client(kubeconfig, 4)) {
+      Map<String, Double> before = apiRequests(client);
+      long[] times = new long[requests];
+      Map<Integer, Integer> codes = new TreeMap<>();
+      long bytes = 0;
+      int rows = 0;
+      long wall = System.nanoTime();
+      for (int i = 0; i < requests; i++) {
+        HttpRequest request =
+            HttpRequest.newBuilder(
+                    URI.create(
+                        base + "/api/deployments?page=" + order.get(i) + "&perPage=" + perPage))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build();
+        long start = System.nanoTime();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        times[i] = System.nanoTime() - start;
+        codes.merge(response.statusCode(), 1, Integer::sum);
+        bytes += response.body().length();
+        if (order.get(i) == 1 && response.statusCode() == 200) {
+          rows = countRows(response.body());
+        }
+      }
+      wall = System.nanoTime() - wall;
+      Map<String, Double> after = apiRequests(client);
+      // The same length of time with no page requests: what the rest of the cluster (controllers,
+      // kwok's node leases, the server's own watches, other users) costs meanwhile.
+      Thread.sleep(wall / 1_000_000);
+      Map<String, Double> idle = apiRequests(client);
+
+      Map<String, Double> during = delta(before, after);
+      Map<String, Double> baseline = delta(after, idle);
+      double duringSum = sum(during);
+      double baselineSum = sum(baseline);
+      double net = Math.max(0, duringSum - baselineSum);
+
+      long[] sorted = times.clone();
+      Arrays.sort(sorted);
+      System.out.printf(
+          "page requests: %d over %d pages of %d (%.1f s), status codes %s, %.0f bytes per answer,"
+              + " page 1 rows: %d%n",
+          requests, pageCount, perPage, wall / 1e9, codes, (double) bytes / requests, rows);
+      System.out.printf(
+          "page latency: median %.1f ms (target < 50 ms), p99 %.1f ms (target < 200 ms);"
+              + " first %.1f ms, max %.1f ms%n",
+          percentile(sorted, 0.50),
+          percentile(sorted, 0.99),
+          times[0] / 1e6,
+          sorted[sorted.length - 1] / 1e6);
+      System.out.printf(
+          "API server requests per page: %.2f (target 0) -- %.0f during the pages, %.0f in an equal"
+              + " idle window after, /metrics scrapes excluded%n",
+          net / requests, duringSum, baselineSum);
+      System.out.println("  during the pages: " + describe(during));
+      System.out.println("  idle window:      " + describe(baseline));
+    }
+  }
+
+  private static int countRows(String body) {
+    Matcher m = Pattern.compile("\"release\"\\s*:").matcher(body);
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  private static final Pattern SAMPLE =
+      Pattern.compile("^apiserver_request_total\\{([^}]*)\\}\\s+(\\S+)");
+  private static final Pattern LABEL = Pattern.compile("(\\w+)=\"([^\"]*)\"");
+
+  /**
+   * {@code apiserver_request_total} by verb and resource, read from the API server's own metrics;
+   * the scrapes themselves (non-resource GET /metrics) are left out.
+   */
+  static Map<String, Double> apiRequests(KubernetesClient client) {
+    String text = client.raw(client.getMasterUrl().toString().replaceAll("/$", "") + "/metrics");
+    if (text == null) {
+      throw new IllegalStateException("the API server's /metrics answered nothing");
+    }
+    Map<String, Double> counts = new TreeMap<>();
+    for (String line : text.split("\n")) {
+      Matcher m = SAMPLE.matcher(line);
+      if (!m.find()) {
+        continue;
+      }
+      Map<String, String> labels = new LinkedHashMap<>();
+      Matcher l = LABEL.matcher(m.group(1));
+      while (l.find()) {
+        labels.put(l.group(1), l.group(2));
+      }
+      String resource = labels.getOrDefault("resource", "");
+      String subresource = labels.getOrDefault("subresource", "");
+      if (resource.isEmpty() && subresource.equals("/metrics")) {
+        continue;
+      }
+      String key =
+          labels.getOrDefault("verb", "?")
+              + " "
+              + (resource.isEmpty() ? subresource : resource)
+              + (resource.isEmpty() || subresource.isEmpty() ? "" : "/" + subresource);
+      counts.merge(key, Double.parseDouble(m.group(2)), Double::sum);
+    }
+    return counts;
+  }
+
+  private static Map<String, Double> delta(Map<String, Double> from, Map<String, Double> to) {
+    Map<String, Double> out = new TreeMap<>();
+    to.forEach(
+        (key, value) -> {
+          double d = value - from.getOrDefault(key, 0.0);
+          if (d > 0) {
+            out.put(key, d);
+          }
+        });
+    return out;
+  }
+
+  private static double sum(Map<String, Double> counts) {
+    return counts.values().stream().mapToDouble(Double::doubleValue).sum();
+  }
+
+  private static String describe(Map<String, Double> counts) {
+    if (counts.isEmpty()) {
+      return "none";
+    }
+    StringBuilder out = new StringBuilder();
+    counts.forEach(
+        (key, value) ->
+            out.append(out.length() == 0 ? "" : ", ")
+                .append(key)
+                .append(" ")
+                .append(value.longValue()));
+    return out.toString();
+  }
+
+  private static double percentile(long[] sorted, double q) {
+    int index = (int) Math.ceil(q * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, index))] / 1e6;
+  }
+}
