@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.kube.KubeTarget;
 import dev.modelsphere.swiss.server.ListenAddress;
 import dev.modelsphere.swiss.server.ServerOptions;
 import dev.modelsphere.swiss.server.StartupReport;
@@ -45,7 +46,8 @@ public final class ServeCommand implements Callable<Integer> {
     Config loaded = loadConfig();
     ListenAddress address =
         ListenAddress.parse(GlobalOptions.empty(addr) ? loaded.server().addr() : addr);
-    KubernetesClient client = cluster.target(config).connect();
+    KubeTarget target = cluster.target(config);
+    KubernetesClient client = target.connect();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (loaded.server().auth().disabled()) {
@@ -53,7 +55,11 @@ public final class ServeCommand implements Callable<Integer> {
       err.flush();
     }
     SwissServer server =
-        SwissServer.assemble(loaded, client, ServerOptions.defaults(Main.version())).start(address);
+        SwissServer.assemble(
+                loaded,
+                client,
+                ServerOptions.defaults(Main.version()).withHelmKubeConfig(target.helmKubeConfig()))
+            .start(address);
     StartupReport.lines(loaded, server, address, client.getMasterUrl().toString())
         .forEach(out::println);
     out.flush();

@@ -15,6 +15,9 @@ import java.time.Duration;
  * @param namespace the server's own namespace, where a Secret the profile names without one lives;
  *     empty when unknown (then such a name cannot be resolved)
  * @param serviceAddresses how the server reaches a Service, the site's entrypoint
+ * @param helmKubeConfig the kubeconfig document the Helm SDK connects with (the same cluster and
+ *     user as the server's client); null for Helm's own defaults, which in a pod are the pod's
+ *     service account
  */
 public record ServerOptions(
     String version,
@@ -22,7 +25,8 @@ public record ServerOptions(
     Duration failedLoginPenalty,
     String webRoot,
     String namespace,
-    ServiceAddresses serviceAddresses) {
+    ServiceAddresses serviceAddresses,
+    String helmKubeConfig) {
   /** One second per wrong password makes guessing slow and costs a person nothing. */
   public static final Duration FAILED_LOGIN_PENALTY = Duration.ofSeconds(1);
 
@@ -31,7 +35,7 @@ public record ServerOptions(
 
   /** Options outside a cluster: no namespace of its own, Services by their cluster DNS names. */
   public ServerOptions(String version, Clock clock, Duration failedLoginPenalty, String webRoot) {
-    this(version, clock, failedLoginPenalty, webRoot, "", ServiceAddresses.CLUSTER_DNS);
+    this(version, clock, failedLoginPenalty, webRoot, "", ServiceAddresses.CLUSTER_DNS, null);
   }
 
   public ServerOptions {
@@ -45,15 +49,28 @@ public record ServerOptions(
         FAILED_LOGIN_PENALTY,
         WebRoutes.WEB_ROOT,
         System.getenv(NAMESPACE_ENV),
-        ServiceAddresses.CLUSTER_DNS);
+        ServiceAddresses.CLUSTER_DNS,
+        null);
   }
 
   public ServerOptions withNamespace(String ownNamespace) {
     return new ServerOptions(
-        version, clock, failedLoginPenalty, webRoot, ownNamespace, serviceAddresses);
+        version,
+        clock,
+        failedLoginPenalty,
+        webRoot,
+        ownNamespace,
+        serviceAddresses,
+        helmKubeConfig);
   }
 
   public ServerOptions withServiceAddresses(ServiceAddresses addresses) {
-    return new ServerOptions(version, clock, failedLoginPenalty, webRoot, namespace, addresses);
+    return new ServerOptions(
+        version, clock, failedLoginPenalty, webRoot, namespace, addresses, helmKubeConfig);
+  }
+
+  public ServerOptions withHelmKubeConfig(String kubeConfig) {
+    return new ServerOptions(
+        version, clock, failedLoginPenalty, webRoot, namespace, serviceAddresses, kubeConfig);
   }
 }

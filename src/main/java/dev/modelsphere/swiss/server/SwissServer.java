@@ -1,10 +1,25 @@
 package dev.modelsphere.swiss.server;
 
+import dev.modelsphere.swiss.canary.Relationships;
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.BackendResolver;
+import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleasePlans;
+import dev.modelsphere.swiss.deploy.view.DeploymentsView;
+import dev.modelsphere.swiss.deploy.view.Fleet;
+import dev.modelsphere.swiss.deploy.view.ObjectsView;
+import dev.modelsphere.swiss.deploy.view.RevisionsView;
+import dev.modelsphere.swiss.deploy.view.StatusView;
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.NodeInventory;
+import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.server.auth.Actor;
@@ -20,21 +35,26 @@ import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.routes.CatalogRoutes;
 import dev.modelsphere.swiss.server.routes.ClusterRoutes;
+import dev.modelsphere.swiss.server.routes.DeploymentRoutes;
 import dev.modelsphere.swiss.server.routes.HealthRoutes;
 import dev.modelsphere.swiss.server.routes.MetricsRoutes;
 import dev.modelsphere.swiss.server.routes.ProfileRoutes;
 import dev.modelsphere.swiss.server.routes.ReleaseCheckRoutes;
 import dev.modelsphere.swiss.server.routes.ReleasePlanRoutes;
+import dev.modelsphere.swiss.server.routes.ReleaseViewRoutes;
 import dev.modelsphere.swiss.server.routes.RunRoutes;
 import dev.modelsphere.swiss.server.routes.SessionRoutes;
 import dev.modelsphere.swiss.server.routes.SloRoutes;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
+import dev.modelsphere.swiss.server.state.CatalogLookups;
 import dev.modelsphere.swiss.server.state.ClusterPing;
-import dev.modelsphere.swiss.server.state.NodeGpuInventory;
+import dev.modelsphere.swiss.server.state.CopyAge;
 import dev.modelsphere.swiss.server.state.Readiness;
+import dev.modelsphere.swiss.server.state.WatchesSynced;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
+import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
@@ -77,7 +97,14 @@ public final class SwissServer {
   private final Optional<CredentialFiles> credentials;
   private final Kube kube;
   private final SiteState site;
-  private final NodeGpuInventory gpuInventory;
+  private final LlmServiceClient services;
+  private final BackendResolver backends;
+  private final Fleet fleet;
+  private final NodeInventory nodes;
+  private final CatalogLookups catalogLookups;
+  private final CopyAge copyAge;
+  private final HelmReleases helmReleases;
+  private final HelmDeployer helm;
   private final ReleasePlans plans;
   private final Readiness readiness;
   private final Javalin app;
@@ -91,13 +118,31 @@ public final class SwissServer {
     this.credentials =
         auth.disabled() ? Optional.empty() : Optional.of(new CredentialFiles(Path.of(auth.dir())));
     this.kube = new Kube(client);
-    LlmServiceClient services = new LlmServiceClient(client);
+    this.services = new LlmServiceClient(client);
     LlmServiceAccess access = LlmServiceAccess.of(services, options.clock());
     this.site = SiteState.open(config, kube, options.version(), access, options.clock());
-    this.gpuInventory = new NodeGpuInventory(client, config.server().gpuProductLabels());
-    this.plans = new ReleasePlans(kube, new BackendResolver(kube, access, services), services);
-    this.readiness =
-        new Readiness(List.of(new ClusterPing(client, PING_TIMEOUT)), readinessNotes());
+    this.backends = new BackendResolver(kube, access, services);
+    this.plans = new ReleasePlans(kube, backends, services);
+    this.fleet = Fleet.start(client, config.cluster().namespaces(), access, options.clock());
+    this.nodes =
+        new NodeInventory(
+            fleet.cache(), GpuResources.withOverrides(config.server().gpuProductLabels()));
+    this.catalogLookups = new CatalogLookups(site.catalogs());
+    ChartRenderer charts = new ChartRenderer(ChartArchives.inUserCache());
+    this.helmReleases = new HelmReleases(charts, options.helmKubeConfig());
+    this.helm =
+        new HelmDeployer(
+            kube,
+            charts,
+            helmReleases,
+            new ReleaseLocks(),
+            new DeploySettings("", config.server().planHistory()),
+            options.clock());
+    WatchesSynced watches = new WatchesSynced(fleet);
+    watches.registerSizes(meters);
+    ClusterPing ping = new ClusterPing(client, PING_TIMEOUT, options.clock());
+    this.copyAge = new CopyAge(fleet, ping);
+    this.readiness = new Readiness(List.of(ping, watches), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
     this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
@@ -117,15 +162,29 @@ public final class SwissServer {
   }
 
   private List<RouteGroup> routeGroups(SessionTokens tokens, SessionCookie cookie) {
+    Relationships relationships = new Relationships(config.canary());
     return List.of(
         new HealthRoutes(options.version(), readiness),
         new MetricsRoutes(meters),
         new SessionRoutes(loginParts(tokens, cookie), site.profiles()::initialized),
         new RunRoutes(store),
         new ClusterRoutes(site.clusterView()),
-        new CatalogRoutes(site, gpuInventory),
+        new CatalogRoutes(site, this::gpuNodes),
         new ProfileRoutes(site.profiles(), site.profileWriter()),
+        new DeploymentRoutes(
+            new DeploymentsView(fleet, relationships),
+            nodes,
+            copyAge,
+            site.profiles(),
+            catalogLookups),
         new ReleasePlanRoutes(plans),
+        new ReleaseViewRoutes(
+            new StatusView(
+                helm, backends, services, new Pods(kube.client(), options.clock()), relationships),
+            new ObjectsView(kube),
+            new RevisionsView(helm, helmReleases, kube, backends, services),
+            site.profiles(),
+            catalogLookups),
         new ReleaseCheckRoutes(
             plans,
             site.profiles(),
@@ -170,7 +229,21 @@ public final class SwissServer {
         throw e;
       }
       LOG.warn("requests still running after the drain were cut off: {}", e.getMessage());
+    } finally {
+      fleet.close();
     }
+  }
+
+  /** The watches behind the lists, for tests and benchmarks that wait for them. */
+  public Fleet fleet() {
+    return fleet;
+  }
+
+  /** The GPU facts of the nodes the watch holds: the form's product list costs no request. */
+  private List<GpuNode> gpuNodes() {
+    return nodes.report("").nodes().stream()
+        .map(n -> new GpuNode(n.name(), n.gpuProduct(), n.gpuResource(), n.gpus()))
+        .toList();
   }
 
   /** Where the server's own metrics go; later parts register gauges (informer sizes) here. */

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.MovableClock;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -80,6 +81,31 @@ public final class TestServer implements AutoCloseable {
   }
 
   /**
+   * A server scoped to the test's own namespace on the test cluster, as the admin, with Helm wired
+   * to the same cluster: what the release routes need.
+   */
+  public static TestServer onCluster(Path dir, KubeCluster cluster, String serverYaml) {
+    return onCluster(dir, cluster, cluster.admin(), serverYaml);
+  }
+
+  /** The same, talking to the API server through {@code client} (a counting one, say). */
+  public static TestServer onCluster(
+      Path dir, KubeCluster cluster, KubernetesClient client, String serverYaml) {
+    String site =
+        "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
+            .formatted(SharedFixtures.modelCatalog(), cluster.namespace());
+    String kubeconfig = read(cluster.kubeconfig());
+    return start(
+        dir,
+        site,
+        serverYaml,
+        DEFAULT_PROFILE,
+        client,
+        o -> o.withHelmKubeConfig(kubeconfig),
+        "test-web");
+  }
+
+  /**
    * @param siteYaml the config's {@code catalog:} and {@code cluster:} sections, unindented; the
    *     test writes whatever profile they name
    */
@@ -150,7 +176,12 @@ public final class TestServer implements AutoCloseable {
     try {
       HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
       Reply reply =
-          new Reply(r.statusCode(), r.headers().allValues("Set-Cookie"), contentType(r), r.body());
+          new Reply(
+              r.statusCode(),
+              r.headers().allValues("Set-Cookie"),
+              contentType(r),
+              r.body(),
+              r.headers());
       if (reply.isJson()) {
         String rawPath = URI.create(path).getPath();
         assertThat(OpenApiContract.get().problems(method, rawPath, r.statusCode(), r.body()))
@@ -172,9 +203,19 @@ public final class TestServer implements AutoCloseable {
   }
 
   /** An HTTP answer. */
-  public record Reply(int status, List<String> setCookies, String contentType, String body) {
+  public record Reply(
+      int status,
+      List<String> setCookies,
+      String contentType,
+      String body,
+      java.net.http.HttpHeaders headers) {
     boolean isJson() {
       return contentType.startsWith("application/json");
+    }
+
+    /** The first value of the response header {@code name}; empty when absent. */
+    public String header(String name) {
+      return headers.firstValue(name).orElse("");
     }
 
     /** The token in this answer's {@code swiss_session} cookie. */
@@ -197,6 +238,14 @@ public final class TestServer implements AutoCloseable {
     try {
       Files.createDirectories(file.getParent());
       Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -8,6 +8,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.testing.CountingClient;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -35,9 +36,9 @@ class DeploymentsPagingTest {
   @Test
   void pagesOverTwoHundredReleasesFollowTheReferenceAndCostNoApiRequest() {
     Crds.installLlmService(cluster.admin());
-    Seeds seeds = new Seeds(cluster);
+    ReleaseSeeds seeds = new ReleaseSeeds(cluster);
     for (int i = 0; i < RELEASES; i++) {
-      seeds.recordPlan(seeds.plan(name(i)), Seeds.status("applied", ""));
+      seeds.recordPlan(seeds.plan(name(i)), ReleaseSeeds.status("applied", ""));
       seeds.storeRevision(name(i), 1, "deployed");
     }
     try (CountingClient counting = new CountingClient(cluster.cluster());
@@ -48,7 +49,7 @@ class DeploymentsPagingTest {
                 LlmServiceAccess.of(new LlmServiceClient(counting.client()), Clock.systemUTC()),
                 Clock.systemUTC())) {
       assertThat(fleet.awaitSettled(Duration.ofSeconds(30))).isTrue();
-      DeploymentsView view = new DeploymentsView(fleet, new Relationships(Seeds.CANARY));
+      DeploymentsView view = new DeploymentsView(fleet, new Relationships(ReleaseSeeds.CANARY));
       assertThat(counting.requests())
           .as("the counter sees the watches' own lists, so it would see a page's requests")
           .anyMatch(request -> request.contains("/configmaps"));

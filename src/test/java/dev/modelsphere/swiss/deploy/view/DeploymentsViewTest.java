@@ -18,6 +18,7 @@ import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,7 +40,7 @@ class DeploymentsViewTest {
       new CatalogRefs(
           Map.of("default", "sha256:new"), "sha256:new", (name, source) -> Optional.of("default"));
 
-  private final Seeds seeds = new Seeds(cluster);
+  private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
   private Fleet fleet;
 
   @AfterEach
@@ -52,7 +53,7 @@ class DeploymentsViewTest {
   private DeploymentsView view(LlmServiceAccess access) {
     fleet = Fleet.start(cluster.admin(), List.of(cluster.namespace()), access, Clock.systemUTC());
     assertThat(fleet.awaitSettled(SYNC)).as("watches synced").isTrue();
-    return new DeploymentsView(fleet, new Relationships(Seeds.CANARY));
+    return new DeploymentsView(fleet, new Relationships(ReleaseSeeds.CANARY));
   }
 
   private static LlmServiceAccess servedAccess() {
@@ -76,12 +77,12 @@ class DeploymentsViewTest {
                 cluster.namespace(),
                 List.of(new ValuesDocument("mine", Map.of("replicaCount", 1L)))),
             false);
-    seeds.recordPlan(seeds.plan("b-failed"), Seeds.status("failed", "image pull refused"));
+    seeds.recordPlan(seeds.plan("b-failed"), ReleaseSeeds.status("failed", "image pull refused"));
     seeds.storeRevision("b-failed", 1, "failed");
-    seeds.recordPlan(seeds.plan("c-gone"), Seeds.status("applied", ""));
+    seeds.recordPlan(seeds.plan("c-gone"), ReleaseSeeds.status("applied", ""));
     seeds.recordFiles("e-unreadable", Map.of(PlanFiles.META_FILE, "release: [unclosed"));
     seeds.storeRevision("e-unreadable", 4, "deployed");
-    seeds.recordPlan(seeds.plan("f-applying"), Seeds.status("applying", ""));
+    seeds.recordPlan(seeds.plan("f-applying"), ReleaseSeeds.status("applying", ""));
     seeds.storeRevision("f-applying", 2, "pending-upgrade");
 
     DeploymentsPage page =
@@ -104,7 +105,7 @@ class DeploymentsViewTest {
     assertThat(applied.model()).isEqualTo("qwen3-8b");
     assertThat(applied.variant()).isEqualTo("sglang-tp1");
     assertThat(applied.version()).isEqualTo("1.0.0");
-    assertThat(applied.catalogRef()).isEqualTo(Seeds.OLD_REF);
+    assertThat(applied.catalogRef()).isEqualTo(ReleaseSeeds.OLD_REF);
     assertThat(applied.route()).isEqualTo("a-applied");
     assertThat(applied.drift()).isEmpty();
     assertThat(applied.untracked()).isFalse();
@@ -138,10 +139,12 @@ class DeploymentsViewTest {
     seeds.service(
         seeds.repoPlan("svc-lent"),
         Map.of(),
-        Map.of(Seeds.CANARY.assignmentAnnotation(), "lab/exp-1:baseline"));
+        Map.of(ReleaseSeeds.CANARY.assignmentAnnotation(), "lab/exp-1:baseline"));
     LlmService owned =
         seeds.service(
-            seeds.repoPlan("svc-owned"), Map.of(Seeds.CANARY.nameLabel(), "exp-2"), Map.of());
+            seeds.repoPlan("svc-owned"),
+            Map.of(ReleaseSeeds.CANARY.nameLabel(), "exp-2"),
+            Map.of());
     cluster
         .llmServices()
         .withName("svc-owned")
@@ -151,8 +154,8 @@ class DeploymentsViewTest {
                   .setOwnerReferences(
                       List.of(
                           new OwnerReferenceBuilder()
-                              .withApiVersion(Seeds.CANARY.apiVersion())
-                              .withKind(Seeds.CANARY.kind())
+                              .withApiVersion(ReleaseSeeds.CANARY.apiVersion())
+                              .withKind(ReleaseSeeds.CANARY.kind())
                               .withName("exp-2")
                               .withUid("canary-uid-2")
                               .withController(true)
@@ -163,7 +166,7 @@ class DeploymentsViewTest {
     seeds.operatorReports("svc-failing", Phase.Failed, 2, "helm: timed out waiting");
     cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), "svc-theirs")).create();
     seeds.service(seeds.repoPlan("svc-moved"), Map.of(), Map.of());
-    seeds.recordPlan(seeds.plan("svc-moved"), Seeds.status("applied", ""));
+    seeds.recordPlan(seeds.plan("svc-moved"), ReleaseSeeds.status("applied", ""));
 
     DeploymentsPage page = view(servedAccess()).page("prod", Paging.first(), CATALOG_MOVED_ON);
 
@@ -221,7 +224,7 @@ class DeploymentsViewTest {
   void withLlmServicesHiddenTheRowsAreHelmsOnly() {
     Crds.installLlmService(cluster.admin());
     seeds.service(seeds.repoPlan("svc-moved"), Map.of(), Map.of());
-    seeds.recordPlan(seeds.plan("svc-moved"), Seeds.status("applied", ""));
+    seeds.recordPlan(seeds.plan("svc-moved"), ReleaseSeeds.status("applied", ""));
     seeds.storeRevision("svc-moved", 1, "deployed");
     LlmServiceAccess discoveryFails =
         new LlmServiceAccess(
@@ -243,7 +246,7 @@ class DeploymentsViewTest {
   void aClientRefusedLlmServicesAndHelmStorageStillListsThePlansAndNotesTheRefusals() {
     Crds.installLlmService(cluster.admin());
     seeds.service(seeds.repoPlan("svc-hidden"), Map.of(), Map.of());
-    seeds.recordPlan(seeds.plan("glm"), Seeds.status("applied", ""));
+    seeds.recordPlan(seeds.plan("glm"), ReleaseSeeds.status("applied", ""));
     seeds.storeRevision("glm", 1, "deployed");
     LlmServiceAccess servedButForbidden = new LlmServiceAccess(() -> true, Clock.systemUTC());
     fleet =
@@ -255,7 +258,7 @@ class DeploymentsViewTest {
     assertThat(fleet.awaitSettled(SYNC)).isTrue();
 
     DeploymentsPage page =
-        new DeploymentsView(fleet, new Relationships(Seeds.CANARY))
+        new DeploymentsView(fleet, new Relationships(ReleaseSeeds.CANARY))
             .page("prod", Paging.first(), CatalogRefs.none());
 
     assertThat(servedButForbidden.current().forbidden())

@@ -21,6 +21,7 @@ import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.apps.ControllerRevisionBuilder;
 import java.time.Clock;
 import java.util.List;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RevisionsViewTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
-  private final Seeds seeds = new Seeds(cluster);
+  private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
 
   private RevisionsView view() {
     LlmServiceClient services = new LlmServiceClient(cluster.admin());

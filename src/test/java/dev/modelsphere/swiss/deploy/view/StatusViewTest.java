@@ -12,7 +12,6 @@ import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.kube.StartupProgress;
-import dev.modelsphere.swiss.kube.StartupProgressTest;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.Phase;
@@ -20,14 +19,10 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -48,7 +43,7 @@ class StatusViewTest {
           """,
           "test profile");
 
-  private final Seeds seeds = new Seeds(cluster);
+  private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
 
   private StatusView view() {
     LlmServiceClient services = new LlmServiceClient(cluster.admin());
@@ -58,7 +53,7 @@ class StatusViewTest {
             cluster.kube(), LlmServiceAccess.of(services, Clock.systemUTC()), services),
         services,
         new Pods(cluster.admin(), Clock.systemUTC()),
-        new Relationships(Seeds.CANARY));
+        new Relationships(ReleaseSeeds.CANARY));
   }
 
   private StatusReport status(String release) {
@@ -100,7 +95,7 @@ class StatusViewTest {
   void theEntryDigestMovingInTheCatalogIsReportedAsDrift() {
     Plan plan = seeds.plan("glm");
     plan = plan.withSource(plan.source().withDigest("sha256:deployed")).withHash();
-    seeds.recordPlan(plan, Seeds.status("applied", ""));
+    seeds.recordPlan(plan, ReleaseSeeds.status("applied", ""));
 
     StatusReport report =
         view().read(cluster.namespace(), "glm", SITE, p -> Optional.of("sha256:upstream-moved"));
@@ -110,18 +105,17 @@ class StatusViewTest {
             "version 1.0.0 variant sglang-tp1: upstream digest changed since this was deployed");
   }
 
-  /**
-   * SIMULATION: kwok marks every pod it runs Ready at once, whatever its probes say. These pods are
-   * left unscheduled (no scheduler serves their schedulerName) and their status is written through
-   * the status subresource as a kubelet would write it while a model loads.
-   */
+  /** SIMULATION: pods whose status is written as a kubelet writes it while a model loads. */
   @Test
   void simulatedPodsStillLoadingOrOverTheirStartupBudgetReadAsSuch() {
-    seeds.recordPlan(seeds.plan("glm"), Seeds.status("applied", ""));
+    seeds.recordPlan(seeds.plan("glm"), ReleaseSeeds.status("applied", ""));
     Instant now = Instant.now();
-    startingPod("glm-loading", runningSince(now.minusSeconds(120).toString(), false));
-    startingPod("glm-stuck", runningSince(now.minusSeconds(700).toString(), false));
-    startingPod("glm-warm", runningSince(now.minusSeconds(400).toString(), true));
+    seeds.startingPod(
+        "glm-sglang", "glm-loading", runningSince(now.minusSeconds(120).toString(), false));
+    seeds.startingPod(
+        "glm-sglang", "glm-stuck", runningSince(now.minusSeconds(700).toString(), false));
+    seeds.startingPod(
+        "glm-sglang", "glm-warm", runningSince(now.minusSeconds(400).toString(), true));
 
     StatusReport report = status("glm");
 
@@ -146,11 +140,11 @@ class StatusViewTest {
             .service(
                 seeds.repoPlan("qwen"),
                 Map.of(),
-                Map.of(Seeds.CANARY.assignmentAnnotation(), "exp-1:candidate"))
+                Map.of(ReleaseSeeds.CANARY.assignmentAnnotation(), "exp-1:candidate"))
             .getMetadata()
             .getUid();
     seeds.operatorReports("qwen", Phase.Failed, 6, "helm: upgrade failed");
-    seeds.recordPlan(seeds.plan("qwen"), Seeds.status("applied", ""));
+    seeds.recordPlan(seeds.plan("qwen"), ReleaseSeeds.status("applied", ""));
 
     StatusReport report = status("qwen");
 
@@ -180,44 +174,5 @@ class StatusViewTest {
     assertThat(report.backend()).isEmpty();
     assertThat(report.authPrefix()).isEmpty();
     assertThat(report.planStatus()).isNull();
-  }
-
-  private void startingPod(String name, ContainerStatus engine) {
-    Pod pod =
-        new PodBuilder()
-            .withNewMetadata()
-            .withName(name)
-            .addToLabels("app", "glm-sglang")
-            .endMetadata()
-            .withNewSpec()
-            .withSchedulerName("no-scheduler-simulation")
-            .addNewContainer()
-            .withName("engine")
-            .withImage("registry.invalid/engine:1")
-            .withStartupProbe(StartupProgressTest.LOADING_PROBE)
-            .endContainer()
-            .endSpec()
-            .build();
-    cluster.admin().pods().inNamespace(cluster.namespace()).resource(pod).create();
-    cluster
-        .admin()
-        .pods()
-        .inNamespace(cluster.namespace())
-        .withName(name)
-        .editStatus(
-            p -> {
-              p.getStatus().setPhase("Running");
-              p.getStatus()
-                  .setConditions(
-                      List.of(
-                          new PodConditionBuilder()
-                              .withType("Ready")
-                              .withStatus("False")
-                              .withReason("ContainersNotReady")
-                              .withMessage("containers with unready status: [engine]")
-                              .build()));
-              p.getStatus().setContainerStatuses(List.of(engine));
-              return p;
-            });
   }
 }

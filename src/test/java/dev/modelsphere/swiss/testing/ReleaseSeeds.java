@@ -1,9 +1,10 @@
-package dev.modelsphere.swiss.deploy.view;
+package dev.modelsphere.swiss.testing;
 
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.StartupProgressTest;
 import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
@@ -13,9 +14,12 @@ import dev.modelsphere.swiss.llmsvc.ResolvedChart;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
-import dev.modelsphere.swiss.testing.ExamplePlans;
-import dev.modelsphere.swiss.testing.KubeCluster;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,51 +27,52 @@ import java.util.Map;
  * report: a plan ConfigMap with its status.yaml, helm's release Secrets, LLMServices and the status
  * their operator would write (a SIMULATION of the operator: no operator runs here).
  */
-final class Seeds {
-  static final CanaryKeys CANARY = CanaryKeys.defaults();
-  static final String OLD_REF = "sha256:old";
+public final class ReleaseSeeds {
+  public static final CanaryKeys CANARY = CanaryKeys.defaults();
+  public static final String OLD_REF = "sha256:old";
 
   private final KubeCluster cluster;
 
-  Seeds(KubeCluster cluster) {
+  public ReleaseSeeds(KubeCluster cluster) {
     this.cluster = cluster;
   }
 
   /** The example plan for {@code release}, composed from catalog ref {@value #OLD_REF}. */
-  Plan plan(String release) {
+  public Plan plan(String release) {
     Plan plan = ExamplePlans.sglang(release, cluster.namespace(), "replicaCount: 1");
     return plan.withSource(plan.source().withRef(OLD_REF)).withHash();
   }
 
   /** The same plan with a chart from a repository, as an LLMService needs. */
-  Plan repoPlan(String release) {
+  public Plan repoPlan(String release) {
     return plan(release)
         .withChart(new ChartRef("sglang", "0.8.0", "oci://charts.example/serving", ""))
         .withHash();
   }
 
   /** The {@code swiss-plan-<release>} ConfigMap of {@code plan} with this status.yaml. */
-  void recordPlan(Plan plan, PlanStatus status) {
+  public void recordPlan(Plan plan, PlanStatus status) {
     Map<String, String> files = new LinkedHashMap<>(PlanFiles.files(plan, ""));
     files.put(PlanStatus.FILE, status.toYaml());
     kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + plan.release().name(), files);
   }
 
-  void recordFiles(String release, Map<String, String> files) {
+  public void recordFiles(String release, Map<String, String> files) {
     kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + release, files);
   }
 
   /** Revision {@code revision} of {@code release} in helm's storage, chart sglang-0.8.0. */
-  void storeRevision(String release, int revision, String helmStatus) {
+  public void storeRevision(String release, int revision, String helmStatus) {
     HelmSecrets.store(kube(), cluster.namespace(), release, revision, helmStatus);
   }
 
-  static PlanStatus status(String phase, String error) {
+  public static PlanStatus status(String phase, String error) {
     return new PlanStatus(phase, "install", 1, "2026-12-01T08:00:00Z", "", error, "", false);
   }
 
   /** The LLMService swiss would write for {@code plan}, with these extra labels and annotations. */
-  LlmService service(Plan plan, Map<String, String> labels, Map<String, String> annotations) {
+  public LlmService service(
+      Plan plan, Map<String, String> labels, Map<String, String> annotations) {
     LlmService svc = PlanMapping.fromPlan(plan, "install", "");
     svc.getMetadata().setLabels(new LinkedHashMap<>(labels));
     svc.getMetadata().getAnnotations().putAll(annotations);
@@ -75,7 +80,7 @@ final class Seeds {
   }
 
   /** SIMULATION: the status the operator writes after applying (or failing) helm revision. */
-  void operatorReports(String name, Phase phase, int revision, String message) {
+  public void operatorReports(String name, Phase phase, int revision, String message) {
     cluster
         .llmServices()
         .withName(name)
@@ -92,6 +97,52 @@ final class Seeds {
                       new HelmRelease(revision, phase == Phase.Failed ? "failed" : "deployed"),
                       null));
               return svc;
+            });
+  }
+
+  /**
+   * SIMULATION: kwok marks every pod it runs Ready at once, whatever its probes say. This pod is
+   * left unscheduled (no scheduler serves its schedulerName) and its status is written through the
+   * status subresource as a kubelet would write it while a model loads.
+   *
+   * @param app the pod's {@code app} label, which the release's status selects by
+   */
+  public void startingPod(String app, String name, ContainerStatus engine) {
+    Pod pod =
+        new PodBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .addToLabels("app", app)
+            .endMetadata()
+            .withNewSpec()
+            .withSchedulerName("no-scheduler-simulation")
+            .addNewContainer()
+            .withName("engine")
+            .withImage("registry.invalid/engine:1")
+            .withStartupProbe(StartupProgressTest.LOADING_PROBE)
+            .endContainer()
+            .endSpec()
+            .build();
+    cluster.admin().pods().inNamespace(cluster.namespace()).resource(pod).create();
+    cluster
+        .admin()
+        .pods()
+        .inNamespace(cluster.namespace())
+        .withName(name)
+        .editStatus(
+            p -> {
+              p.getStatus().setPhase("Running");
+              p.getStatus()
+                  .setConditions(
+                      List.of(
+                          new PodConditionBuilder()
+                              .withType("Ready")
+                              .withStatus("False")
+                              .withReason("ContainersNotReady")
+                              .withMessage("containers with unready status: [engine]")
+                              .build()));
+              p.getStatus().setContainerStatuses(List.of(engine));
+              return p;
             });
   }
 

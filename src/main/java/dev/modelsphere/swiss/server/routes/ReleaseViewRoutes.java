@@ -1,0 +1,98 @@
+package dev.modelsphere.swiss.server.routes;
+
+import dev.modelsphere.swiss.deploy.view.ObjectsView;
+import dev.modelsphere.swiss.deploy.view.RevisionsView;
+import dev.modelsphere.swiss.deploy.view.StatusView;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.server.http.ApiException;
+import dev.modelsphere.swiss.server.http.Deadline;
+import dev.modelsphere.swiss.server.http.Json;
+import dev.modelsphere.swiss.server.http.RouteGroup;
+import dev.modelsphere.swiss.server.http.Routes;
+import dev.modelsphere.swiss.server.state.CatalogLookups;
+import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.sitestate.SiteProfiles;
+import dev.modelsphere.swiss.sitestate.SiteStateException;
+import io.javalin.http.Context;
+
+/**
+ * One release as it runs: its {@code status} (pods and their startup progress, the route), the
+ * routing and scaling {@code objects} its manifest made, and its {@code revisions} with the plan
+ * and values of each. Every answer reads the release live, by name.
+ */
+public final class ReleaseViewRoutes implements RouteGroup {
+  private static final String REVISION = ReleasePaths.RELEASE + "/revisions/{revision}";
+
+  private final StatusView status;
+  private final ObjectsView objects;
+  private final RevisionsView revisions;
+  private final SiteProfiles profiles;
+  private final CatalogLookups catalogs;
+
+  public ReleaseViewRoutes(
+      StatusView status,
+      ObjectsView objects,
+      RevisionsView revisions,
+      SiteProfiles profiles,
+      CatalogLookups catalogs) {
+    this.status = status;
+    this.objects = objects;
+    this.revisions = revisions;
+    this.profiles = profiles;
+    this.catalogs = catalogs;
+  }
+
+  @Override
+  public void register(Routes routes) {
+    routes.get(ReleasePaths.RELEASE + "/status", Deadline.CLUSTER_READ, this::status);
+    routes.get(ReleasePaths.RELEASE + "/objects", Deadline.QUICK_READ, this::objects);
+    routes.get(ReleasePaths.RELEASE + "/revisions", Deadline.CLUSTER_READ, this::revisions);
+    routes.get(REVISION + "/values", Deadline.HELM_VALUES, this::revisionValues);
+    routes.get(REVISION + "/plan", Deadline.CLUSTER_READ, this::revisionPlan);
+  }
+
+  private void status(Context ctx) {
+    Profile profile = profile();
+    ReleaseAnswers.reply(
+        ctx, () -> status.read(namespace(ctx), release(ctx), profile, catalogs.digests()));
+  }
+
+  private void objects(Context ctx) {
+    ReleaseAnswers.reply(ctx, () -> objects.objects(namespace(ctx), release(ctx)));
+  }
+
+  private void revisions(Context ctx) {
+    ReleaseAnswers.reply(ctx, () -> revisions.list(namespace(ctx), release(ctx)));
+  }
+
+  private void revisionValues(Context ctx) {
+    ReleaseAnswers.reply(
+        ctx, () -> revisions.values(namespace(ctx), release(ctx), ctx.pathParam("revision")));
+  }
+
+  /** Written by the plan's own encoder, as {@code GET .../plan} writes the current one. */
+  private void revisionPlan(Context ctx) {
+    Plan plan =
+        ReleaseAnswers.read(
+            () -> revisions.plan(namespace(ctx), release(ctx), ctx.pathParam("revision")));
+    ctx.status(200).contentType(Json.CONTENT_TYPE).result(PlanJson.toJson(plan));
+  }
+
+  /** The route's URL and how clients authenticate come from the profile; unreadable, 503. */
+  private Profile profile() {
+    try {
+      return profiles.profile();
+    } catch (SiteStateException e) {
+      throw new ApiException(e.reason().httpStatus(), e.getMessage());
+    }
+  }
+
+  private static String namespace(Context ctx) {
+    return ctx.pathParam("namespace");
+  }
+
+  private static String release(Context ctx) {
+    return ctx.pathParam("release");
+  }
+}
