@@ -37,6 +37,16 @@ fi
 kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
 [[ -r "$kubeconfig" ]] || { echo "deployments.sh: no $kubeconfig" >&2; exit 1; }
 
+# An earlier run's namespaces still being deleted would load the API server during this one.
+for _ in $(seq 120); do
+  terminating="$(kubectl --kubeconfig "$kubeconfig" get namespace -l swiss-bench-run \
+    -o jsonpath='{range .items[?(@.status.phase=="Terminating")]}{.metadata.name}{" "}{end}')"
+  [[ -z "$terminating" ]] && break
+  [[ -n "${waited:-}" ]] || echo "deployments.sh: waiting for earlier runs' namespaces to go: $terminating" >&2
+  waited=1
+  sleep 1
+done
+
 run="$(date +%H%M%S)-$$"
 namespaces=()
 for ((i = 0; i < namespace_count; i++)); do
@@ -56,6 +66,9 @@ cleanup() {
   # Only this run's namespaces, by the label the seeder put on them; their contents go with them.
   kubectl --kubeconfig "$kubeconfig" delete namespace -l "swiss-bench-run=$run" \
     --wait=false >/dev/null 2>&1 || echo "deployments.sh: could not delete namespaces of run $run" >&2
+  # The server's log outlives the run, for a figure that needs explaining.
+  [[ -f "$work/serve.log" ]] && cp "$work/serve.log" target/bench-deployments-serve.log
+  [[ -f "$work/readyz.log" ]] && cp "$work/readyz.log" target/bench-deployments-readyz.log
   rm -rf "$work"
   exit "$rc"
 }
@@ -83,15 +96,23 @@ server:
 EOF
 
 base="http://127.0.0.1:$port"
+load_at_start="$(cut -d' ' -f1 /proc/loadavg)"
 started=$(date +%s%N)
 ./swiss serve --config "$work/swiss.yaml" --kubeconfig "$kubeconfig" \
   --addr "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
 ready=""
+listening=""
+last_code=""
 while :; do
   code="$(curl -s -o "$work/readyz" -w '%{http_code}' --max-time 5 "$base/readyz" || true)"
+  now=$(date +%s%N)
+  [[ -n "$listening" || "$code" == 000 ]] || listening=$now
+  [[ "$code" == "$last_code" ]] ||
+    echo "$(((now - started) / 1000000)) ms $code $(head -c 300 "$work/readyz" 2>/dev/null)" >>"$work/readyz.log"
+  last_code="$code"
   if [[ "$code" == 200 ]]; then
-    ready=$(date +%s%N)
+    ready=$now
     break
   fi
   if ! kill -0 "$server_pid" 2>/dev/null; then
@@ -122,8 +143,10 @@ if [[ "${page1##*$'\n'}" == 200 ]]; then
   done
 fi
 
-echo "swiss serve: pid $server_pid, $base, $releases releases in $namespace_count namespaces"
-awk -v ms="$ready_ms" 'BEGIN { printf "ready: %.2f s from process start to /readyz 200 (target < 3 s)\n", ms / 1000 }'
+echo "swiss serve: pid $server_pid, $base, $releases releases in $namespace_count namespaces;" \
+  "load average at its start $load_at_start (2 cores here: figures above ~2 mean other work shared the CPU)"
+awk -v ms="$ready_ms" -v l="$(((listening - started) / 1000000))" \
+  'BEGIN { printf "ready: %.2f s from process start to /readyz 200 (target < 3 s); listening after %.2f s\n", ms / 1000, l / 1000 }'
 if [[ -n "$complete" ]]; then
   awk -v n="$releases" -v ms="$(((complete - started) / 1000000))" \
     'BEGIN { printf "first page counting all %d releases: %.2f s from process start\n", n, ms / 1000 }'
@@ -138,5 +161,6 @@ java $tool_jvm -cp "$classpath" dev.modelsphere.swiss.bench.DeploymentsBench \
 
 rss_kb="$(awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status")"
 hwm_kb="$(awk '/^VmHWM:/ {print $2}' "/proc/$server_pid/status")"
+echo "load average at the end: $(cut -d' ' -f1 /proc/loadavg)"
 printf 'server memory: VmRSS %d MiB after the run (target < 400 MB), peak VmHWM %d MiB\n' \
   $((rss_kb / 1024)) $((hwm_kb / 1024))
