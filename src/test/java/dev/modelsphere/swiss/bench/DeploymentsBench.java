@@ -289,11 +289,7 @@ public final class DeploymentsBench {
           "API server requests per page: %.3f (target 0), %.3f without WATCH ends -- %.0f requests"
               + " (%.0f not WATCH) during the pages, %.0f in an equal idle window after; /metrics"
               + " scrapes excluded, all clients of the API server counted%n",
-          net / requests,
-          shortNet / requests,
-          duringSum,
-          shortDuring,
-          baselineSum);
+          net / requests, shortNet / requests, duringSum, shortDuring, baselineSum);
       System.out.println("  during the pages: " + describe(during));
       System.out.println("  idle window:      " + describe(baseline));
     }
