@@ -54,14 +54,33 @@ for ((i = 0; i < namespace_count; i++)); do
 done
 work="$(mktemp -d "${TMPDIR:-/tmp}/swiss-bench-deployments.XXXXXX")"
 server_pid=""
+tool_pid=""
+
+# The Java half runs in the background and is waited for, so Ctrl-C reaches the trap at once: the
+# JVM does not stop on SIGINT once helm-java's native library has taken over the signal.
+tool() {
+  java $tool_jvm -cp "$classpath" dev.modelsphere.swiss.bench.DeploymentsBench "$@" &
+  tool_pid=$!
+  wait "$tool_pid"
+  tool_pid=""
+}
 
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
+  if [[ -n "$tool_pid" ]]; then
+    kill -KILL "$tool_pid" 2>/dev/null || true
+  fi
   if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
     kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
+    local waited=0
+    while kill -0 "$server_pid" 2>/dev/null && ((waited < 100)); do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 "$server_pid" 2>/dev/null; then
+      echo "deployments.sh: swiss serve did not stop within 10 s of SIGTERM; killed" >&2
+      kill -KILL "$server_pid" 2>/dev/null || true
+    else
+      echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
+    fi
   fi
   # Only this run's namespaces, by the label the seeder put on them; their contents go with them.
   kubectl --kubeconfig "$kubeconfig" delete namespace -l "swiss-bench-run=$run" \
@@ -76,8 +95,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-java $tool_jvm -cp "$classpath" dev.modelsphere.swiss.bench.DeploymentsBench \
-  seed "$kubeconfig" "$run" "${namespaces[@]}" -- "$releases" "$threads"
+tool seed "$kubeconfig" "$run" "${namespaces[@]}" -- "$releases" "$threads"
 
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 ns_yaml="$(printf '"%s", ' "${namespaces[@]}")"
@@ -156,8 +174,7 @@ else
   echo "first page: /api/deployments answered ${page1##*$'\n'}; the figures below time that answer"
 fi
 
-java $tool_jvm -cp "$classpath" dev.modelsphere.swiss.bench.DeploymentsBench \
-  pages "$kubeconfig" "$base" "$requests" "$per_page" "$releases"
+tool pages "$kubeconfig" "$base" "$requests" "$per_page" "$releases"
 
 rss_kb="$(awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status")"
 hwm_kb="$(awk '/^VmHWM:/ {print $2}' "/proc/$server_pid/status")"
