@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.catalog;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.modelsphere.swiss.values.Json;
+import dev.modelsphere.swiss.values.Nulls;
 import dev.modelsphere.swiss.values.ValuesException;
 import java.util.HashSet;
 import java.util.List;
@@ -40,12 +41,12 @@ public record Index(String apiVersion, String site, int count, List<IndexModel> 
   private void validate() {
     if (!API_VERSION.equals(apiVersion)) {
       throw new CatalogException(
-          "apiVersion \"" + nullToEmpty(apiVersion) + "\", want \"" + API_VERSION + "\"");
+          "apiVersion \"" + Nulls.orEmpty(apiVersion) + "\", want \"" + API_VERSION + "\"");
     }
     Set<String> names = new HashSet<>();
     for (int i = 0; i < models.size(); i++) {
       IndexModel model = models.get(i);
-      String name = nullToEmpty(model.name());
+      String name = Nulls.orEmpty(model.name());
       if (name.isEmpty()) {
         throw new CatalogException("models[" + i + "] has no name");
       }
@@ -67,15 +68,15 @@ public record Index(String apiVersion, String site, int count, List<IndexModel> 
     String name = model.name();
     Set<String> seen = new HashSet<>();
     for (IndexVersion row : model.versions()) {
-      String version = nullToEmpty(row.version());
+      String version = Nulls.orEmpty(row.version());
       if (version.isEmpty()) {
         throw new CatalogException("model \"" + name + "\" has an unnamed version");
       }
       String what = name + " " + version;
-      if (nullToEmpty(row.path()).isEmpty()) {
+      if (Nulls.orEmpty(row.path()).isEmpty()) {
         throw new CatalogException(what + " has no path");
       }
-      if (nullToEmpty(row.digest()).isEmpty()) {
+      if (Nulls.orEmpty(row.digest()).isEmpty()) {
         throw new CatalogException(
             what + " has no digest -- a pin cannot be verified without one; rebuild the index");
       }
@@ -88,7 +89,7 @@ public record Index(String apiVersion, String site, int count, List<IndexModel> 
         throw new CatalogException(what + ": " + e.getMessage());
       }
     }
-    String latest = nullToEmpty(model.latest());
+    String latest = Nulls.orEmpty(model.latest());
     if (!seen.contains(latest)) {
       throw new CatalogException(
           "model \""
@@ -99,9 +100,5 @@ public record Index(String apiVersion, String site, int count, List<IndexModel> 
               + model.versionNames()
               + ")");
     }
-  }
-
-  private static String nullToEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

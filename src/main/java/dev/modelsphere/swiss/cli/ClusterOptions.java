@@ -60,7 +60,7 @@ public final class ClusterOptions {
         kube(target),
         renderer,
         new HelmReleases(renderer, target.helmKubeConfig()),
-        new ReleaseLocks(),
+        new ReleaseLocks("swiss CLI"),
         new DeploySettings(source.chartRoot(), DeploySettings.DEFAULT_PLAN_HISTORY),
         Clock.systemUTC());
   }

@@ -1,10 +1,13 @@
 package dev.modelsphere.swiss.deploy;
 
+import java.time.Duration;
+
 /**
  * @param chartRoot a folder of chart directories for plans that name no chart source; may be empty
  * @param planHistory how many archived plans to keep per release
+ * @param lockLease how long a release's lease outlives its holder's last renewal
  */
-public record DeploySettings(String chartRoot, int planHistory) {
+public record DeploySettings(String chartRoot, int planHistory, Duration lockLease) {
 
   public static final int DEFAULT_PLAN_HISTORY = 5;
 
@@ -13,5 +16,12 @@ public record DeploySettings(String chartRoot, int planHistory) {
     if (planHistory <= 0) {
       planHistory = DEFAULT_PLAN_HISTORY;
     }
+    if (lockLease == null || lockLease.toSeconds() < 1) {
+      lockLease = ReleaseLeases.DEFAULT_DURATION;
+    }
+  }
+
+  public DeploySettings(String chartRoot, int planHistory) {
+    this(chartRoot, planHistory, ReleaseLeases.DEFAULT_DURATION);
   }
 }

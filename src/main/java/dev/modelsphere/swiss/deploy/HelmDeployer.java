@@ -21,10 +21,10 @@ import dev.modelsphere.swiss.plan.PlanFiles;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +47,9 @@ public final class HelmDeployer {
   private final PlanArchive archive;
   private final ReleasePlans plans;
   private final ReleaseLocks locks;
+  private final ReleaseLeases leases;
+  private final PlanRecord records;
+  private final InterruptedApplies interrupted;
   private final String chartRoot;
   private final Clock clock;
 
@@ -64,8 +67,19 @@ public final class HelmDeployer {
     this.archive = new PlanArchive(kube, settings.planHistory());
     this.plans = ReleasePlans.helmOnly(kube);
     this.locks = locks;
+    this.leases = new ReleaseLeases(kube.client(), locks.writer(), settings.lockLease(), clock);
+    this.records = new PlanRecord(kube);
+    this.interrupted = new InterruptedApplies(kube, leases, clock);
     this.chartRoot = settings.chartRoot();
     this.clock = clock;
+  }
+
+  /**
+   * Settles every apply in {@code namespaces} whose writer died before it finished (all namespaces
+   * when empty), as a server does when it starts; returns how many it settled.
+   */
+  public int sweepInterrupted(List<String> namespaces) {
+    return interrupted.sweep(namespaces);
   }
 
   public static String planConfigMap(String release) {
@@ -80,19 +94,31 @@ public final class HelmDeployer {
     if (ns.isEmpty() || release.isEmpty()) {
       throw new DeployException(BAD_REQUEST, "the plan names no release or no namespace");
     }
-    try (ReleaseLocks.Held held = locks.acquire(ns, release)) {
-      ReleaseState before = lookup(ns, release);
-      Preconditions.check(before, mode);
-      Preconditions.checkRevision(before, options.expectRevision());
+    try (ReleaseLocks.Held held = locks.acquire(ns, release, options.action())) {
+      // A first look, before rendering: a request that cannot succeed costs no render.
+      checkState(lookup(ns, release), mode, options);
       RenderRequest request = render(plan);
       requireNamespace(plan);
-      if (before.exists()) {
-        archiveLive(ns, release, before.revision());
+      try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
+        // Looked at again under the lease: only now can no other process move the release.
+        ReleaseState before = lookup(ns, release);
+        checkState(before, mode, options);
+        PlanRecord.Seen seen = interrupted.settleHolding(ns, release, records.read(ns, release));
+        if (before.exists()) {
+          archiveLive(ns, release, before.revision(), seen.files());
+        }
+        PlanStatus applying = PlanStatus.applying(options.action(), now(), options.note(), false);
+        Attempt attempt = new Attempt(plan, applying, before.revision(), seen);
+        attempt.writeAhead();
+        lease.requireHeld();
+        return run(attempt, mode, request);
       }
-      PlanStatus applying = PlanStatus.applying(options.action(), now(), options.note(), false);
-      writeAhead(plan, applying);
-      return run(plan, mode, request, applying);
     }
+  }
+
+  private static void checkState(ReleaseState state, Mode mode, ApplyOptions options) {
+    Preconditions.check(state, mode);
+    Preconditions.checkRevision(state, options.expectRevision());
   }
 
   /**
@@ -116,27 +142,34 @@ public final class HelmDeployer {
 
   /** Removes the release, then its archived plans, then its plan ConfigMap. */
   public UninstallResult uninstall(String ns, String release) {
-    try (ReleaseLocks.Held held = locks.acquire(ns, release)) {
+    try (ReleaseLocks.Held held = locks.acquire(ns, release, "uninstall")) {
       Preconditions.checkUninstall(lookup(ns, release));
-      String output;
-      try {
-        output = helm.uninstall(ns, release);
-      } catch (HelmException e) {
-        // The plan stays: the release is still there and still swiss's.
-        throw new DeployException(FAILED, e.getMessage(), e);
+      try (ReleaseLeases.Held lease = leases.take(ns, release, "uninstall")) {
+        Preconditions.checkUninstall(lookup(ns, release));
+        return uninstallHolding(ns, release);
       }
-      for (String failure : archive.deleteAll(ns, release)) {
-        LOG.warn("archived plan not removed: {}", failure);
-      }
-      String planError = "";
-      try {
-        kube.deleteConfigMap(ns, planConfigMap(release));
-      } catch (KubeException e) {
-        LOG.warn("plan configmap not removed: {}", e.getMessage());
-        planError = e.getMessage();
-      }
-      return new UninstallResult(ns, release, output, planError);
     }
+  }
+
+  private UninstallResult uninstallHolding(String ns, String release) {
+    String output;
+    try {
+      output = helm.uninstall(ns, release);
+    } catch (HelmException e) {
+      // The plan stays: the release is still there and still swiss's.
+      throw new DeployException(FAILED, e.getMessage(), e);
+    }
+    for (String failure : archive.deleteAll(ns, release)) {
+      LOG.warn("archived plan not removed: {}", failure);
+    }
+    String planError = "";
+    try {
+      kube.deleteConfigMap(ns, planConfigMap(release));
+    } catch (KubeException e) {
+      LOG.warn("plan configmap not removed: {}", e.getMessage());
+      planError = e.getMessage();
+    }
+    return new UninstallResult(ns, release, output, planError);
   }
 
   /** The plan the live release was deployed from. */
@@ -153,10 +186,13 @@ public final class HelmDeployer {
     return archive.revisions(ns, release);
   }
 
-  /** What helm and swiss know about the release. */
+  /**
+   * What helm and swiss know about the release. An apply whose writer died is settled first, so it
+   * reads as failed and the record describes the revision that runs.
+   */
   public ReleaseStatus status(String ns, String release) {
+    Map<String, String> files = interrupted.read(ns, release).files();
     Optional<ReleaseRecord> record = newest(ns, release);
-    Map<String, String> files = planFiles(ns, release);
     boolean tracked = files.containsKey(PlanFiles.META_FILE);
     Plan current = null;
     if (tracked) {
@@ -179,7 +215,8 @@ public final class HelmDeployer {
         current);
   }
 
-  private ApplyResult run(Plan plan, Mode mode, RenderRequest request, PlanStatus applying) {
+  private ApplyResult run(Attempt attempt, Mode mode, RenderRequest request) {
+    Plan plan = attempt.plan;
     String ns = plan.release().namespace();
     String release = plan.release().name();
     String failure = "";
@@ -193,7 +230,7 @@ public final class HelmDeployer {
       failure = e.getMessage();
     }
     int live = lookupQuietly(ns, release);
-    String statusError = finish(plan, applying, live, failure);
+    String statusError = attempt.finish(live, failure);
     pruneHelmHistory(ns, release);
     if (!failure.isEmpty()) {
       throw new DeployException(FAILED, failure);
@@ -205,6 +242,70 @@ public final class HelmDeployer {
         outcome.revision() > 0 ? outcome.revision() : live,
         outcome.output(),
         statusError);
+  }
+
+  /**
+   * One apply's record beside the release: written ahead of helm over the record it read, then
+   * finished over its own write, each a compare-and-swap, so it never overwrites another writer's.
+   */
+  private final class Attempt {
+    private final Plan plan;
+    private final PlanStatus applying;
+    private final int over;
+    private final Map<String, String> previous;
+    private PlanRecord.Seen record;
+
+    /**
+     * @param over the release's revision when the apply began
+     * @param before the record beside the release before this apply, describing revision {@code
+     *     over}
+     */
+    Attempt(Plan plan, PlanStatus applying, int over, PlanRecord.Seen before) {
+      this.plan = plan;
+      this.applying = applying;
+      this.over = over;
+      this.previous = before.files();
+      this.record = before;
+    }
+
+    void writeAhead() {
+      try {
+        record =
+            records.write(
+                ns(), plan.release().name(), record, files(plan, applying), OptionalInt.of(over));
+      } catch (DeployException e) {
+        throw new DeployException(
+            e.reason(), "plan not recorded, nothing applied: " + e.getMessage(), e);
+      }
+    }
+
+    /** Records the outcome; returns the error of that write, empty on success. */
+    String finish(int live, String failure) {
+      PlanStatus done = applying.finished(live, now(), failure);
+      Map<String, String> files = files(plan, done);
+      if (!failure.isEmpty() && live <= over && over > 0 && !previous.isEmpty()) {
+        // Helm stored no revision: the release still runs the plan recorded before this one.
+        files =
+            PlanRecord.withStatus(
+                previous,
+                applying.finished(
+                    live,
+                    now(),
+                    "the %s of %s failed and the release still runs revision %d: %s"
+                        .formatted(applying.action(), plan.hash(), over, failure)));
+      }
+      try {
+        records.write(ns(), plan.release().name(), record, files, OptionalInt.empty());
+        return "";
+      } catch (DeployException e) {
+        LOG.warn("plan status not updated: {}", e.getMessage());
+        return e.getMessage();
+      }
+    }
+
+    private String ns() {
+      return plan.release().namespace();
+    }
   }
 
   private void verify(Plan plan) {
@@ -259,9 +360,8 @@ public final class HelmDeployer {
     }
   }
 
-  private void archiveLive(String ns, String release, int liveRevision) {
+  private void archiveLive(String ns, String release, int liveRevision, Map<String, String> files) {
     try {
-      Map<String, String> files = planFiles(ns, release);
       if (!files.isEmpty()) {
         archive.archive(ns, release, liveRevision, files);
       }
@@ -275,33 +375,8 @@ public final class HelmDeployer {
     }
   }
 
-  private void writeAhead(Plan plan, PlanStatus status) {
-    String ns = plan.release().namespace();
-    try {
-      kube.putConfigMap(ns, planConfigMap(plan.release().name()), files(plan, status));
-    } catch (KubeException e) {
-      throw new DeployException(FAILED, "plan not recorded, nothing applied: " + e.getMessage(), e);
-    }
-  }
-
-  /** Records the outcome in status.yaml; returns the error of that write, empty on success. */
-  private String finish(Plan plan, PlanStatus applying, int liveRevision, String failure) {
-    try {
-      kube.putConfigMap(
-          plan.release().namespace(),
-          planConfigMap(plan.release().name()),
-          files(plan, applying.finished(liveRevision, now(), failure)));
-      return "";
-    } catch (KubeException e) {
-      LOG.warn("plan status not updated: {}", e.getMessage());
-      return e.getMessage();
-    }
-  }
-
   private Map<String, String> files(Plan plan, PlanStatus status) {
-    Map<String, String> files = new LinkedHashMap<>(PlanFiles.files(plan, chartRoot));
-    files.put(PlanStatus.FILE, status.toYaml());
-    return files;
+    return PlanRecord.withStatus(PlanFiles.files(plan, chartRoot), status);
   }
 
   private void pruneHelmHistory(String ns, String release) {
@@ -309,14 +384,6 @@ public final class HelmDeployer {
       storage.pruneHistory(ns, release, HELM_HISTORY);
     } catch (RuntimeException e) {
       LOG.warn("helm history of {}/{} not pruned: {}", ns, release, e.getMessage());
-    }
-  }
-
-  private Map<String, String> planFiles(String ns, String release) {
-    try {
-      return kube.configMap(ns, planConfigMap(release)).orElse(Map.of());
-    } catch (KubeException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
     }
   }
 

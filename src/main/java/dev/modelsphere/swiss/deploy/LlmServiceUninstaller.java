@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -22,9 +23,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Every non-success the API server can answer comes back as an {@link UninstallOutcome}, which
  * says what to answer and what to record. A {@link DeployException} means the operation could not
- * be carried out at all: the release is busy here ({@code CONFLICT}, nothing touched), the cluster
- * did not answer ({@code UNAVAILABLE}), or the object was accepted for deletion but did not go in
- * time ({@code FAILED}).
+ * be carried out at all: the release is busy, in this process or in another one holding its lease
+ * ({@code CONFLICT}, nothing touched), the cluster did not answer ({@code UNAVAILABLE}), or the
+ * object was accepted for deletion but did not go in time ({@code FAILED}).
  */
 public final class LlmServiceUninstaller {
   /** Long enough for the operator to run {@code helm uninstall} behind its finalizer. */
@@ -32,6 +33,7 @@ public final class LlmServiceUninstaller {
 
   private final KubernetesClient client;
   private final ReleaseLocks locks;
+  private final ReleaseLeases leases;
   private final Duration goneTimeout;
   private final PreconditionedDelete delete;
   private final Runnable betweenReadAndDelete;
@@ -56,14 +58,20 @@ public final class LlmServiceUninstaller {
       Runnable betweenReadAndDelete) {
     this.client = client;
     this.locks = locks;
+    this.leases =
+        new ReleaseLeases(
+            client, locks.writer(), ReleaseLeases.DEFAULT_DURATION, Clock.systemUTC());
     this.goneTimeout = goneTimeout;
     this.delete = new PreconditionedDelete(client);
     this.betweenReadAndDelete = betweenReadAndDelete;
   }
 
-  /** Uninstalls the release behind {@code namespace/release}, holding its lock throughout. */
+  /**
+   * Uninstalls the release behind {@code namespace/release}, holding its lock throughout and its
+   * lease from the first delete until the object is gone.
+   */
   public UninstallOutcome uninstall(String namespace, String release) {
-    try (ReleaseLocks.Held held = locks.acquire(namespace, release)) {
+    try (ReleaseLocks.Held held = locks.acquire(namespace, release, "uninstall")) {
       return new Attempt(namespace, release).run();
     }
   }
@@ -104,11 +112,15 @@ public final class LlmServiceUninstaller {
         return UninstallOutcome.notFound(
             namespace, release, "no LLMService " + ref + ": there is nothing to uninstall");
       }
-      PreconditionedDelete.Answer answer = deleteIfStill(seen);
-      if (answer.code() == 409) {
-        return afterConflict(seen);
+      // The read needs no lease (the delete carries what it saw as preconditions); the delete
+      // does, so that no other process installs or applies the release while it goes.
+      try (ReleaseLeases.Held lease = leases.take(namespace, release, "uninstall")) {
+        PreconditionedDelete.Answer answer = deleteIfStill(seen);
+        if (answer.code() == 409) {
+          return afterConflict(seen);
+        }
+        return settle(seen, answer);
       }
-      return settle(seen, answer);
     }
 
     /** Step 5: the object moved since it was read; look once more and decide. */

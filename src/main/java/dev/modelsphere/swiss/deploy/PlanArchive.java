@@ -79,10 +79,14 @@ public final class PlanArchive {
     return revisions;
   }
 
+  /** The plan ConfigMap's data as it was at {@code revision}; empty when not archived. */
+  public Map<String, String> files(String namespace, String release, int revision) {
+    return kube.secret(namespace, secretName(release, revision)).orElse(Map.of());
+  }
+
   /** The archived plan of {@code revision}, its hash verified. */
   public Plan read(String namespace, String release, int revision) {
-    Map<String, String> files =
-        kube.secret(namespace, secretName(release, revision)).orElse(Map.of());
+    Map<String, String> files = files(namespace, release, revision);
     if (files.isEmpty()) {
       throw new DeployException(
           DeployException.Reason.NOT_FOUND,

@@ -16,6 +16,7 @@ import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanFiles;
+import java.time.Clock;
 import java.util.Map;
 
 /**
@@ -28,6 +29,7 @@ public final class ReleasePlans {
   private final ReleaseStorage storage;
   private final BackendResolver owners;
   private final LlmServiceClient services;
+  private final InterruptedApplies interrupted;
 
   /**
    * @param services may be null with a resolver that never sees LLMServices ({@link
@@ -38,6 +40,12 @@ public final class ReleasePlans {
     this.storage = new ReleaseStorage(kube.client());
     this.owners = owners;
     this.services = services;
+    Clock clock = Clock.systemUTC();
+    // Only reads the lease, to tell an abandoned apply from one that runs; it never takes one.
+    ReleaseLeases leases =
+        new ReleaseLeases(
+            kube.client(), Writer.thisProcess("swiss"), ReleaseLeases.DEFAULT_DURATION, clock);
+    this.interrupted = new InterruptedApplies(kube, leases, clock);
   }
 
   /** Plans of helm releases only, for a process without an LLMService client. */
@@ -64,16 +72,19 @@ public final class ReleasePlans {
         : fromHelm(namespace, release);
   }
 
-  /** The plan beside the helm release; a release installed by hand has none. */
+  /**
+   * The plan beside the helm release; a release installed by hand has none. An apply whose writer
+   * died is settled first, so the plan is that of the revision that runs.
+   */
   public Plan fromHelm(String namespace, String release) {
     boolean exists;
     Map<String, String> files;
     try {
       exists = storage.newest(namespace, release).isPresent();
-      files = kube.configMap(namespace, HelmDeployer.planConfigMap(release)).orElse(Map.of());
     } catch (HelmException | KubeException e) {
       throw new DeployException(UNAVAILABLE, e.getMessage(), e);
     }
+    files = interrupted.read(namespace, release).files();
     if (!exists) {
       throw new DeployException(NOT_FOUND, "no such release %s/%s".formatted(namespace, release));
     }

@@ -96,6 +96,57 @@ public final class Kube {
     }
   }
 
+  /** The ConfigMap with its annotations and resourceVersion; {@link ConfigMapVersion#absent()}. */
+  public ConfigMapVersion versionedConfigMap(String namespace, String name) {
+    try {
+      ConfigMap found = client.configMaps().inNamespace(namespace).withName(name).get();
+      if (found == null) {
+        return ConfigMapVersion.absent();
+      }
+      return new ConfigMapVersion(
+          found.getData(),
+          found.getMetadata().getAnnotations(),
+          found.getMetadata().getResourceVersion());
+    } catch (KubernetesClientException e) {
+      throw KubeException.of("read configmap " + namespace + "/" + name, e);
+    }
+  }
+
+  /**
+   * Writes the ConfigMap labelled as swiss's only if nobody wrote it since {@code seen} was read:
+   * an update naming the resourceVersion read, or a create when it was absent. A lost race is a
+   * {@link KubeException} with {@link KubeException#conflict()}.
+   *
+   * @return the resourceVersion of the write, for the next compare-and-swap
+   */
+  public String swapConfigMap(
+      String namespace,
+      String name,
+      ConfigMapVersion seen,
+      Map<String, String> data,
+      Map<String, String> annotations) {
+    ConfigMap configMap =
+        new ConfigMapBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(namespace)
+            .addToLabels(MANAGED_BY, SWISS)
+            .withAnnotations(annotations.isEmpty() ? null : new TreeMap<>(annotations))
+            .withResourceVersion(seen.exists() ? seen.resourceVersion() : null)
+            .endMetadata()
+            .withData(new TreeMap<>(data))
+            .build();
+    try {
+      var resource = client.configMaps().inNamespace(namespace).resource(configMap);
+      // An update carrying a resourceVersion is refused with 409 when the object moved on; a
+      // create is refused with 409 when someone created it first.
+      ConfigMap written = seen.exists() ? resource.update() : resource.create();
+      return written.getMetadata().getResourceVersion();
+    } catch (KubernetesClientException e) {
+      throw KubeException.of("write configmap " + namespace + "/" + name, e);
+    }
+  }
+
   /**
    * Sets one key of a ConfigMap, creating the ConfigMap when absent. Its other keys, labels and
    * annotations stay as they are: a ConfigMap a chart created keeps the chart's ownership marks.

@@ -50,4 +50,9 @@ public class KubeException extends RuntimeException {
   public boolean notFound() {
     return status() == 404;
   }
+
+  /** The API server refused a write because the object moved on, or already exists. */
+  public boolean conflict() {
+    return status() == 409;
+  }
 }

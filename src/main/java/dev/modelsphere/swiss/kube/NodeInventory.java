@@ -24,12 +24,18 @@ public final class NodeInventory {
 
   /**
    * @param cluster the site's name
-   * @throws KubeException when swiss may not list nodes
+   * @throws KubeException when swiss may not list nodes, or has not listed them yet
    */
   public NodesReport report(String cluster) {
     String nodesRefused = cache.nodes().refusal();
     if (!nodesRefused.isEmpty()) {
       throw new KubeException(nodesRefused);
+    }
+    // An empty copy before the first list would read as a cluster without nodes.
+    if (!cache.nodes().settled()) {
+      throw new KubeException(
+          "list nodes: the API server has not answered the node watch yet -- check that it is"
+              + " reachable, then try again");
     }
     String usageError = cache.runningPods().refusal();
     Map<String, List<NodeView.GpuPod>> podsByNode = usageError.isEmpty() ? gpuPods() : null;

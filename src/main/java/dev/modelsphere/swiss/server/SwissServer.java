@@ -7,8 +7,13 @@ import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
+import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleasePlans;
+import dev.modelsphere.swiss.deploy.preflight.ClusterScope;
+import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
+import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
@@ -35,6 +40,7 @@ import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.routes.CatalogRoutes;
 import dev.modelsphere.swiss.server.routes.ClusterRoutes;
+import dev.modelsphere.swiss.server.routes.DeployRoutes;
 import dev.modelsphere.swiss.server.routes.DeploymentRoutes;
 import dev.modelsphere.swiss.server.routes.HealthRoutes;
 import dev.modelsphere.swiss.server.routes.MetricsRoutes;
@@ -54,6 +60,9 @@ import dev.modelsphere.swiss.server.state.WatchesSynced;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
+import dev.modelsphere.swiss.server.write.DetachedRuns;
+import dev.modelsphere.swiss.server.write.GpuProductCheck;
+import dev.modelsphere.swiss.server.write.PlanComposer;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.Store;
@@ -98,11 +107,15 @@ public final class SwissServer {
   private final Kube kube;
   private final SiteState site;
   private final LlmServiceClient services;
+  private final LlmServiceAccess access;
   private final BackendResolver backends;
   private final Fleet fleet;
   private final NodeInventory nodes;
   private final CatalogLookups catalogLookups;
   private final CopyAge copyAge;
+  private final ChartRenderer charts;
+  private final ReleaseLocks locks = new ReleaseLocks("swiss serve");
+  private final DetachedRuns runs;
   private final HelmReleases helmReleases;
   private final HelmDeployer helm;
   private final ReleasePlans plans;
@@ -119,7 +132,7 @@ public final class SwissServer {
         auth.disabled() ? Optional.empty() : Optional.of(new CredentialFiles(Path.of(auth.dir())));
     this.kube = new Kube(client);
     this.services = new LlmServiceClient(client);
-    LlmServiceAccess access = LlmServiceAccess.of(services, options.clock());
+    this.access = LlmServiceAccess.of(services, options.clock());
     this.site = SiteState.open(config, kube, options.version(), access, options.clock());
     this.backends = new BackendResolver(kube, access, services);
     this.plans = new ReleasePlans(kube, backends, services);
@@ -128,14 +141,14 @@ public final class SwissServer {
         new NodeInventory(
             fleet.cache(), GpuResources.withOverrides(config.server().gpuProductLabels()));
     this.catalogLookups = new CatalogLookups(site.catalogs());
-    ChartRenderer charts = new ChartRenderer(ChartArchives.inUserCache());
+    this.charts = new ChartRenderer(ChartArchives.inUserCache());
     this.helmReleases = new HelmReleases(charts, options.helmKubeConfig());
     this.helm =
         new HelmDeployer(
             kube,
             charts,
             helmReleases,
-            new ReleaseLocks(),
+            locks,
             new DeploySettings("", config.server().planHistory()),
             options.clock());
     WatchesSynced watches = new WatchesSynced(fleet);
@@ -145,6 +158,7 @@ public final class SwissServer {
     this.readiness = new Readiness(List.of(ping, watches), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
+    this.runs = new DetachedRuns(store, options.clock());
     this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
   }
 
@@ -190,7 +204,11 @@ public final class SwissServer {
             site.profiles(),
             new Entrypoints(kube, options.serviceAddresses(), options.namespace()),
             new ModelChecks()),
-        new SloRoutes(site.profiles(), new SloServer(kube, options.namespace())),
+        new SloRoutes(
+            site.profiles(),
+            new SloServer(kube, options.namespace()),
+            config.server().allowDeploy()),
+        new DeployRoutes(deployParts()),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
   }
@@ -201,6 +219,9 @@ public final class SwissServer {
    * @throws ServerException when the address is taken or cannot be bound
    */
   public SwissServer start(ListenAddress address) {
+    if (config.server().allowDeploy()) {
+      sweepInterruptedApplies();
+    }
     try {
       app.start(address.bindHost(), address.port());
     } catch (JavalinBindException e) {
@@ -230,8 +251,65 @@ public final class SwissServer {
       }
       LOG.warn("requests still running after the drain were cut off: {}", e.getMessage());
     } finally {
+      runs.close();
       fleet.close();
     }
+  }
+
+  /** What the write routes need; none on a read-only server, whose write routes answer 403. */
+  private Optional<DeployRoutes.Parts> deployParts() {
+    if (!config.server().allowDeploy()) {
+      return Optional.empty();
+    }
+    GpuResources gpus = GpuResources.withOverrides(config.server().gpuProductLabels());
+    PlanComposer composer =
+        new PlanComposer(
+            site.catalogs(),
+            site.profiles(),
+            site.chartListings(),
+            plans,
+            gpus,
+            new GpuProductCheck(this::gpuNodes));
+    Preflight preflight =
+        Preflight.standard(
+            charts,
+            "",
+            new ClusterScope(kube, services, access, config.cluster().namespaces()),
+            GpuNodes.of(nodes),
+            gpus);
+    return Optional.of(
+        new DeployRoutes.Parts(
+            composer,
+            preflight,
+            store,
+            helm,
+            new PlanDiffer(kube, charts, ""),
+            backends,
+            new LlmServiceUninstaller(kube.client(), locks),
+            runs,
+            options.clock()));
+  }
+
+  /**
+   * An apply whose writer died (a killed replica, a CLI closed mid-write) reads as failed: settled
+   * in the background, so a slow API server does not delay listening.
+   */
+  private void sweepInterruptedApplies() {
+    Thread sweeper =
+        new Thread(
+            () -> {
+              try {
+                int settled = helm.sweepInterrupted(config.cluster().namespaces());
+                if (settled > 0) {
+                  LOG.info("settled {} interrupted apply(s) as failed", settled);
+                }
+              } catch (RuntimeException e) {
+                LOG.warn("interrupted applies not swept at start: {}", e.getMessage());
+              }
+            },
+            "swiss-sweep");
+    sweeper.setDaemon(true);
+    sweeper.start();
   }
 
   /** The watches behind the lists, for tests and benchmarks that wait for them. */

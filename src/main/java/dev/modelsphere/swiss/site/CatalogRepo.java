@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.modelsphere.swiss.values.Nulls;
 
 /**
  * A named model catalog the site offers.
@@ -17,7 +18,8 @@ public record CatalogRepo(
   public static final String DEFAULT_CATALOG_NAME = "default";
 
   public CatalogRepo {
-    name = Text.trimmed(name);
-    url = Text.trimmed(url);
+    // Trimmed as the reference trims them, so a stray space in the profile names the same thing.
+    name = Nulls.orEmpty(name).strip();
+    url = Nulls.orEmpty(url).strip();
   }
 }

@@ -44,7 +44,7 @@ public record Profile(
   public Profile {
     name = Nulls.orEmpty(name);
     namespace = Nulls.orEmpty(namespace);
-    catalog = Text.trimmed(catalog);
+    catalog = Nulls.orEmpty(catalog).strip();
     catalogs = Nulls.nullItemsAs(catalogs, new CatalogRepo("", "", false));
     chartRepo = Nulls.orEmpty(chartRepo);
     chartPath = Nulls.orEmpty(chartPath);

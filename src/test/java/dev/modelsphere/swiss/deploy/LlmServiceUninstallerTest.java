@@ -14,11 +14,12 @@ import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.DeleteFreeze;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import dev.modelsphere.swiss.testing.RawHttp;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -276,6 +277,28 @@ class LlmServiceUninstallerTest {
   }
 
   @Test
+  void anUninstallWhileAnotherProcessHoldsTheReleaseIsRefusedWith409AndDeletesNothing() {
+    LlmService before = create(NAME, "sha256:aa", false);
+    ReleaseLeases otherProcess =
+        new ReleaseLeases(
+            admin(), Writer.thisProcess("swiss serve"), Duration.ofSeconds(15), Clock.systemUTC());
+
+    try (ReleaseLeases.Held held = otherProcess.take(cluster.namespace(), NAME, "apply")) {
+      assertThatThrownBy(() -> uninstall(() -> {}))
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+                assertThat(e.getMessage())
+                    .contains(
+                        cluster.namespace() + "/" + NAME + " is being applied by swiss serve");
+              });
+    }
+    assertThat(object(NAME).get().getMetadata().getResourceVersion())
+        .isEqualTo(before.getMetadata().getResourceVersion());
+  }
+
+  @Test
   void aUserWhoMayNotReadTheObjectIsRejectedWith403AndNothingChanges() {
     LlmService before = create(NAME, "sha256:aa", false);
     LlmServiceUninstaller asRestrictedUser =
@@ -355,78 +378,6 @@ class LlmServiceUninstallerTest {
                 o.getMetadata().setFinalizers(List.of());
                 return o;
               });
-    }
-  }
-
-  /**
-   * A ValidatingAdmissionPolicy and its binding that refuse every DELETE of an LLMService in one
-   * namespace, as a cluster policy freezing a namespace would.
-   */
-  private static final class DeleteFreeze {
-    static final String MESSAGE = "deletes of LLMServices are frozen here";
-
-    static List<HasMetadata> install(KubernetesClient client, String namespace) {
-      String name = "swiss-test-freeze-" + namespace;
-      String policy =
-          """
-          apiVersion: admissionregistration.k8s.io/v1
-          kind: ValidatingAdmissionPolicy
-          metadata:
-            name: %1$s
-          spec:
-            failurePolicy: Fail
-            matchConstraints:
-              resourceRules:
-              - apiGroups: ["%2$s"]
-                apiVersions: ["*"]
-                operations: ["DELETE"]
-                resources: ["llmservices"]
-            validations:
-            - expression: "false"
-              message: "%3$s"
-          """
-              .formatted(name, LlmService.GROUP, MESSAGE);
-      String binding =
-          """
-          apiVersion: admissionregistration.k8s.io/v1
-          kind: ValidatingAdmissionPolicyBinding
-          metadata:
-            name: %1$s
-          spec:
-            policyName: %1$s
-            validationActions: [Deny]
-            matchResources:
-              namespaceSelector:
-                matchLabels:
-                  kubernetes.io/metadata.name: %2$s
-          """
-              .formatted(name, namespace);
-      return List.of(client.resource(policy).create(), client.resource(binding).create());
-    }
-
-    /** A dry-run delete goes through admission but deletes nothing: refused means in force. */
-    static void awaitEffective(KubernetesClient client, String namespace, String name) {
-      String path =
-          "/apis/"
-              + LlmService.GROUP
-              + "/"
-              + LlmService.VERSION
-              + "/namespaces/"
-              + namespace
-              + "/llmservices/"
-              + name;
-      String dryRun = "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"dryRun\":[\"All\"]}";
-      await("delete freeze in force in " + namespace)
-          .atMost(Duration.ofSeconds(20))
-          .pollInterval(Duration.ofMillis(100))
-          .until(() -> RawHttp.delete(client, path, dryRun).code() >= 400);
-    }
-
-    static void remove(KubernetesClient client, List<HasMetadata> objects) {
-      // The binding first, so the policy is never left bound to nothing.
-      for (int i = objects.size() - 1; i >= 0; i--) {
-        client.resource(objects.get(i)).delete();
-      }
     }
   }
 }

@@ -79,7 +79,9 @@ class LoginTest {
             "{release}",
             "glm-53",
             "{model}",
-            "modelforge");
+            "modelforge",
+            "{revision}",
+            "1");
     List<Guarded> routes = new ArrayList<>();
     for (String route : server.server().routeTable()) {
       String[] methodAndPath = route.split(" ", 2);

@@ -98,6 +98,69 @@ class SloOnAClusterTest {
   }
 
   @Test
+  void aWriteIsForwardedWithTheReleaseAsItsRouteAndAResetReadsTheDefaultsBack() {
+    serveDeploying();
+
+    TestServer.Reply written =
+        server.put("/api/releases/models/glm/slo", "{\"priority\": 2, \"ttft\": {\"p95Ms\": 900}}");
+    TestServer.Reply reread = read("glm");
+    TestServer.Reply reset = server.send("DELETE", "/api/releases/models/glm/slo", noBody());
+
+    assertThat(written.status()).as(written.body()).isEqualTo(200);
+    assertThat(written.body()).contains("\"route\": \"glm\"", "\"p95Ms\": 900", "\"found\": true");
+    assertThat(slo.received().get(0).method()).isEqualTo("PUT");
+    assertThat(slo.received().get(0).body()).contains("\"route\":\"glm\"");
+    assertThat(reread.body()).contains("\"p95Ms\": 900");
+    assertThat(reset.status()).isEqualTo(200);
+    assertThat(reset.body()).isEqualTo("{\n  \"found\": false\n}\n");
+  }
+
+  @Test
+  void aWriteNamingAnotherRouteIsRefusedAndNothingIsSent() {
+    serveDeploying();
+
+    TestServer.Reply r = server.put("/api/releases/models/glm/slo", "{\"route\": \"qwen\"}");
+    TestServer.Reply notAnObject = server.put("/api/releases/models/glm/slo", "[1]");
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.body()).contains("qwen", "glm");
+    assertThat(notAnObject.status()).isEqualTo(400);
+    assertThat(slo.received()).isEmpty();
+  }
+
+  @Test
+  void aReadOnlyServerRefusesToWriteOrResetButStillReads() {
+    serve(slo.url(), "slo-api");
+
+    TestServer.Reply put = server.put("/api/releases/models/glm/slo", "{\"priority\": 1}");
+    TestServer.Reply delete = server.send("DELETE", "/api/releases/models/glm/slo", noBody());
+
+    assertThat(put.status()).isEqualTo(403);
+    assertThat(put.body()).contains("allowDeploy");
+    assertThat(delete.status()).isEqualTo(403);
+    assertThat(slo.received()).isEmpty();
+    assertThat(read("glm").status()).isEqualTo(200);
+  }
+
+  private void serveDeploying() {
+    String profile =
+        "name: test-site\nmodel:\n  pathTemplate: /models/{{name}}\nscaler:\n  sloAddress: %s\n"
+                .formatted(slo.url())
+            + "  sloTokenSecret: slo-api\n";
+    server =
+        TestServer.start(
+            dir,
+            "  auth:\n    disabled: true\n  allowDeploy: true\n  database: ${dir}/swiss.db\n",
+            profile,
+            cluster.admin(),
+            options -> options.withNamespace(cluster.namespace()));
+  }
+
+  private static java.net.http.HttpRequest.BodyPublisher noBody() {
+    return java.net.http.HttpRequest.BodyPublishers.noBody();
+  }
+
+  @Test
   void aReleaseTheSloServerDoesNotKnowIsNotFound() {
     serve(slo.url(), "slo-api");
 

@@ -91,18 +91,39 @@ public final class TestServer implements AutoCloseable {
   /** The same, talking to the API server through {@code client} (a counting one, say). */
   public static TestServer onCluster(
       Path dir, KubeCluster cluster, KubernetesClient client, String serverYaml) {
+    return onCluster(
+        dir,
+        cluster,
+        client,
+        serverYaml,
+        SharedFixtures.modelCatalog().toString(),
+        DEFAULT_PROFILE);
+  }
+
+  /** The same, with its own catalog and site profile. */
+  public static TestServer onCluster(
+      Path dir,
+      KubeCluster cluster,
+      KubernetesClient client,
+      String serverYaml,
+      String catalog,
+      String profileYaml) {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
-            .formatted(SharedFixtures.modelCatalog(), cluster.namespace());
+            .formatted(catalog, cluster.namespace());
     String kubeconfig = read(cluster.kubeconfig());
     return start(
         dir,
         site,
         serverYaml,
-        DEFAULT_PROFILE,
+        profileYaml,
         client,
         o -> o.withHelmKubeConfig(kubeconfig),
         "test-web");
+  }
+
+  public Reply delete(String path, String... headers) {
+    return send("DELETE", path, HttpRequest.BodyPublishers.noBody(), headers);
   }
 
   /**

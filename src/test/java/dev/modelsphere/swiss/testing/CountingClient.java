@@ -51,6 +51,17 @@ public final class CountingClient implements AutoCloseable {
     return List.copyOf(requests);
   }
 
+  /**
+   * The requests sent since the last {@link #reset()} other than the watches' own re-lists and
+   * re-watches, which the informers make on their own schedule (the API server ends a watch when a
+   * CRD changes, or after its timeout), never because something read the cache.
+   */
+  public synchronized List<String> readsBesidesTheWatches() {
+    return requests.stream()
+        .filter(r -> !r.contains("watch=true") && !r.contains("resourceVersion="))
+        .toList();
+  }
+
   public synchronized void reset() {
     requests.clear();
   }

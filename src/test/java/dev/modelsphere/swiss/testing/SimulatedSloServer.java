@@ -52,12 +52,33 @@ public final class SimulatedSloServer implements AutoCloseable {
       return new Answer(401, "{\"error\": \"a bearer token is required\"}");
     }
     String prefix = "/config/";
-    if (!request.method().equals("GET") || !request.path().startsWith(prefix)) {
+    if (!request.path().startsWith(prefix)) {
       return new Answer(404, "{\"error\": \"no such endpoint\"}");
     }
     String release = request.path().substring(prefix.length());
-    return answers.getOrDefault(
-        release, new Answer(404, "{\"error\": \"no requirement for %s\"}".formatted(release)));
+    Answer held =
+        answers.getOrDefault(
+            release, new Answer(404, "{\"error\": \"no requirement for %s\"}".formatted(release)));
+    boolean refusing = held.status() != 200 && held.status() != 404;
+    switch (request.method()) {
+      case "GET":
+        return held;
+      case "PUT":
+        if (refusing) {
+          return held;
+        }
+        // As the real SLO server does: the body becomes the requirement and is echoed back.
+        answers.put(release, new Answer(200, request.body()));
+        return new Answer(200, request.body());
+      case "DELETE":
+        if (refusing) {
+          return held;
+        }
+        answers.remove(release);
+        return new Answer(204, "");
+      default:
+        return new Answer(405, "{\"error\": \"method not allowed\"}");
+    }
   }
 
   @Override

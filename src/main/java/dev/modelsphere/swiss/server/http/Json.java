@@ -67,6 +67,21 @@ public final class Json {
     }
   }
 
+  /**
+   * The request body as a JSON object.
+   *
+   * @throws ApiException 400 when it is not JSON or not an object
+   */
+  public static Map<String, Object> bodyObject(Context ctx) {
+    Object value = body(ctx, Object.class);
+    if (!(value instanceof Map<?, ?> map)) {
+      throw new ApiException(400, "the request body must be a JSON object");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> object = (Map<String, Object>) map;
+    return object;
+  }
+
   /** The JSON text of {@code body}, ending in a newline. */
   public static String text(Object body) {
     try {

@@ -12,29 +12,77 @@ import dev.modelsphere.swiss.site.Scaler;
 import dev.modelsphere.swiss.sitestate.SiteProfiles;
 import dev.modelsphere.swiss.sitestate.SiteStateException;
 import io.javalin.http.Context;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * {@code GET /api/releases/{namespace}/{release}/slo}: the release's SLO thresholds, read through
- * the SLO server the site profile names. Changing them is a write and belongs with the write
- * routes.
+ * {@code /api/releases/{namespace}/{release}/slo} (reference server.md §6.5): the release's SLO
+ * thresholds, read, written and reset through the SLO server the site profile names. The SLO server
+ * keys a requirement by the release name. Writing and resetting change what the scaler does, so
+ * they need {@code allowDeploy}; swiss never writes the LLMSLORequirement itself.
  */
 public final class SloRoutes implements RouteGroup {
   private final SiteProfiles profiles;
   private final SloServer slo;
+  private final boolean allowDeploy;
 
-  public SloRoutes(SiteProfiles profiles, SloServer slo) {
+  public SloRoutes(SiteProfiles profiles, SloServer slo, boolean allowDeploy) {
     this.profiles = profiles;
     this.slo = slo;
+    this.allowDeploy = allowDeploy;
   }
 
   @Override
   public void register(Routes routes) {
     routes.get(ReleasePaths.RELEASE + "/slo", Deadline.QUICK_READ, this::read);
+    routes.put(ReleasePaths.RELEASE + "/slo", Deadline.QUICK_READ, this::write);
+    routes.delete(ReleasePaths.RELEASE + "/slo", Deadline.QUICK_READ, this::reset);
   }
 
   private void read(Context ctx) {
+    Upstream upstream = upstream();
+    answer(ctx, upstream.config(ctx.pathParam("release")));
+  }
+
+  private void write(Context ctx) {
+    requireDeploy();
+    String release = ctx.pathParam("release");
+    Map<String, Object> config = new LinkedHashMap<>(Json.bodyObject(ctx));
+    Object route = config.get("route");
+    if (route != null && !release.equals(route)) {
+      throw new ApiException(
+          400,
+          "body route \"%s\" does not match this release (%s) -- leave route out, or send %s"
+              .formatted(route, release, release));
+    }
+    config.put("route", release);
+    Upstream upstream = upstream();
+    SloServer.Answer put =
+        upstream.call(() -> slo.putConfig(upstream.base, release, upstream.token, config));
+    answer(ctx, put);
+  }
+
+  private void reset(Context ctx) {
+    requireDeploy();
+    String release = ctx.pathParam("release");
+    Upstream upstream = upstream();
+    SloServer.Answer deleted =
+        upstream.call(() -> slo.deleteConfig(upstream.base, release, upstream.token));
+    if (deleted.status() != 200 && deleted.status() != 204) {
+      throw new ApiException(deleted.status(), deleted.refusal());
+    }
+    answer(ctx, upstream.config(release));
+  }
+
+  private void requireDeploy() {
+    if (!allowDeploy) {
+      throw new ApiException(403, DeployRoutes.READ_ONLY);
+    }
+  }
+
+  /** The SLO server and its token, as the profile names them. */
+  private Upstream upstream() {
     Profile profile;
     try {
       profile = profiles.profile();
@@ -42,19 +90,40 @@ public final class SloRoutes implements RouteGroup {
       throw new ApiException(502, unreadable.getMessage());
     }
     Scaler scaler = profile.scaler();
-    String token;
     try {
-      token = slo.token(scaler);
+      return new Upstream(scaler.sloServer(), slo.token(scaler));
     } catch (UpstreamException e) {
       // The site's setup, not the request, is missing something: the reference answers 409.
       throw new ApiException(409, e.getMessage());
     }
-    SloServer.Answer answer;
-    try {
-      answer = slo.config(scaler.sloServer(), ctx.pathParam("release"), token);
-    } catch (UpstreamException e) {
-      throw new ApiException(502, e.getMessage());
+  }
+
+  private final class Upstream {
+    private final String base;
+    private final String token;
+
+    Upstream(String base, String token) {
+      this.base = base;
+      this.token = token;
     }
+
+    SloServer.Answer config(String release) {
+      return call(() -> slo.config(base, release, token));
+    }
+
+    SloServer.Answer call(java.util.function.Supplier<SloServer.Answer> exchange) {
+      try {
+        return exchange.get();
+      } catch (UpstreamException e) {
+        throw new ApiException(502, e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Not found upstream is {@code found: false}; any other refusal keeps the SLO server's status.
+   */
+  private static void answer(Context ctx, SloServer.Answer answer) {
     if (answer.status() == 404) {
       Json.ok(ctx, Map.of("found", false));
       return;

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.server.upstream;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -34,6 +35,15 @@ final class LenientJson {
   static String string(JsonNode node, String field) {
     JsonNode value = node.path(field);
     return value.isTextual() ? value.asText() : "";
+  }
+
+  /** {@code value} as JSON text, to send to another service. */
+  static String text(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new UpstreamException("cannot write the request: %s".formatted(e.getMessage()));
+    }
   }
 
   static ObjectMapper mapper() {

@@ -77,9 +77,31 @@ public final class SloServer {
    * @throws UpstreamException when the server could not be reached or did not answer in time
    */
   public Answer config(String base, String release, String token) {
+    return exchange("GET", base, release, token, null);
+  }
+
+  /**
+   * {@code PUT <base>/config/<release>} with {@code config} as the new thresholds.
+   *
+   * @throws UpstreamException as {@link #config}
+   */
+  public Answer putConfig(String base, String release, String token, Map<String, Object> config) {
+    return exchange("PUT", base, release, token, LenientJson.text(config));
+  }
+
+  /**
+   * {@code DELETE <base>/config/<release>}: back to the SLO server's defaults.
+   *
+   * @throws UpstreamException as {@link #config}
+   */
+  public Answer deleteConfig(String base, String release, String token) {
+    return exchange("DELETE", base, release, token, null);
+  }
+
+  private Answer exchange(String method, String base, String release, String token, String body) {
     String url = base + "/config/" + PathSegment.escape(release);
     UpstreamHttp.Exchange exchange =
-        http.send("GET", url, Map.of("Authorization", "Bearer " + token), null, TIMEOUT, READ_CAP);
+        http.send(method, url, Map.of("Authorization", "Bearer " + token), body, TIMEOUT, READ_CAP);
     if (!exchange.answered()) {
       throw new UpstreamException("slo server: %s".formatted(exchange.error()));
     }

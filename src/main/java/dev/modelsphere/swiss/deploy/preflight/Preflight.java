@@ -1,0 +1,64 @@
+package dev.modelsphere.swiss.deploy.preflight;
+
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.kube.GpuResources;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs every rule over a proposal and gathers all they find, so one answer lists every problem. A
+ * rule that cannot check (a cluster read fails) adds a problem saying so: preflight that could not
+ * look has not passed.
+ */
+public final class Preflight {
+  private final List<PreflightRule> rules;
+
+  public Preflight(List<PreflightRule> rules) {
+    this.rules = List.copyOf(rules);
+  }
+
+  /**
+   * Every rule, in the order the report lists their problems: the chart's schema, release identity,
+   * route collision, service id, GPU fit.
+   *
+   * @param chartRoot the folder of chart directories for plans without a chart source; may be ""
+   * @param scope the cluster and the namespaces the server was granted ({@code cluster.namespaces})
+   * @param gpus the product labels per GPU resource ({@code server.gpuProductLabels} over the
+   *     defaults), the same the node inventory reads
+   */
+  public static Preflight standard(
+      ChartRenderer renderer,
+      String chartRoot,
+      ClusterScope scope,
+      GpuNodes nodes,
+      GpuResources gpus) {
+    ManagedPlans plans = new LiveManagedPlans(scope);
+    return new Preflight(
+        List.of(
+            new ChartSchemaRule(renderer, chartRoot),
+            new ReleaseIdentityRule(scope.namespaces(), new LiveReleaseHolders(scope)),
+            new RouteCollisionRule(plans),
+            new ServiceIdRule(plans),
+            new GpuFitRule(nodes, gpus)));
+  }
+
+  public List<PreflightRule> rules() {
+    return rules;
+  }
+
+  public PreflightReport check(Proposal proposal) {
+    List<Problem> problems = new ArrayList<>();
+    for (PreflightRule rule : rules) {
+      try {
+        problems.addAll(rule.check(proposal));
+      } catch (RuntimeException e) {
+        problems.add(
+            rule.problem(
+                "",
+                "could not check %s: %s; retry once the cluster answers"
+                    .formatted(rule.name(), e.getMessage() == null ? e : e.getMessage())));
+      }
+    }
+    return new PreflightReport(problems);
+  }
+}

@@ -1,0 +1,44 @@
+package dev.modelsphere.swiss.deploy.preflight;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * What preflight found, as the API answers it: {@code {"ok": true|false, "problems": [{"rule",
+ * "field", "message"}]}}. {@code problems} is always present, empty when {@code ok}.
+ *
+ * @param problems every problem of every rule, in rule order
+ */
+@JsonPropertyOrder({"ok", "problems"})
+@JsonIgnoreProperties(value = "ok", allowGetters = true)
+public record PreflightReport(List<Problem> problems) {
+  public PreflightReport {
+    problems = problems == null ? List.of() : List.copyOf(problems);
+  }
+
+  public static PreflightReport passed() {
+    return new PreflightReport(List.of());
+  }
+
+  /** Nothing stops the plan. */
+  @JsonProperty("ok")
+  public boolean ok() {
+    return problems.isEmpty();
+  }
+
+  /** One line per problem, {@code rule: message}: the warnings a diff shows. */
+  public List<String> warnings() {
+    return problems.stream().map(Problem::toString).toList();
+  }
+
+  /** One message for a refusal (a 409 or a CLI error) that names every problem. */
+  public String summary() {
+    if (ok()) {
+      return "preflight passed";
+    }
+    return "preflight found %d problem(s), fix them and try again:\n- %s"
+        .formatted(problems.size(), String.join("\n- ", warnings()));
+  }
+}

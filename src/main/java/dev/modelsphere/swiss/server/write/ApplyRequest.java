@@ -1,0 +1,17 @@
+package dev.modelsphere.swiss.server.write;
+
+import dev.modelsphere.swiss.values.Nulls;
+
+/**
+ * The body of {@code POST /api/apply} and {@code POST /api/install} (reference server.md §4.8).
+ *
+ * @param expectRevision the revision the caller saw (from its diff); 0 asserts nothing
+ * @param forceConflicts per apply, never stored in the plan
+ */
+public record ApplyRequest(
+    String planHash, int expectRevision, String note, boolean forceConflicts) {
+  public ApplyRequest {
+    planHash = Nulls.orEmpty(planHash);
+    note = Nulls.orEmpty(note);
+  }
+}

@@ -1,0 +1,151 @@
+package dev.modelsphere.swiss.server.write;
+
+import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.server.http.ApiException;
+import dev.modelsphere.swiss.store.Run;
+import dev.modelsphere.swiss.store.Store;
+import dev.modelsphere.swiss.store.StoreException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the cluster-changing half of a write on its own thread, detached from the request that asked
+ * for it, and records it in the audit log when it is done: a closed browser or a dropped proxy
+ * connection can neither strand a release in {@code applying} nor skip its row.
+ *
+ * <p>What is recorded: every attempt that reached the cluster, successful or failed ({@link
+ * DeployException.Reason#FAILED}). A refusal before anything was written (a stale revision, a
+ * release in the wrong state, a bad plan) is answered and not recorded.
+ */
+public final class DetachedRuns implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DetachedRuns.class);
+
+  private final Optional<Store> store;
+  private final Clock clock;
+  private final ExecutorService executor;
+
+  public DetachedRuns(Optional<Store> store, Clock clock) {
+    this.store = store;
+    this.clock = clock;
+    AtomicInteger count = new AtomicInteger();
+    this.executor =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, "swiss-write-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /** Who asked for what, on which release: the fixed half of the run's row. */
+  public record Attempt(
+      String actor,
+      String action,
+      String namespace,
+      String release,
+      String planHash,
+      String note) {}
+
+  /** What a finished write reports to the audit log. */
+  public record Done<T>(T result, int revision, String output) {}
+
+  /**
+   * Runs {@code write} detached, waits for it, records it, and answers its result.
+   *
+   * @throws ApiException with the deploy refusal's status; a recorded failure is 500
+   */
+  public <T> T run(Attempt attempt, Supplier<Done<T>> write) {
+    CompletableFuture<T> detached =
+        CompletableFuture.supplyAsync(() -> recorded(attempt, write), executor);
+    try {
+      return detached.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(
+          503,
+          "interrupted while waiting for the %s of %s/%s; it goes on and is recorded"
+              .formatted(attempt.action(), attempt.namespace(), attempt.release()));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof DeployException refused) {
+        throw new ApiException(refused.reason().httpStatus(), refused.getMessage());
+      }
+      if (e.getCause() instanceof RuntimeException failure) {
+        throw failure;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  private <T> T recorded(Attempt attempt, Supplier<Done<T>> write) {
+    Instant started = clock.instant();
+    Done<T> done;
+    try {
+      done = write.get();
+    } catch (DeployException e) {
+      if (e.reason() == DeployException.Reason.FAILED) {
+        record(attempt, started, false, e.getMessage(), e.getMessage(), 0);
+      }
+      throw e;
+    }
+    record(attempt, started, true, "", done.output(), done.revision());
+    return done.result();
+  }
+
+  /** Records a run that did not go through {@link #run}, e.g. a rejected LLMService delete. */
+  public void recordFailure(Attempt attempt, Instant started, String error) {
+    record(attempt, started, false, error, error, 0);
+  }
+
+  /** Records a successful run that did not go through {@link #run}. */
+  public void recordSuccess(Attempt attempt, Instant started, String output) {
+    record(attempt, started, true, "", output, 0);
+  }
+
+  private void record(
+      Attempt attempt, Instant started, boolean changed, String error, String output, int rev) {
+    if (store.isEmpty()) {
+      return;
+    }
+    Run run =
+        new Run(
+            0,
+            attempt.namespace(),
+            attempt.release(),
+            attempt.action(),
+            attempt.planHash(),
+            attempt.actor(),
+            changed,
+            error,
+            output,
+            attempt.note(),
+            rev,
+            started,
+            clock.instant());
+    try {
+      store.get().recordRun(run);
+    } catch (StoreException e) {
+      // The cluster changed either way; losing the row must not turn a done write into an error.
+      LOG.error(
+          "{} of {}/{} not recorded in the audit log: {}",
+          attempt.action(),
+          attempt.namespace(),
+          attempt.release(),
+          e.getMessage());
+    }
+  }
+
+  /** Lets running writes finish; takes no new ones. */
+  @Override
+  public void close() {
+    executor.shutdown();
+  }
+}

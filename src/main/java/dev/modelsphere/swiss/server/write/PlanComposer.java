@@ -1,0 +1,361 @@
+package dev.modelsphere.swiss.server.write;
+
+import dev.modelsphere.swiss.catalog.Accelerator;
+import dev.modelsphere.swiss.catalog.Catalog;
+import dev.modelsphere.swiss.catalog.CatalogException;
+import dev.modelsphere.swiss.catalog.ChartVersionException;
+import dev.modelsphere.swiss.catalog.ChartVersionListException;
+import dev.modelsphere.swiss.catalog.ChartVersionSpec;
+import dev.modelsphere.swiss.catalog.Entry;
+import dev.modelsphere.swiss.catalog.Requires;
+import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.compose.ComposeException;
+import dev.modelsphere.swiss.compose.ComposeRequest;
+import dev.modelsphere.swiss.compose.Composer;
+import dev.modelsphere.swiss.compose.Form;
+import dev.modelsphere.swiss.compose.FormInput;
+import dev.modelsphere.swiss.compose.LiveRecompose;
+import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.ReleasePlans;
+import dev.modelsphere.swiss.kube.GpuResources;
+import dev.modelsphere.swiss.plan.Layer;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.SourceRef;
+import dev.modelsphere.swiss.server.http.ApiException;
+import dev.modelsphere.swiss.site.CatalogRepo;
+import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.sitestate.ChartListings;
+import dev.modelsphere.swiss.sitestate.OpenedCatalog;
+import dev.modelsphere.swiss.sitestate.SiteCatalogs;
+import dev.modelsphere.swiss.sitestate.SiteProfiles;
+import dev.modelsphere.swiss.sitestate.SiteStateException;
+import dev.modelsphere.swiss.values.Tree;
+import dev.modelsphere.swiss.values.ValuesException;
+import dev.modelsphere.swiss.values.Yaml;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns a {@link PlanRequest} into a plan (reference server.md §4.2-§4.5): a new release from the
+ * catalog, an upgrade that carries the deployed release's settings forward ({@code fromRelease}),
+ * or a change to the live plan that leaves the catalog alone ({@code reuseSource}). Refusals are
+ * {@link ApiException}s with the reference's status: 400 for what the request got wrong, 502 for a
+ * registry or cluster that could not be read.
+ */
+public final class PlanComposer {
+  private final SiteCatalogs catalogs;
+  private final SiteProfiles profiles;
+  private final ChartListings charts;
+  private final ReleasePlans plans;
+  private final GpuResources gpus;
+  private final GpuProductCheck productCheck;
+
+  public PlanComposer(
+      SiteCatalogs catalogs,
+      SiteProfiles profiles,
+      ChartListings charts,
+      ReleasePlans plans,
+      GpuResources gpus,
+      GpuProductCheck productCheck) {
+    this.catalogs = catalogs;
+    this.profiles = profiles;
+    this.charts = charts;
+    this.plans = plans;
+    this.gpus = gpus;
+    this.productCheck = productCheck;
+  }
+
+  /**
+   * A composed plan and what the operator should know about it.
+   *
+   * @param requires the catalog variant's hardware needs, for the GPU-fit check; null when the plan
+   *     was composed without the catalog
+   * @param upgrade the plan is for a release that is deployed already
+   */
+  public record Composed(Plan plan, List<String> warnings, Requires requires, boolean upgrade) {}
+
+  public Composed compose(PlanRequest request) {
+    if (request.reuseSource()) {
+      return new Composed(reuse(request), List.of(), null, true);
+    }
+    Upgrade upgrade = request.fromRelease().isEmpty() ? null : carryForward(request);
+    PlanRequest req = upgrade == null ? request : upgrade.request();
+    if (req.model().isEmpty()) {
+      throw badRequest("model is required");
+    }
+    CatalogRepo repo = resolveCatalog(req.catalog());
+    Catalog catalog = open(repo);
+    Entry entry = entry(catalog, req.model(), req.version());
+    Variant variant = variant(entry, req.variant());
+    if (upgrade != null && upgrade.moves(repo)) {
+      CatalogMove.check(upgrade.previous(), repo.name(), entry, variant);
+    }
+    List<String> warnings = productCheck.check(variant, req.gpuProducts(), req.forceGpuProducts());
+    Profile profile = profile();
+    String chartVersion =
+        chartVersion(
+            profile, variant, req.chartVersion(), upgrade == null ? "" : upgrade.runningChart());
+    String release = first(req.release(), req.serviceId(), entry.name());
+    Map<String, Object> form = form(req, variant);
+    Map<String, Object> edits =
+        upgrade != null && upgrade.bare() ? upgrade.edits() : tree("plan edits", req.editsYaml());
+    try {
+      Plan plan =
+          Composer.compose(
+              new ComposeRequest(
+                  catalog.location(),
+                  repo.name(),
+                  catalog.ref(),
+                  entry,
+                  variant,
+                  profile,
+                  release,
+                  req.namespace(),
+                  form,
+                  edits,
+                  req.createNamespace(),
+                  chartVersion));
+      return new Composed(plan, warnings, variant.requires(), upgrade != null);
+    } catch (ComposeException | PlanException | ValuesException e) {
+      throw badRequest(e.getMessage());
+    }
+  }
+
+  /**
+   * The hardware needs of the catalog variant a stored plan was composed from, for the GPU-fit
+   * check on apply; null when the catalog cannot say (unreachable, or it no longer lists it).
+   */
+  public Requires requiresOf(Plan plan) {
+    SourceRef source = plan.source();
+    try {
+      CatalogRepo repo = catalogs.list().forRelease(source.catalogName(), source.catalog());
+      return catalogs
+          .open(repo)
+          .catalog()
+          .entry(source.model(), source.version())
+          .variant(source.variant())
+          .requires();
+    } catch (SiteStateException | CatalogException e) {
+      return null;
+    }
+  }
+
+  /** spec/canary.md §5: the live plan, with the request's form values and edits over it. */
+  private Plan reuse(PlanRequest req) {
+    if (req.fromRelease().isEmpty() || req.namespace().isEmpty()) {
+      throw badRequest("reuseSource needs fromRelease and namespace: name the live release");
+    }
+    Plan live;
+    try {
+      live = plans.current(req.namespace(), req.fromRelease());
+    } catch (DeployException e) {
+      throw new ApiException(404, e.getMessage());
+    }
+    try {
+      return LiveRecompose.recompose(live, req.overridesYaml(), req.overrides(), req.editsYaml());
+    } catch (ComposeException | PlanException | ValuesException e) {
+      throw badRequest(e.getMessage());
+    }
+  }
+
+  /**
+   * §4.3: the deployed release's model, variant, form, edits and chart carried into the request.
+   */
+  private Upgrade carryForward(PlanRequest req) {
+    String namespace = req.namespace().isEmpty() ? profile().namespace() : req.namespace();
+    Plan previous;
+    try {
+      previous = plans.current(namespace, req.fromRelease());
+    } catch (DeployException e) {
+      throw badRequest(
+          "cannot upgrade %s in %s: %s".formatted(req.fromRelease(), namespace, e.getMessage()));
+    }
+    Optional<CatalogRepo> own = ownCatalog(previous);
+    String catalog = req.catalog();
+    if (catalog.isEmpty()) {
+      catalog =
+          own.map(CatalogRepo::name)
+              .orElseThrow(
+                  () ->
+                      badRequest(
+                          "cannot upgrade %s: its plan names no catalog this site lists -- name one"
+                              .formatted(req.fromRelease())));
+    }
+    Map<String, Object> deployedForm = Tree.copy(previous.layer(Layer.FORM.wireName()));
+    String deployedServiceId = deployedServiceId(previous);
+    boolean bare = !req.hasOverrides();
+    Map<String, Object> overrides = deployedForm;
+    String serviceId = "";
+    String localPath = "";
+    List<String> gpuProducts = List.of();
+    if (!bare) {
+      if (!req.serviceId().isEmpty() && !req.serviceId().equals(deployedServiceId)) {
+        throw badRequest(
+            ("serviceId cannot change on an upgrade: %s is deployed as \"%s\", not \"%s\" --"
+                    + " deploy a new release to run a second service")
+                .formatted(req.fromRelease(), deployedServiceId, req.serviceId()));
+      }
+      Tree.merge(overrides, req.overrides() == null ? Map.of() : req.overrides());
+      localPath = req.localPath();
+      gpuProducts = req.gpuProducts();
+    }
+    PlanRequest carried =
+        new PlanRequest(
+            "",
+            catalog,
+            previous.source().model(),
+            req.version(),
+            first(req.variant(), previous.source().variant()),
+            previous.release().name(),
+            previous.release().namespace(),
+            serviceId,
+            localPath,
+            gpuProducts,
+            req.forceGpuProducts(),
+            overrides,
+            "",
+            bare ? "" : req.editsYaml(),
+            false,
+            req.chartVersion(),
+            "",
+            false);
+    return new Upgrade(
+        carried, previous, own, bare, Tree.copy(previous.layer(Layer.EDIT.wireName())));
+  }
+
+  /** What an upgrade knows beyond the request it becomes. */
+  private record Upgrade(
+      PlanRequest request,
+      Plan previous,
+      Optional<CatalogRepo> ownCatalog,
+      boolean bare,
+      Map<String, Object> edits) {
+
+    /** Naming another catalog than the release's own moves it there. */
+    boolean moves(CatalogRepo target) {
+      return ownCatalog.map(own -> !own.name().equals(target.name())).orElse(true);
+    }
+
+    /** The chart the release runs: kept on upgrade while the catalog's range still allows it. */
+    String runningChart() {
+      return previous.chart().version();
+    }
+  }
+
+  private Optional<CatalogRepo> ownCatalog(Plan previous) {
+    try {
+      return Optional.of(
+          catalogs.list().forRelease(previous.source().catalogName(), previous.source().catalog()));
+    } catch (SiteStateException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The service id the release runs as: its composed {@code serviceId}, else its name. */
+  private static String deployedServiceId(Plan previous) {
+    Object id = previous.values().get("serviceId");
+    return id == null || id.toString().isEmpty() ? previous.release().name() : id.toString();
+  }
+
+  private Map<String, Object> form(PlanRequest req, Variant variant) {
+    FormInput input =
+        new FormInput(
+            req.overridesYaml(),
+            req.overrides() == null ? Map.of() : req.overrides(),
+            req.serviceId(),
+            req.localPath(),
+            req.gpuProducts());
+    try {
+      return Form.assemble(input, productLabel(variant));
+    } catch (ComposeException e) {
+      throw badRequest(e.getMessage());
+    }
+  }
+
+  /** The node label naming the variant's product, as {@code server.gpuProductLabels} says. */
+  private String productLabel(Variant variant) {
+    String vendor = variant.requires() == null ? "" : variant.requires().vendorOrDefault();
+    Accelerator accelerator = Accelerator.forVendor(vendor);
+    List<String> keys = gpus.productLabels().get(accelerator.resource());
+    return keys == null || keys.isEmpty() ? accelerator.productLabel() : keys.get(0);
+  }
+
+  private String chartVersion(Profile profile, Variant variant, String requested, String running) {
+    try {
+      ChartVersionSpec spec = ChartVersionSpec.parse(variant.chart().version());
+      return ChartVersionSpec.resolve(
+          spec,
+          requested,
+          running,
+          charts.listerFor(profile.chartRepo(), profile.chartPath(), variant.chart().name()));
+    } catch (ChartVersionException e) {
+      throw badRequest(e.getMessage());
+    } catch (ChartVersionListException e) {
+      throw new ApiException(502, e.getMessage());
+    }
+  }
+
+  private CatalogRepo resolveCatalog(String name) {
+    try {
+      return catalogs.list().resolve(name);
+    } catch (SiteStateException e) {
+      throw new ApiException(e.reason().httpStatus(), e.getMessage());
+    }
+  }
+
+  private Catalog open(CatalogRepo repo) {
+    try {
+      OpenedCatalog opened = catalogs.open(repo);
+      return opened.catalog();
+    } catch (SiteStateException e) {
+      throw new ApiException(e.reason().httpStatus(), e.getMessage());
+    }
+  }
+
+  private static Entry entry(Catalog catalog, String model, String version) {
+    try {
+      return catalog.entry(model, version);
+    } catch (CatalogException e) {
+      throw badRequest(e.getMessage());
+    }
+  }
+
+  private static Variant variant(Entry entry, String id) {
+    try {
+      return id.isEmpty() ? entry.defaultVariant() : entry.variant(id);
+    } catch (CatalogException e) {
+      throw badRequest(e.getMessage());
+    }
+  }
+
+  private Profile profile() {
+    try {
+      return profiles.profile();
+    } catch (SiteStateException e) {
+      throw new ApiException(e.reason().httpStatus(), e.getMessage());
+    }
+  }
+
+  private static Map<String, Object> tree(String origin, String yaml) {
+    try {
+      return Yaml.tree(origin, yaml);
+    } catch (ValuesException e) {
+      throw badRequest(e.getMessage());
+    }
+  }
+
+  private static String first(String... candidates) {
+    for (String candidate : candidates) {
+      if (candidate != null && !candidate.isEmpty()) {
+        return candidate;
+      }
+    }
+    return "";
+  }
+
+  static ApiException badRequest(String message) {
+    return new ApiException(400, message);
+  }
+}

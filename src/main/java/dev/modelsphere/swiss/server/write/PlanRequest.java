@@ -1,0 +1,58 @@
+package dev.modelsphere.swiss.server.write;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.modelsphere.swiss.values.Nulls;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The body of {@code POST /api/plans} and {@code POST /api/diff} (reference server.md §4.2), field
+ * for field: every member is optional unless the rules say otherwise.
+ *
+ * @param overrides the form layer as a values tree; null when the request sent none (an upgrade
+ *     then carries the deployed form as it is)
+ * @param planHash diff only: a stored plan to diff instead of composing one
+ * @param reuseSource compose from the release's live plan without the catalog (spec/canary.md §5)
+ */
+public record PlanRequest(
+    String fromRelease,
+    String catalog,
+    String model,
+    String version,
+    String variant,
+    String release,
+    String namespace,
+    String serviceId,
+    String localPath,
+    List<String> gpuProducts,
+    boolean forceGpuProducts,
+    Map<String, Object> overrides,
+    @JsonProperty("overridesYAML") String overridesYaml,
+    @JsonProperty("editsYAML") String editsYaml,
+    boolean createNamespace,
+    String chartVersion,
+    String planHash,
+    boolean reuseSource) {
+
+  public PlanRequest {
+    fromRelease = Nulls.orEmpty(fromRelease);
+    catalog = Nulls.orEmpty(catalog);
+    model = Nulls.orEmpty(model);
+    version = Nulls.orEmpty(version);
+    variant = Nulls.orEmpty(variant);
+    release = Nulls.orEmpty(release);
+    namespace = Nulls.orEmpty(namespace);
+    serviceId = Nulls.orEmpty(serviceId);
+    localPath = Nulls.orEmpty(localPath);
+    gpuProducts = gpuProducts == null ? List.of() : List.copyOf(gpuProducts);
+    overridesYaml = Nulls.orEmpty(overridesYaml);
+    editsYaml = Nulls.orEmpty(editsYaml);
+    chartVersion = Nulls.orEmpty(chartVersion);
+    planHash = Nulls.orEmpty(planHash);
+  }
+
+  /** The request carries form values of its own (an upgrade form, not a bare upgrade). */
+  boolean hasOverrides() {
+    return overrides != null || !overridesYaml.isBlank();
+  }
+}

@@ -1,0 +1,162 @@
+package dev.modelsphere.swiss.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The release's lease on the real API server: the lock that processes share. */
+class ReleaseLeasesTest {
+
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  @Test
+  void aSecondWriterIsRefusedNamingTheReleaseTheActionAndTheHolder() {
+    ReleaseLeases replicaA = leases("swiss serve", Duration.ofSeconds(15));
+    ReleaseLeases laptop = leases("swiss CLI", Duration.ofSeconds(15));
+
+    try (ReleaseLeases.Held held = replicaA.take(cluster.namespace(), "qwen", "apply")) {
+      assertThatThrownBy(() -> laptop.take(cluster.namespace(), "qwen", "rollback"))
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+                assertThat(e.getMessage())
+                    .contains(
+                        "release " + cluster.namespace() + "/qwen is being applied by swiss serve",
+                        "pid " + ProcessHandle.current().pid(),
+                        "swiss-lock-qwen");
+              });
+      laptop.take(cluster.namespace(), "other", "apply").close();
+    }
+  }
+
+  @Test
+  void theLeaseNamesItsHolderAndActionAndIsLabelledAsSwiss() {
+    try (ReleaseLeases.Held held =
+        leases("swiss CLI", Duration.ofSeconds(15)).take(cluster.namespace(), "qwen", "install")) {
+      Lease lease = lease("swiss-lock-qwen");
+      assertThat(lease.getMetadata().getLabels()).containsEntry(Kube.MANAGED_BY, Kube.SWISS);
+      assertThat(lease.getMetadata().getAnnotations())
+          .containsEntry(ReleaseLeases.ACTION, "install");
+      assertThat(lease.getSpec().getHolderIdentity())
+          .startsWith("swiss CLI on ")
+          .endsWith(" pid " + ProcessHandle.current().pid());
+      assertThat(lease.getSpec().getLeaseDurationSeconds()).isEqualTo(15);
+    }
+  }
+
+  @Test
+  void aLeaseIsDeletedWhenItsHolderIsDoneSoTheNextWriterProceeds() {
+    ReleaseLeases one = leases("swiss serve", Duration.ofSeconds(15));
+    one.take(cluster.namespace(), "qwen", "apply").close();
+
+    assertThat(lease("swiss-lock-qwen")).isNull();
+    leases("swiss CLI", Duration.ofSeconds(15)).take(cluster.namespace(), "qwen", "apply").close();
+  }
+
+  @Test
+  void aLeaseItsHolderStoppedRenewingMayBeTakenOnceItHasLapsed() {
+    ZonedDateTime longAgo = ZonedDateTime.now(ZoneOffset.UTC).minusMinutes(5);
+    cluster
+        .admin()
+        .leases()
+        .inNamespace(cluster.namespace())
+        .resource(
+            new LeaseBuilder()
+                .withNewMetadata()
+                .withName("swiss-lock-qwen")
+                .endMetadata()
+                .withNewSpec()
+                .withHolderIdentity("swiss CLI on a laptop pid 1")
+                .withLeaseDurationSeconds(15)
+                .withAcquireTime(longAgo)
+                .withRenewTime(longAgo)
+                .endSpec()
+                .build())
+        .create();
+
+    try (ReleaseLeases.Held held =
+        leases("swiss serve", Duration.ofSeconds(15)).take(cluster.namespace(), "qwen", "apply")) {
+      Lease lease = lease("swiss-lock-qwen");
+      assertThat(lease.getSpec().getHolderIdentity()).startsWith("swiss serve on ");
+      assertThat(lease.getSpec().getLeaseTransitions()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aHeldLeaseIsRenewedWhileTheWriteRunsSoItNeverLapsesUnderItsHolder() throws Exception {
+    ReleaseLeases holder = leases("swiss serve", Duration.ofSeconds(1));
+    try (ReleaseLeases.Held held = holder.take(cluster.namespace(), "qwen", "apply")) {
+      ZonedDateTime taken = lease("swiss-lock-qwen").getSpec().getRenewTime();
+      Thread.sleep(2_500);
+
+      assertThat(lease("swiss-lock-qwen").getSpec().getRenewTime()).isAfter(taken);
+      assertThatThrownBy(
+              () ->
+                  leases("swiss CLI", Duration.ofSeconds(1))
+                      .take(cluster.namespace(), "qwen", "apply"))
+          .isInstanceOf(DeployException.class);
+      held.requireHeld();
+    }
+  }
+
+  @Test
+  void ofEightWritersRacingForOneReleaseExactlyOneTakesItsLease() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<ReleaseLeases.Held>> racers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      ReleaseLeases writer = leases("replica " + i, Duration.ofSeconds(15));
+      Callable<ReleaseLeases.Held> race =
+          () -> {
+            start.await();
+            return writer.take(cluster.namespace(), "qwen", "apply");
+          };
+      racers.add(pool.submit(race));
+    }
+    start.countDown();
+
+    List<ReleaseLeases.Held> won = new ArrayList<>();
+    int refused = 0;
+    for (Future<ReleaseLeases.Held> racer : racers) {
+      try {
+        won.add(racer.get());
+      } catch (java.util.concurrent.ExecutionException e) {
+        assertThat(e.getCause()).isInstanceOf(DeployException.class);
+        assertThat(((DeployException) e.getCause()).reason())
+            .isEqualTo(DeployException.Reason.CONFLICT);
+        refused++;
+      }
+    }
+    pool.shutdown();
+    won.forEach(ReleaseLeases.Held::close);
+    assertThat(won).hasSize(1);
+    assertThat(refused).isEqualTo(7);
+  }
+
+  private static ReleaseLeases leases(String kind, Duration duration) {
+    return new ReleaseLeases(
+        cluster.admin(), Writer.thisProcess(kind), duration, Clock.systemUTC());
+  }
+
+  private static Lease lease(String name) {
+    return cluster.admin().leases().inNamespace(cluster.namespace()).withName(name).get();
+  }
+}

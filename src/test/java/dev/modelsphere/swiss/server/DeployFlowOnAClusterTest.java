@@ -1,0 +1,348 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.SharedFixtures;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The deploy flow of {@code swiss serve} over HTTP, logged in, against the test cluster with our
+ * demo catalog and charts (reference server.md §4): compose, diff, install, upgrade, apply,
+ * rollback, uninstall, each write one audit row with its actor, refusals none.
+ */
+class DeployFlowOnAClusterTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String MODEL = "mistral-small-24b";
+  private static final String RELEASE = "mistral";
+
+  @TempDir Path dir;
+  private TestServer server;
+  private String cookie;
+
+  @BeforeEach
+  void start() {
+    server = serve(dir);
+    TestServer.Reply login = server.login(TestServer.USER, TestServer.PASSWORD);
+    assertThat(login.status()).isEqualTo(200);
+    cookie = "swiss_session=" + login.sessionCookie();
+  }
+
+  /** A server with its own folder (database, credentials), on the test's namespace. */
+  private static TestServer serve(Path folder) {
+    String profile =
+        """
+        name: test-site
+        namespace: models
+        chartPath: %s
+        model:
+          pathTemplate: /models/{{org}}/{{name}}
+        """
+            .formatted(TestCharts.exampleCharts());
+    return TestServer.onCluster(
+        folder,
+        cluster,
+        cluster.admin(),
+        "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n",
+        SharedFixtures.project().resolve("examples/catalog").toString(),
+        profile);
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private JsonNode post(String path, String body, int status) {
+    TestServer.Reply r = server.post(path, body, "Cookie", cookie);
+    assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(status);
+    return parse(r.body());
+  }
+
+  private JsonNode get(String path) {
+    TestServer.Reply r = server.get(path, "Cookie", cookie);
+    assertThat(r.status()).as("GET %s answered %s", path, r.body()).isEqualTo(200);
+    return parse(r.body());
+  }
+
+  private String release() {
+    return "/api/releases/%s/%s".formatted(cluster.namespace(), RELEASE);
+  }
+
+  private String compose(String version, String form) {
+    return post(
+            "/api/plans",
+            """
+            {"model": "%s", "version": "%s", "namespace": "%s", "serviceId": "%s",
+             "overrides": %s}
+            """
+                .formatted(MODEL, version, cluster.namespace(), RELEASE, form),
+            200)
+        .path("hash")
+        .asText();
+  }
+
+  private JsonNode runs() {
+    return get("/api/runs?release=" + RELEASE).path("runs");
+  }
+
+  private Map<String, String> planRecord() {
+    return cluster
+        .kube()
+        .configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE)
+        .orElse(Map.of());
+  }
+
+  @Test
+  void composeDiffInstallUpgradeApplyRollbackAndUninstallAsOneStory() {
+    String first = compose("1.0.0", "{\"replicaCount\": 1}");
+
+    JsonNode before = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(first), 200);
+    assertThat(before.path("changed").asBoolean()).isTrue();
+    assertThat(before.path("exists").asBoolean()).isFalse();
+
+    JsonNode installed =
+        post("/api/install", "{\"planHash\": \"%s\", \"note\": \"first\"}".formatted(first), 200);
+    assertThat(installed.path("revision").asInt()).isEqualTo(1);
+    assertThat(installed.path("status").asText()).isEqualTo("applied");
+    assertThat(PlanStatus.parse(planRecord().get(PlanStatus.FILE)).phase()).isEqualTo("applied");
+    JsonNode afterInstall = runs();
+    assertThat(afterInstall).hasSize(1);
+    assertThat(afterInstall.path(0).path("action").asText()).isEqualTo("install");
+    assertThat(afterInstall.path(0).path("actor").asText()).isEqualTo(TestServer.USER);
+    assertThat(afterInstall.path(0).path("revision").asInt()).isEqualTo(1);
+    assertThat(afterInstall.path(0).path("note").asText()).isEqualTo("first");
+
+    JsonNode same = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(first), 200);
+    assertThat(same.path("changed").asBoolean()).isFalse();
+    assertThat(same.path("revision").asInt()).isEqualTo(1);
+
+    JsonNode upgrade =
+        post(
+            "/api/plans",
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"1.1.0\"}"
+                .formatted(RELEASE, cluster.namespace()),
+            200);
+    String second = upgrade.path("hash").asText();
+    assertThat(upgrade.path("source").path("version").asText()).isEqualTo("1.1.0");
+    assertThat(upgrade.path("layers").path("form"))
+        .as("a bare upgrade carries the form as it was deployed")
+        .isEqualTo(get(release() + "/plan").path("layers").path("form"));
+
+    JsonNode applied =
+        post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second), 200);
+    assertThat(applied.path("revision").asInt()).isEqualTo(2);
+    post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second), 409);
+    assertThat(runs()).as("a stale apply is refused and not recorded").hasSize(2);
+
+    JsonNode rolledBack =
+        post(release() + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}", 200);
+    assertThat(rolledBack.path("revision").asInt()).isEqualTo(3);
+    assertThat(rolledBack.path("planHash").asText()).isEqualTo(first);
+    assertThat(get(release() + "/plan").path("hash").asText()).isEqualTo(first);
+
+    TestServer.Reply removed = server.delete(release(), "Cookie", cookie);
+    assertThat(removed.status()).as(removed.body()).isEqualTo(200);
+    assertThat(planRecord()).as("the plan ConfigMap is gone").isEmpty();
+    assertThat(cluster.admin().secrets().inNamespace(cluster.namespace()).list().getItems())
+        .as("release storage and archives are gone")
+        .isEmpty();
+    assertThat(runs())
+        .extracting(run -> run.path("action").asText())
+        .containsExactly("uninstall", "rollback", "apply", "install");
+  }
+
+  @Test
+  void tenConcurrentAppliesOfOneReleaseLetExactlyOneThrough() throws Exception {
+    String first = compose("1.0.0", "{\"replicaCount\": 1}");
+    post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), 200);
+    String second = compose("1.0.0", "{\"replicaCount\": 2}");
+    String body = "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second);
+
+    ExecutorService pool = Executors.newFixedThreadPool(10);
+    List<Future<TestServer.Reply>> replies = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      replies.add(pool.submit(() -> server.post("/api/apply", body, "Cookie", cookie)));
+    }
+    List<Integer> statuses = new ArrayList<>();
+    for (Future<TestServer.Reply> reply : replies) {
+      statuses.add(reply.get().status());
+    }
+    pool.shutdown();
+
+    assertThat(statuses).filteredOn(s -> s == 200).hasSize(1);
+    assertThat(statuses).filteredOn(s -> s == 409).hasSize(9);
+    assertThat(runs())
+        .extracting(run -> run.path("action").asText())
+        .containsExactly("apply", "install");
+    assertThat(get(release() + "/plan").path("hash").asText()).isEqualTo(second);
+  }
+
+  /**
+   * Two servers on one cluster, as two replicas are: each has its own in-process locks, so only the
+   * release's Lease in the cluster can keep their writes apart.
+   */
+  @Test
+  void appliesOfOneReleaseThroughTwoServersLetExactlyOneThroughAndTheRecordIsTheWinners()
+      throws Exception {
+    String first = compose("1.0.0", "{\"replicaCount\": 1}");
+    post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), 200);
+    String second = compose("1.0.0", "{\"replicaCount\": 2}");
+    try (TestServer other = serve(dir.resolve("replica"))) {
+      String otherCookie =
+          "swiss_session=" + other.login(TestServer.USER, TestServer.PASSWORD).sessionCookie();
+      String replicaPlan =
+          parse(
+                  other
+                      .post(
+                          "/api/plans",
+                          ("{\"model\": \"%s\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                                  + " \"serviceId\": \"%s\", \"overrides\": {\"replicaCount\": 3}}")
+                              .formatted(MODEL, cluster.namespace(), RELEASE),
+                          "Cookie",
+                          otherCookie)
+                      .body())
+              .path("hash")
+              .asText();
+
+      ExecutorService pool = Executors.newFixedThreadPool(8);
+      List<Future<TestServer.Reply>> replies = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        replies.add(
+            pool.submit(
+                () ->
+                    server.post(
+                        "/api/apply",
+                        "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second),
+                        "Cookie",
+                        cookie)));
+        replies.add(
+            pool.submit(
+                () ->
+                    other.post(
+                        "/api/apply",
+                        "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(replicaPlan),
+                        "Cookie",
+                        otherCookie)));
+      }
+      List<TestServer.Reply> answers = new ArrayList<>();
+      for (Future<TestServer.Reply> reply : replies) {
+        answers.add(reply.get());
+      }
+      pool.shutdown();
+
+      List<TestServer.Reply> won = answers.stream().filter(r -> r.status() == 200).toList();
+      assertThat(won).hasSize(1);
+      assertThat(answers).filteredOn(r -> r.status() == 409).hasSize(7);
+      String winner = parse(won.get(0).body()).path("planHash").asText();
+      assertThat(get(release() + "/plan").path("hash").asText()).isEqualTo(winner);
+      assertThat(get(release() + "/status").path("revision").asInt()).isEqualTo(2);
+      assertThat(PlanStatus.parse(planRecord().get(PlanStatus.FILE)).revision()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void preflightReportsAServiceIdInUseOnThePlanWarnsOnTheDiffAndRefusesTheInstall() {
+    String first = compose("1.0.0", "{\"replicaCount\": 1}");
+    post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), 200);
+
+    JsonNode twin =
+        post(
+            "/api/plans",
+            ("{\"model\": \"%s\", \"namespace\": \"%s\", \"release\": \"twin\","
+                    + " \"serviceId\": \"%s\"}")
+                .formatted(MODEL, cluster.namespace(), RELEASE),
+            200);
+    String hash = twin.path("hash").asText();
+    JsonNode diff = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash), 200);
+    JsonNode refused = post("/api/install", "{\"planHash\": \"%s\"}".formatted(hash), 409);
+
+    assertThat(twin.path("preflight").path("ok").asBoolean()).isFalse();
+    JsonNode problem = twin.path("preflight").path("problems").path(0);
+    assertThat(problem.path("rule").asText()).isEqualTo("service-id");
+    assertThat(problem.path("field").asText()).isEqualTo("serviceId");
+    assertThat(problem.path("message").asText()).contains(cluster.namespace() + "/" + RELEASE);
+    assertThat(diff.path("warnings").path(0).asText()).startsWith("service-id");
+    assertThat(refused.path("error").asText()).contains("service-id", RELEASE);
+    assertThat(runs()).as("a preflight refusal is not recorded").hasSize(1);
+    assertThat(cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + "twin").isPresent())
+        .isFalse();
+  }
+
+  @Test
+  void badRequestsAreRefusedNamingTheProblemAndNothingIsStoredOrApplied() {
+    assertThat(post("/api/plans", "{\"version\": \"1.0.0\"}", 400).path("error").asText())
+        .contains("model is required");
+    assertThat(post("/api/plans", "{\"model\": \"no-such-model\"}", 400).path("error").asText())
+        .contains("no-such-model");
+    assertThat(
+            post("/api/plans", "{\"model\": \"%s\", \"version\": \"9.9.9\"}".formatted(MODEL), 400)
+                .path("error")
+                .asText())
+        .contains("9.9.9");
+    assertThat(
+            post("/api/plans", "{\"model\": \"%s\", \"variant\": \"nope\"}".formatted(MODEL), 400)
+                .path("error")
+                .asText())
+        .contains("nope");
+    assertThat(
+            post(
+                    "/api/plans",
+                    "{\"model\": \"%s\", \"overridesYAML\": \"- a list\"}".formatted(MODEL),
+                    400)
+                .path("error")
+                .asText())
+        .contains("advanced overrides");
+    post("/api/plans", "{\"model\": ", 400);
+    assertThat(post("/api/apply", "{\"planHash\": \"sha256:0000\"}", 404).path("error").asText())
+        .contains("sha256:0000");
+    post("/api/install", "{}", 400);
+    String broken =
+        post(
+                "/api/plans",
+                ("{\"model\": \"%s\", \"namespace\": \"%s\", \"serviceId\": \"%s\","
+                        + " \"editsYAML\": \"replicaCount: many\"}")
+                    .formatted(MODEL, cluster.namespace(), RELEASE),
+                200)
+            .path("hash")
+            .asText();
+    assertThat(
+            post("/api/install", "{\"planHash\": \"%s\"}".formatted(broken), 409)
+                .path("error")
+                .asText())
+        .contains("replicaCount");
+    post(release() + "/rollback", "{\"toRevision\": 7, \"expectRevision\": 1}", 404);
+    post(release() + "/rollback", "{\"expectRevision\": 1}", 400);
+
+    assertThat(planRecord()).as("nothing was written beside the release").isEmpty();
+    assertThat(runs()).as("no refusal is recorded").isEmpty();
+  }
+
+  private static JsonNode parse(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
