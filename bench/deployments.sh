@@ -3,8 +3,9 @@
 # the local cluster, starts `swiss serve` (the jar) over them and prints: the time from process
 # start to /readyz 200, /api/deployments page latency (median, p99), the API server requests made
 # per page (the kube-apiserver's own apiserver_request_total) and the server's resident memory.
-# Prints figures beside their targets; it does not pass or fail. Removes what it seeded (its
-# namespaces) and stops the server on exit, also on Ctrl-C.
+# Prints figures beside their targets; it does not pass or fail. Removes what it made (its
+# namespaces, and the ClusterRoleBinding and FlowSchema that attribute swiss serve's requests) and
+# stops the server on exit, also on Ctrl-C. The LLMService CRD is installed when missing and left.
 #
 # Usage: bench/deployments.sh [releases=1000] [page requests=400]
 # Env:   SWISS_TEST_CLUSTER  a running cluster's state dir (else hack/cluster/up is run here)
@@ -82,9 +83,11 @@ cleanup() {
       echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
     fi
   fi
-  # Only this run's namespaces, by the label the seeder put on them; their contents go with them.
+  # Only this run's objects, by the label put on them; the namespaces' contents go with them.
   kubectl --kubeconfig "$kubeconfig" delete namespace -l "swiss-bench-run=$run" \
     --wait=false >/dev/null 2>&1 || echo "deployments.sh: could not delete namespaces of run $run" >&2
+  kubectl --kubeconfig "$kubeconfig" delete clusterrolebinding,flowschema -l "swiss-bench-run=$run" \
+    >/dev/null 2>&1 || echo "deployments.sh: could not delete the binding and flow schema of run $run" >&2
   # The server's log outlives the run, for a figure that needs explaining.
   [[ -f "$work/serve.log" ]] && cp "$work/serve.log" target/bench-deployments-serve.log
   [[ -f "$work/readyz.log" ]] && cp "$work/readyz.log" target/bench-deployments-readyz.log
@@ -113,10 +116,35 @@ server:
     disabled: true
 EOF
 
+# Other clients share the API server (controllers, other test runs deleting namespaces), so its
+# request counter alone cannot say which requests swiss serve made. swiss serve therefore acts, with
+# the admin credentials, as its own user (impersonation; cluster-admin, so it may do what admin may)
+# whose requests a flow schema of their own counts in apiserver_flowcontrol_dispatched_requests_total.
+serve_user="swiss-bench-$run"
+kubectl --kubeconfig "$kubeconfig" apply -f - >/dev/null <<EOF
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: $serve_user, labels: {swiss-bench-run: "$run"}}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: $serve_user}]
+---
+apiVersion: flowcontrol.apiserver.k8s.io/v1
+kind: FlowSchema
+metadata: {name: $serve_user, labels: {swiss-bench-run: "$run"}}
+spec:
+  priorityLevelConfiguration: {name: workload-high}
+  matchingPrecedence: 100
+  rules:
+    - subjects: [{kind: User, user: {name: $serve_user}}]
+      resourceRules: [{verbs: ["*"], apiGroups: ["*"], resources: ["*"], namespaces: ["*"], clusterScope: true}]
+      nonResourceRules: [{verbs: ["*"], nonResourceURLs: ["*"]}]
+EOF
+
 base="http://127.0.0.1:$port"
 load_at_start="$(cut -d' ' -f1 /proc/loadavg)"
 started=$(date +%s%N)
-./swiss serve --config "$work/swiss.yaml" --kubeconfig "$kubeconfig" \
+JAVA_TOOL_OPTIONS="-Dkubernetes.impersonate.username=$serve_user" \
+  ./swiss serve --config "$work/swiss.yaml" --kubeconfig "$kubeconfig" \
   --addr "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
 ready=""
@@ -174,7 +202,7 @@ else
   echo "first page: /api/deployments answered ${page1##*$'\n'}; the figures below time that answer"
 fi
 
-tool pages "$kubeconfig" "$base" "$requests" "$per_page" "$releases"
+tool pages "$kubeconfig" "$base" "$requests" "$per_page" "$releases" "$serve_user"
 
 rss_kb="$(awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status")"
 hwm_kb="$(awk '/^VmHWM:/ {print $2}' "/proc/$server_pid/status")"
