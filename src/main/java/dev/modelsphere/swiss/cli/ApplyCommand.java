@@ -1,7 +1,10 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.BackendChoice;
 import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -10,7 +13,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Upgrades an existing release to a plan, recording the plan beside it. */
+/**
+ * Upgrades an existing release to a plan through the backend that owns it: helm, recording the plan
+ * beside the release, or its LLMService, waiting for the operator.
+ */
 @Command(
     name = "apply",
     mixinStandardHelpOptions = true,
@@ -25,12 +31,16 @@ public final class ApplyCommand implements Runnable {
   @Option(
       names = "--force-conflicts",
       description =
-          "Refused: it takes field ownership in a server-side apply, and swiss applies client-side.")
+          "LLMService releases: take over fields other managers own. Refused for helm releases,"
+              + " which swiss applies client-side.")
   boolean forceConflicts;
 
   @Override
   public void run() {
-    if (forceConflicts) {
+    Plan plan = source.plan();
+    boolean helm =
+        cluster.writer(source, plan.release(), Mode.UPGRADE) != BackendChoice.Owner.LLMSVC;
+    if (forceConflicts && helm) {
       // Refused rather than ignored: the embedded Helm (helm-java 0.0.21) has no server-side
       // apply, so accepting the flag would claim a force that never happened.
       throw new CliException(
@@ -38,12 +48,18 @@ public final class ApplyCommand implements Runnable {
               + " applies with Helm v3's client-side three-way merge, which never refuses a field"
               + " another manager owns: run the apply without --force-conflicts");
     }
-    Plan plan = source.plan();
-    ApplyResult result = cluster.deployer(source).apply(plan, Mode.UPGRADE, write.options("apply"));
+    ApplyOptions options = write.options("apply");
+    ApplyResult result =
+        cluster.apply(
+            source, plan, Mode.UPGRADE, forceConflicts ? options.forcingConflicts() : options);
     report(spec, plan, result);
   }
 
-  /** Prints the revision on stdout, and how to follow the rollout on stderr. */
+  /**
+   * Prints the revision on stdout, and how to follow the rollout on stderr.
+   *
+   * @param plan the plan applied, for the pods' selector; null when not at hand
+   */
   static void report(CommandSpec spec, Plan plan, ApplyResult result) {
     PrintWriter out = spec.commandLine().getOut();
     out.println(result.namespace() + "/" + result.release() + " revision " + result.revision());
@@ -53,13 +69,8 @@ public final class ApplyCommand implements Runnable {
         result.planHash().length() > 19 ? result.planHash().substring(0, 19) : result.planHash();
     err.println("submitted (" + hash + "); helm does not wait for the model to load");
     err.println(
-        "watch it: kubectl -n "
-            + result.namespace()
-            + " get pods -l app="
-            + result.release()
-            + "-"
-            + plan.chart().name()
-            + " -w");
+        "watch it: kubectl -n %s get pods -l %s -w"
+            .formatted(result.namespace(), StatusView.podSelector(result.release(), plan)));
     if (!result.statusError().isEmpty()) {
       err.println("warning: the plan's status was not updated: " + result.statusError());
     }

@@ -4,10 +4,15 @@ import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.deploy.ApplyOptions;
+import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.BackendChoice;
 import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
 import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
+import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.view.StatusView;
@@ -18,6 +23,8 @@ import dev.modelsphere.swiss.kube.KubeTarget;
 import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.nio.file.Path;
 import java.time.Clock;
 import picocli.CommandLine.Option;
@@ -87,6 +94,48 @@ public final class ClusterOptions {
     Kube k = kube(target(source.configFlag()));
     LlmServiceClient services = new LlmServiceClient(k.client());
     return new BackendResolver(k, LlmServiceAccess.of(services, Clock.systemUTC()), services);
+  }
+
+  /**
+   * Installs, applies or rolls back through the backend that writes the release: the one that owns
+   * it, else for a new install the config's {@code server.applyWith} when the LLMService API is
+   * visible, else helm, as {@code swiss serve} decides.
+   */
+  BackendChoice.Owner writer(PlanSourceOptions source, ReleaseRef release, Mode mode) {
+    Kube k = kube(target(source.configFlag()));
+    LlmServiceClient services = new LlmServiceClient(k.client());
+    LlmServiceAccess access = LlmServiceAccess.of(services, Clock.systemUTC());
+    BackendChoice owner =
+        new BackendResolver(k, access, services).backendFor(release.namespace(), release.name());
+    return BackendChoice.forApply(
+        owner.owner(), mode, applyWith(source.configFlag()), access.current().visible());
+  }
+
+  ApplyResult apply(PlanSourceOptions source, Plan plan, Mode mode, ApplyOptions options) {
+    return writer(source, plan.release(), mode) == BackendChoice.Owner.LLMSVC
+        ? llmServiceDeployer(source).apply(plan, mode, options)
+        : deployer(source).apply(plan, mode, options);
+  }
+
+  ApplyResult rollback(
+      PlanSourceOptions source, ReleaseRef release, int toRevision, int expect, String note) {
+    return writer(source, release, Mode.UPGRADE) == BackendChoice.Owner.LLMSVC
+        ? llmServiceDeployer(source)
+            .rollback(release.namespace(), release.name(), toRevision, expect, note)
+        : deployer(source).rollback(release.namespace(), release.name(), toRevision, expect, note);
+  }
+
+  private LlmServiceDeployer llmServiceDeployer(PlanSourceOptions source) {
+    return new LlmServiceDeployer(
+        kube(target(source.configFlag())),
+        locks,
+        new DeploySettings(source.chartRoot(), DeploySettings.DEFAULT_PLAN_HISTORY),
+        Clock.systemUTC());
+  }
+
+  private static String applyWith(String configFlag) {
+    Path found = Config.find(configFlag);
+    return found == null ? "" : Config.load(found).server().applyWith();
   }
 
   /** The guarded delete of an LLMService release (spec/canary.md §6). */

@@ -23,8 +23,7 @@ public final class InstallCommand implements Runnable {
   @Override
   public void run() {
     Plan plan = source.plan();
-    ApplyResult result =
-        cluster.deployer(source).apply(plan, Mode.INSTALL, write.options("install"));
+    ApplyResult result = cluster.apply(source, plan, Mode.INSTALL, write.options("install"));
     ApplyCommand.report(spec, plan, result);
   }
 }

@@ -2,7 +2,6 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
-import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import java.util.List;
@@ -53,10 +52,8 @@ public final class RollbackCommand implements Runnable {
       listArchived(deployer.archivedRevisions(release.namespace(), release.name()), release);
       return;
     }
-    Plan plan = deployer.archived(release.namespace(), release.name(), toRevision);
-    ApplyResult result =
-        deployer.rollback(release.namespace(), release.name(), toRevision, expectRevision, note);
-    ApplyCommand.report(spec, plan, result);
+    ApplyResult result = cluster.rollback(source, release, toRevision, expectRevision, note);
+    ApplyCommand.report(spec, null, result);
   }
 
   private void listArchived(List<Integer> revisions, ReleaseRef release) {

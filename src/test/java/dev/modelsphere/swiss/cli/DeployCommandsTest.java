@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -125,6 +126,63 @@ class DeployCommandsTest {
     assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
     assertThat(uninstall.out()).contains("deleted LLMService " + cluster.namespace() + "/qwen");
     assertThat(cluster.llmServices().withName("qwen").get()).isNull();
+  }
+
+  @Test
+  void withApplyWithLlmsvcTheCliInstallsAppliesAndRollsBackThroughTheOperator() throws IOException {
+    Crds.installLlmService(cluster.admin());
+    Path config =
+        Files.writeString(
+            dir.resolve("swiss.yaml"),
+            "catalog: ./catalog\nserver:\n  applyWith: llmsvc\n  database: %s\n"
+                .formatted(dir.resolve("swiss.db")));
+    ReleaseSeeds seeds = new ReleaseSeeds(cluster);
+    Path one = dir.resolve("one.json");
+    Path two = dir.resolve("two.json");
+    Files.writeString(one, PlanJson.toJson(seeds.repoPlan("qwen")));
+    Plan second = seeds.repoPlan("qwen");
+    Files.writeString(
+        two,
+        PlanJson.toJson(
+            second
+                .withLayers(
+                    Map.of(
+                        "catalog", second.layer("catalog"),
+                        "form", Map.of("replicaCount", 2L)))
+                .withHash()));
+    try (ReconcilingOperatorSimulation operator =
+        new ReconcilingOperatorSimulation(cluster.admin(), cluster.namespace())) {
+      CliRun install = swiss("install", "--plan", one.toString(), "--config", config.toString());
+      CliRun apply =
+          swiss(
+              "apply",
+              "--plan",
+              two.toString(),
+              "--expect-revision",
+              "1",
+              "--config",
+              config.toString());
+      CliRun rollback =
+          onQwen(
+              "rollback",
+              "--to-revision",
+              "1",
+              "--expect-revision",
+              "2",
+              "--config",
+              config.toString());
+
+      assertThat(install.exitCode()).as(install.err()).isZero();
+      assertThat(install.out()).contains(cluster.namespace() + "/qwen revision 1");
+      assertThat(cluster.llmServices().withName("qwen").get()).isNotNull();
+      assertThat(apply.exitCode()).as(apply.err()).isZero();
+      assertThat(apply.out()).contains("revision 2");
+      assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+      assertThat(rollback.out()).contains("revision 3");
+      assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-qwen"))
+          .as("an LLMService release keeps no helm plan ConfigMap")
+          .isEmpty();
+    }
   }
 
   private Path planFile(String name, String form) throws IOException {
