@@ -1,7 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
 import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
 
@@ -98,7 +97,7 @@ public final class HelmDeployer {
       // A first look, before rendering: a request that cannot succeed costs no render.
       checkState(lookup(ns, release), mode, options);
       RenderRequest request = render(plan);
-      requireNamespace(plan);
+      TargetNamespace.require(kube, plan);
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other process move the release.
         ReleaseState before = lookup(ns, release);
@@ -336,27 +335,6 @@ public final class HelmDeployer {
       return request;
     } catch (HelmException e) {
       throw new DeployException(BAD_REQUEST, "nothing applied: " + e.getMessage(), e);
-    }
-  }
-
-  /** Nothing is written into a namespace that does not exist unless the plan asks to create it. */
-  private void requireNamespace(Plan plan) {
-    String ns = plan.release().namespace();
-    try {
-      if (plan.createNamespace()) {
-        kube.ensureNamespace(ns);
-      } else if (!kube.namespaceExists(ns)) {
-        throw new DeployException(
-            CONFLICT,
-            "namespace "
-                + ns
-                + " does not exist, nothing applied:"
-                + " recompose with --create-namespace to have it created, or ask an admin for it"
-                + " (createNamespace has to be in the plan)");
-      }
-    } catch (KubeException e) {
-      throw new DeployException(
-          FAILED, "namespace not created, nothing applied: " + e.getMessage(), e);
     }
   }
 

@@ -122,7 +122,7 @@ public final class LlmServiceDeployer {
       // A first look before taking the lease: a write that cannot succeed costs no lease.
       target.look();
       if (mode == Mode.INSTALL) {
-        requireNamespace(plan);
+        TargetNamespace.require(kube, plan);
       }
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other swiss move the release.
@@ -451,25 +451,6 @@ public final class LlmServiceDeployer {
           e.kind() == MappingException.Kind.CHART_PATH
               || e.kind() == MappingException.Kind.CHART_REPO;
       throw new DeployException(callers ? BAD_REQUEST : FAILED, e.getMessage(), e);
-    }
-  }
-
-  /** Nothing is written into a namespace that does not exist unless the plan asks to create it. */
-  private void requireNamespace(Plan plan) {
-    String ns = plan.release().namespace();
-    try {
-      if (plan.createNamespace()) {
-        kube.ensureNamespace(ns);
-      } else if (!kube.namespaceExists(ns)) {
-        throw new DeployException(
-            CONFLICT,
-            ("namespace %s does not exist, nothing applied: recompose with --create-namespace to"
-                    + " have it created, or ask an admin for it")
-                .formatted(ns));
-      }
-    } catch (KubeException e) {
-      throw new DeployException(
-          FAILED, "namespace not created, nothing applied: %s".formatted(e.getMessage()), e);
     }
   }
 

@@ -1,0 +1,36 @@
+package dev.modelsphere.swiss.deploy;
+
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
+import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
+
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.plan.Plan;
+
+/** The namespace a plan deploys into, checked the same way by both backends. */
+final class TargetNamespace {
+  private TargetNamespace() {}
+
+  /**
+   * Nothing is written into a namespace that does not exist unless the plan asks to create it:
+   * {@code createNamespace} is part of the plan, so a reviewer sees it before it happens.
+   */
+  static void require(Kube kube, Plan plan) {
+    String ns = plan.release().namespace();
+    try {
+      if (plan.createNamespace()) {
+        kube.ensureNamespace(ns);
+      } else if (!kube.namespaceExists(ns)) {
+        throw new DeployException(
+            CONFLICT,
+            ("namespace %s does not exist, nothing applied: recompose with --create-namespace to"
+                    + " have it created, or ask an admin for it (createNamespace has to be in the"
+                    + " plan)")
+                .formatted(ns));
+      }
+    } catch (KubeException e) {
+      throw new DeployException(
+          FAILED, "namespace not created, nothing applied: %s".formatted(e.getMessage()), e);
+    }
+  }
+}
