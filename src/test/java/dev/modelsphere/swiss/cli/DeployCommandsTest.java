@@ -88,6 +88,23 @@ class DeployCommandsTest {
     assertThat(apply.out()).contains(cluster.namespace() + "/qwen revision 2");
   }
 
+  /**
+   * --force-conflicts takes field ownership in a server-side apply: an LLMService's operator does
+   * one, helm-java does not, so for a helm release the flag is refused rather than ignored.
+   */
+  @Test
+  void forceConflictsOnAHelmReleaseIsRefusedSayingWhyAndNothingChanges() throws IOException {
+    Path one = planFile("one.json", "replicaCount: 1");
+    Path two = planFile("two.json", "replicaCount: 2");
+    assertThat(swiss("install", "--plan", one.toString()).exitCode()).isZero();
+
+    CliRun forced = swiss("apply", "--plan", two.toString(), "--force-conflicts");
+
+    assertThat(forced.exitCode()).isEqualTo(1);
+    assertThat(forced.err()).startsWith("swiss: --force-conflicts").contains("client-side");
+    assertThat(onQwen("status").out()).contains("revision  1");
+  }
+
   @Test
   void aTamperedPlanFileIsRefusedBeforeTheClusterIsAsked() throws IOException {
     Path file = planFile("plan.json", "replicaCount: 1");

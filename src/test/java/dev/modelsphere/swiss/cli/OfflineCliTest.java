@@ -275,18 +275,6 @@ class OfflineCliTest {
     assertThat(run.err()).contains("no plan file " + gone).doesNotContain("expect-revision");
   }
 
-  @Test
-  void forceConflictsIsRefusedSayingWhyBeforeAnythingIsRead() {
-    Path gone = dir.resolve("gone.json");
-    CliRun run = CliRun.of("apply", "--plan", gone.toString(), "--force-conflicts");
-
-    assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err())
-        .startsWith("swiss: --force-conflicts")
-        .contains("client-side")
-        .doesNotContain("gone.json");
-  }
-
   /** The lines of one block of the --explain output, from its heading to the next blank line. */
   private static String section(String explain, String heading) {
     int start = explain.indexOf("\n" + heading + " (");
