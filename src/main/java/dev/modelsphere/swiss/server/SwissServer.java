@@ -72,7 +72,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javalin.Javalin;
 import io.javalin.http.Handler;
 import io.javalin.util.JavalinBindException;
-import io.javalin.util.JavalinException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -82,7 +81,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -240,19 +238,10 @@ public final class SwissServer {
     return app.port();
   }
 
-  /**
-   * Stops taking requests, lets those in flight finish (up to {@link HttpApp#DRAIN}), stops. Jetty
-   * reports a drain that ran out as an error after it has closed what was left; the server is
-   * stopped either way, so that is a warning, not a failure of the stop.
-   */
+  /** Stops taking requests, lets those in flight finish (see {@link HttpApp#stop}), stops. */
   public void stop() {
     try {
-      app.stop();
-    } catch (JavalinException e) {
-      if (!(e.getCause() instanceof TimeoutException)) {
-        throw e;
-      }
-      LOG.warn("requests still running after the drain were cut off: {}", e.getMessage());
+      HttpApp.stop(app);
     } finally {
       runs.close();
       fleet.close();

@@ -2,10 +2,14 @@ package dev.modelsphere.swiss.server.http;
 
 import io.javalin.Javalin;
 import io.javalin.http.Handler;
+import io.javalin.util.JavalinException;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP application with the middleware every route gets, in the reference's order: recover
@@ -18,7 +22,25 @@ public final class HttpApp {
 
   private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
 
+  private static final Logger LOG = LoggerFactory.getLogger(HttpApp.class);
+
   private HttpApp() {}
+
+  /**
+   * Stops taking requests, lets those in flight finish (up to {@link #DRAIN}), stops. Jetty reports
+   * a drain that ran out as an error after it has closed what was left; the server is stopped
+   * either way, so that is a warning, not a failure of the stop.
+   */
+  public static void stop(Javalin app) {
+    try {
+      app.stop();
+    } catch (JavalinException e) {
+      if (!(e.getCause() instanceof TimeoutException)) {
+        throw e;
+      }
+      LOG.warn("requests still running after the drain were cut off: {}", e.getMessage());
+    }
+  }
 
   /**
    * @param guard runs before routing on every request; it may answer and skip the rest

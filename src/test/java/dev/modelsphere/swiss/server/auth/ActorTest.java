@@ -66,7 +66,7 @@ class ActorTest {
       assertThat(whoami(app, "Authorization", "Bearer the-proxy-key-of-at-least-some-length"))
           .contains("\"actor\": \"proxy\"");
     } finally {
-      app.stop();
+      HttpApp.stop(app);
     }
   }
 
@@ -76,7 +76,7 @@ class ActorTest {
     try {
       assertThat(whoami(app)).contains("\"actor\": \"anonymous\"");
     } finally {
-      app.stop();
+      HttpApp.stop(app);
     }
   }
 
