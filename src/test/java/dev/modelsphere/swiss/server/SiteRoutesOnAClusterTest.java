@@ -82,11 +82,12 @@ class SiteRoutesOnAClusterTest {
 
   private TestServer start(String site) {
     return TestServer.start(
-        dir,
-        site,
-        "  cacheDir: ${dir}/cache\n  auth:\n    disabled: true\n",
-        cluster.admin(),
-        "test-web");
+            dir,
+            site,
+            "  cacheDir: ${dir}/cache\n  auth:\n    disabled: true\n",
+            cluster.admin(),
+            "test-web")
+        .awaitReady();
   }
 
   private String configMapSite() {

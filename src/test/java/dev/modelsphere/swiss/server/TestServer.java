@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.awaitility.Awaitility;
 
 /**
  * One real {@code swiss serve} on a free loopback port, configured by a config file written for the
@@ -112,14 +113,29 @@ public final class TestServer implements AutoCloseable {
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
             .formatted(catalog, cluster.namespace());
     String kubeconfig = read(cluster.kubeconfig());
-    return start(
-        dir,
-        site,
-        serverYaml,
-        profileYaml,
-        client,
-        o -> o.withHelmKubeConfig(kubeconfig),
-        "test-web");
+    TestServer server =
+        start(
+            dir,
+            site,
+            serverYaml,
+            profileYaml,
+            client,
+            o -> o.withHelmKubeConfig(kubeconfig),
+            "test-web");
+    return server.awaitReady();
+  }
+
+  /**
+   * Waits until {@code /readyz} answers 200: the watches have their first lists, so lists, GPU
+   * checks and preflight see the cluster as it is, as a client behind a readiness probe would.
+   */
+  public TestServer awaitReady() {
+    Awaitility.await()
+        .alias("swiss serve ready")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> get("/readyz").status() == 200);
+    return this;
   }
 
   public Reply delete(String path, String... headers) {
