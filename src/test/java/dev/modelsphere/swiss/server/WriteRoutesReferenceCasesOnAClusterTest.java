@@ -1,0 +1,285 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.deploy.PlanArchive;
+import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.SharedFixtures;
+import io.fabric8.kubernetes.api.model.Secret;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The reference's test cases for the write routes (server.md §11: upgrade, rollback, note, scaling,
+ * uninstall), each over HTTP against the test cluster with the demo catalog and charts.
+ */
+class WriteRoutesReferenceCasesOnAClusterTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String MODEL = "mistral-small-24b";
+  private static final String RELEASE = "r";
+
+  @TempDir Path dir;
+  private TestServer server;
+
+  @BeforeEach
+  void start() {
+    String profile =
+        """
+        name: test-site
+        namespace: models
+        chartPath: %s
+        model:
+          pathTemplate: /models/{{org}}/{{name}}
+        """
+            .formatted(TestCharts.exampleCharts());
+    server =
+        TestServer.onCluster(
+            dir,
+            cluster,
+            cluster.admin(),
+            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
+            SharedFixtures.project().resolve("examples/catalog").toString(),
+            profile);
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private TestServer.Reply post(String path, String body) {
+    return server.post(path, body);
+  }
+
+  private JsonNode ok(String path, String body) {
+    TestServer.Reply r = post(path, body);
+    assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(200);
+    return parse(r.body());
+  }
+
+  /** Composes version 1.0.0 of the model as release {@value #RELEASE} with these fields. */
+  private JsonNode plan(String fields) {
+    return ok(
+        "/api/plans",
+        "{\"model\": \"%s\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"release\": \"%s\"%s}"
+            .formatted(MODEL, cluster.namespace(), RELEASE, fields));
+  }
+
+  private JsonNode upgrade(String fields) {
+    return ok(
+        "/api/plans",
+        "{\"fromRelease\": \"%s\", \"namespace\": \"%s\"%s}"
+            .formatted(RELEASE, cluster.namespace(), fields));
+  }
+
+  private int install(JsonNode plan) {
+    return ok("/api/install", "{\"planHash\": \"%s\"}".formatted(plan.path("hash").asText()))
+        .path("revision")
+        .asInt();
+  }
+
+  private String release() {
+    return "/api/releases/%s/%s".formatted(cluster.namespace(), RELEASE);
+  }
+
+  private JsonNode runs() {
+    return parse(server.get("/api/runs?release=" + RELEASE).body()).path("runs");
+  }
+
+  @Test
+  void upgradeFormValuesWinAndValuesTheFormDoesNotCoverSurvive() {
+    install(
+        plan(
+            ", \"serviceId\": \"svc\", \"overrides\": {\"replicaCount\": 3,"
+                + " \"priorityClassName\": \"gold\"}"));
+
+    JsonNode form = upgrade(", \"overrides\": {\"replicaCount\": 5}").path("layers").path("form");
+
+    assertThat(form.path("replicaCount").asInt()).isEqualTo(5);
+    assertThat(form.path("priorityClassName").asText()).isEqualTo("gold");
+    assertThat(form.path("serviceId").asText()).isEqualTo("svc");
+  }
+
+  @Test
+  void aRenamedReleaseOnAnUpgradeIsIgnoredAndAMismatchedNamespaceIsRefused() {
+    install(plan(""));
+
+    JsonNode renamed = upgrade(", \"release\": \"other\", \"overrides\": {}");
+    TestServer.Reply elsewhere =
+        post("/api/plans", "{\"fromRelease\": \"%s\", \"namespace\": \"nope\"}".formatted(RELEASE));
+
+    assertThat(renamed.path("release").path("name").asText()).isEqualTo(RELEASE);
+    assertThat(elsewhere.status()).isEqualTo(400);
+    assertThat(parse(elsewhere.body()).path("error").asText()).contains(RELEASE, "nope");
+  }
+
+  @Test
+  void aServiceIdCannotChangeOnAnUpgrade() {
+    install(plan(", \"serviceId\": \"svc\""));
+
+    TestServer.Reply changed =
+        post(
+            "/api/plans",
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"serviceId\": \"other\", \"overrides\": {}}"
+                .formatted(RELEASE, cluster.namespace()));
+
+    assertThat(changed.status()).isEqualTo(400);
+    assertThat(parse(changed.body()).path("error").asText()).contains("\"svc\"", "\"other\"");
+  }
+
+  @Test
+  void aBareUpgradeCarriesTheEditsAndAnUpgradeFormWithoutEditsClearsThem() {
+    install(plan(", \"editsYAML\": \"podLabels: {edited: yes}\""));
+
+    JsonNode bare = upgrade("");
+    JsonNode form = upgrade(", \"overrides\": {\"replicaCount\": 2}");
+
+    assertThat(bare.path("layers").path("edit").path("podLabels").path("edited").asText())
+        .isEqualTo("yes");
+    assertThat(form.path("layers").has("edit")).isFalse();
+  }
+
+  @Test
+  void theScalerOnDropsReplicaCountAndAnUpgradeTurningItOnDoesNotResurrectIt() {
+    JsonNode scaled =
+        plan(", \"overrides\": {\"replicaCount\": 4, \"scaler\": {\"enabled\": true}}");
+    assertThat(scaled.path("layers").path("form").has("replicaCount")).isFalse();
+    JsonNode fixed = plan(", \"overrides\": {\"replicaCount\": 4}");
+    assertThat(fixed.path("layers").path("form").path("replicaCount").asInt()).isEqualTo(4);
+    install(fixed);
+
+    JsonNode turnedOn = upgrade(", \"overrides\": {\"scaler\": {\"enabled\": true}}");
+
+    assertThat(turnedOn.path("layers").path("form").has("replicaCount")).isFalse();
+  }
+
+  @Test
+  void aRollbackNoteIsRecordedInItsRunAndBesideTheRelease() {
+    install(plan(", \"overrides\": {\"replicaCount\": 1}"));
+    JsonNode second = plan(", \"overrides\": {\"replicaCount\": 2}");
+    ok(
+        "/api/apply",
+        "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second.path("hash").asText()));
+
+    ok(
+        release() + "/rollback",
+        "{\"toRevision\": 1, \"expectRevision\": 2, \"note\": \"back to one\"}");
+
+    JsonNode run = runs().path(0);
+    assertThat(run.path("action").asText()).isEqualTo("rollback");
+    assertThat(run.path("note").asText()).isEqualTo("back to one");
+    assertThat(run.path("revision").asInt()).isEqualTo(3);
+    String status =
+        cluster
+            .kube()
+            .configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE)
+            .orElseThrow()
+            .get(PlanStatus.FILE);
+    assertThat(PlanStatus.parse(status).note()).isEqualTo("back to one");
+  }
+
+  @Test
+  void aRevisionDiffComparesTheArchivedPlanAndWritesNothing() {
+    install(plan(", \"overrides\": {\"replicaCount\": 1}"));
+    JsonNode second = plan(", \"overrides\": {\"replicaCount\": 2}");
+    ok(
+        "/api/apply",
+        "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second.path("hash").asText()));
+    String before = objects();
+
+    JsonNode diff = ok(release() + "/revisions/1/diff", "");
+    TestServer.Reply unknown = post(release() + "/revisions/9/diff", "");
+
+    assertThat(diff.path("toRevision").asInt()).isEqualTo(1);
+    assertThat(diff.path("revision").asInt()).isEqualTo(2);
+    assertThat(diff.path("changed").asBoolean()).isTrue();
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(objects()).as("no ConfigMap or Secret was written").isEqualTo(before);
+  }
+
+  @Test
+  void aTamperedArchiveIsNotRolledBackTo() {
+    install(plan(", \"overrides\": {\"replicaCount\": 1}"));
+    JsonNode second = plan(", \"overrides\": {\"replicaCount\": 2}");
+    ok(
+        "/api/apply",
+        "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second.path("hash").asText()));
+    cluster
+        .admin()
+        .secrets()
+        .inNamespace(cluster.namespace())
+        .withName(PlanArchive.secretName(RELEASE, 1))
+        .edit(
+            secret -> {
+              secret
+                  .getData()
+                  .put(
+                      "form.yaml",
+                      Base64.getEncoder()
+                          .encodeToString("replicaCount: 9\n".getBytes(StandardCharsets.UTF_8)));
+              return secret;
+            });
+
+    TestServer.Reply refused =
+        post(release() + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}");
+
+    assertThat(refused.status()).isEqualTo(404);
+    assertThat(parse(refused.body()).path("error").asText()).contains("revision 1");
+    assertThat(runs()).as("a refused rollback is not recorded").hasSize(2);
+  }
+
+  @Test
+  void anUntrackedReleaseCanBeUninstalledAndItsRunNamesNoPlan() {
+    HelmSecrets.store(cluster.kube(), cluster.namespace(), RELEASE, 1, "deployed");
+
+    TestServer.Reply removed = server.delete(release());
+    TestServer.Reply again = server.delete(release());
+
+    assertThat(removed.status()).as(removed.body()).isEqualTo(200);
+    assertThat(again.status()).isEqualTo(404);
+    JsonNode run = runs().path(0);
+    assertThat(run.path("action").asText()).isEqualTo("uninstall");
+    assertThat(run.path("planHash").asText()).isEmpty();
+    assertThat(runs()).hasSize(1);
+  }
+
+  /** Every ConfigMap and Secret in the namespace with its resourceVersion. */
+  private String objects() {
+    StringBuilder out = new StringBuilder();
+    cluster.admin().configMaps().inNamespace(cluster.namespace()).list().getItems().stream()
+        .map(c -> c.getMetadata().getName() + "@" + c.getMetadata().getResourceVersion())
+        .sorted()
+        .forEach(line -> out.append(line).append('\n'));
+    for (Secret s : cluster.admin().secrets().inNamespace(cluster.namespace()).list().getItems()) {
+      out.append(s.getMetadata().getName())
+          .append('@')
+          .append(s.getMetadata().getResourceVersion())
+          .append('\n');
+    }
+    return out.toString();
+  }
+
+  private static JsonNode parse(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
