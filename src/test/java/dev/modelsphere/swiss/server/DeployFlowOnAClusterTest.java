@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -50,22 +48,10 @@ class DeployFlowOnAClusterTest {
 
   /** A server with its own folder (database, credentials), on the test's namespace. */
   private static TestServer serve(Path folder) {
-    String profile =
-        """
-        name: test-site
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /models/{{org}}/{{name}}
-        """
-            .formatted(TestCharts.exampleCharts());
-    return TestServer.onCluster(
+    return TestServer.onDemoSite(
         folder,
         cluster,
-        cluster.admin(),
-        "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n",
-        SharedFixtures.project().resolve("examples/catalog").toString(),
-        profile);
+        "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n");
   }
 
   @AfterEach

@@ -6,10 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -49,25 +47,12 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
   }
 
   private void serve(String productLabels) {
-    String profile =
-        """
-        name: test-site
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /models/{{org}}/{{name}}
-        """
-            .formatted(TestCharts.exampleCharts());
     server =
-        TestServer.onCluster(
+        TestServer.onDemoSite(
             dir,
             cluster,
-            cluster.admin(),
             "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n"
-                + productLabels,
-            SharedFixtures.project().resolve("examples/catalog").toString(),
-            profile);
-    await().atMost(Duration.ofSeconds(30)).until(() -> server.get("/readyz").status() == 200);
+                + productLabels);
   }
 
   private TestServer.Reply plan(String fields) {

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.MovableClock;
 import dev.modelsphere.swiss.testing.SharedFixtures;
@@ -99,6 +100,31 @@ public final class TestServer implements AutoCloseable {
         serverYaml,
         SharedFixtures.modelCatalog().toString(),
         DEFAULT_PROFILE);
+  }
+
+  /**
+   * A deploying server on the test's namespace with our demo catalog ({@code examples/catalog}) and
+   * charts ({@code examples/charts}, through the profile's {@code chartPath}).
+   *
+   * @param serverYaml the config's {@code server:} section, as for {@link #start}
+   */
+  public static TestServer onDemoSite(Path dir, KubeCluster cluster, String serverYaml) {
+    String profile =
+        """
+        name: test-site
+        namespace: models
+        chartPath: %s
+        model:
+          pathTemplate: /models/{{org}}/{{name}}
+        """
+            .formatted(TestCharts.exampleCharts());
+    return onCluster(
+        dir,
+        cluster,
+        cluster.admin(),
+        serverYaml,
+        SharedFixtures.project().resolve("examples/catalog").toString(),
+        profile);
   }
 
   /** The same, with its own catalog and site profile. */

@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.PlanArchive;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
-import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import dev.modelsphere.swiss.testing.SharedFixtures;
 import io.fabric8.kubernetes.api.model.Secret;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,23 +37,11 @@ class WriteRoutesReferenceCasesOnAClusterTest {
 
   @BeforeEach
   void start() {
-    String profile =
-        """
-        name: test-site
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /models/{{org}}/{{name}}
-        """
-            .formatted(TestCharts.exampleCharts());
     server =
-        TestServer.onCluster(
+        TestServer.onDemoSite(
             dir,
             cluster,
-            cluster.admin(),
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
-            SharedFixtures.project().resolve("examples/catalog").toString(),
-            profile);
+            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n");
   }
 
   @AfterEach
