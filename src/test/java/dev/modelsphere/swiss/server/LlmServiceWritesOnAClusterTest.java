@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.testing.CanarySimulation;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
@@ -107,14 +108,7 @@ class LlmServiceWritesOnAClusterTest {
         .noneMatch(s -> s.getMetadata().getName().startsWith("sh.helm.release"));
 
     // The Canary controller (simulated) takes the service over as one arm of an experiment.
-    cluster
-        .llmServices()
-        .withName(RELEASE)
-        .edit(
-            svc -> {
-              svc.getMetadata().getLabels().put(ReleaseSeeds.CANARY.nameLabel(), "exp-3");
-              return svc;
-            });
+    new CanarySimulation(cluster.admin(), cluster.namespace()).own(RELEASE, "exp-3", "candidate");
     await()
         .atMost(Duration.ofSeconds(10))
         .until(
@@ -136,6 +130,12 @@ class LlmServiceWritesOnAClusterTest {
     assertThat(after.getMetadata().getLabels())
         .as("the experiment's label survives swiss's write")
         .containsEntry(ReleaseSeeds.CANARY.nameLabel(), "exp-3");
+    assertThat(after.getMetadata().getOwnerReferences()).hasSize(1);
+    JsonNode owned = parse(server.get(release() + "/status").body());
+    assertThat(owned.path("canaryState").asText()).isEqualTo("owned");
+    assertThat(owned.path("managedBy").path("name").asText()).isEqualTo("exp-3");
+    assertThat(owned.path("managedBy").path("verified").asBoolean()).isTrue();
+    assertThat(owned.path("revision").asInt()).isEqualTo(2);
 
     JsonNode rolledBack =
         post(release() + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.testing.Crds;
@@ -129,6 +130,35 @@ class ReleaseViewsOnAClusterTest {
     JsonNode garbage = getJson("/api/deployments?page=two&perPage=-3");
     assertThat(garbage.path("page").asInt()).isEqualTo(1);
     assertThat(garbage.path("perPage").asInt()).isEqualTo(25);
+  }
+
+  @Test
+  void aHelmAnLlmServiceAndAMigratedReleaseAppearSideBySideWithTheirBackendAndState() {
+    cluster.deployer().apply(seeds.plan("a-helm"), Mode.INSTALL, ApplyOptions.install());
+    seeds.service(seeds.repoPlan("b-service"), Map.of(), Map.of());
+    seeds.operatorReports("b-service", Phase.Applied, 2, "");
+    // Migrated from helm: the LLMService owns it now, the helm plan ConfigMap is still there.
+    seeds.service(seeds.repoPlan("c-migrated"), Map.of(), Map.of());
+    seeds.recordPlan(seeds.plan("c-migrated"), ReleaseSeeds.status("applied", ""));
+    serve();
+
+    await()
+        .atMost(WATCH)
+        .until(() -> getJson("/api/deployments").path("summary").path("total").asInt() == 3);
+    Map<String, JsonNode> rows = byRelease(getJson("/api/deployments").path("deployments"));
+
+    assertThat(rows.get("a-helm").path("backend").asText()).isEqualTo("helm");
+    assertThat(rows.get("a-helm").path("status").asText()).isEqualTo("deployed");
+    assertThat(rows.get("b-service").path("backend").asText()).isEqualTo("llmsvc");
+    assertThat(rows.get("b-service").path("revision").asInt()).isEqualTo(2);
+    assertThat(rows.get("b-service").has("cleanupPending")).isFalse();
+    JsonNode migrated = rows.get("c-migrated");
+    assertThat(migrated.path("backend").asText()).isEqualTo("llmsvc");
+    assertThat(migrated.path("cleanupPending").asBoolean()).isTrue();
+    assertThat(migrated.path("drift").asText()).contains("clean-up is unfinished");
+    JsonNode status = getJson(release("c-migrated") + "/status");
+    assertThat(status.path("backend").asText()).isEqualTo("llmsvc");
+    assertThat(status.path("cleanupPending").asBoolean()).isTrue();
   }
 
   @Test
