@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * A SIMULATION of the Canary controller, for tests only: no controller runs here. It serves a
  * minimal {@code LLMCanary} API and takes an LLMService as an arm of an experiment the way the
- * controller does, with a real owner object, so the cluster's garbage collector leaves the
- * ownerReference alone (it drops one whose owner does not exist).
+ * controller does, with a real owner object: the cluster's garbage collector deletes a service
+ * whose controlling owner does not exist, once the owner's kind is served.
  */
 public final class CanarySimulation {
   private static final CanaryKeys KEYS = CanaryKeys.defaults();
@@ -30,8 +30,10 @@ public final class CanarySimulation {
   /**
    * Creates experiment {@code name} and makes it the controlling owner of the service, with the
    * ownership label, as the controller does for an experiment arm it created.
+   *
+   * @return the experiment's uid
    */
-  public void own(String service, String name, String arm) {
+  public String own(String service, String name, String arm) {
     GenericKubernetesResource canary =
         client
             .genericKubernetesResources(KEYS.apiVersion(), KEYS.kind())
@@ -65,6 +67,7 @@ public final class CanarySimulation {
                               .build()));
               return svc;
             });
+    return canary.getMetadata().getUid();
   }
 
   private static CustomResourceDefinition crd() {

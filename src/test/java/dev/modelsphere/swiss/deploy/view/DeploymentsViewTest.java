@@ -16,10 +16,10 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.PlanFiles;
+import dev.modelsphere.swiss.testing.CanarySimulation;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -140,28 +140,10 @@ class DeploymentsViewTest {
         seeds.repoPlan("svc-lent"),
         Map.of(),
         Map.of(ReleaseSeeds.CANARY.assignmentAnnotation(), "lab/exp-1:baseline"));
-    LlmService owned =
-        seeds.service(
-            seeds.repoPlan("svc-owned"),
-            Map.of(ReleaseSeeds.CANARY.nameLabel(), "exp-2"),
-            Map.of());
-    cluster
-        .llmServices()
-        .withName("svc-owned")
-        .edit(
-            svc -> {
-              svc.getMetadata()
-                  .setOwnerReferences(
-                      List.of(
-                          new OwnerReferenceBuilder()
-                              .withApiVersion(ReleaseSeeds.CANARY.apiVersion())
-                              .withKind(ReleaseSeeds.CANARY.kind())
-                              .withName("exp-2")
-                              .withUid("canary-uid-2")
-                              .withController(true)
-                              .build()));
-              return svc;
-            });
+    LlmService owned = seeds.service(seeds.repoPlan("svc-owned"), Map.of(), Map.of());
+    String canaryUid =
+        new CanarySimulation(cluster.admin(), cluster.namespace())
+            .own("svc-owned", "exp-2", "candidate");
     seeds.service(seeds.repoPlan("svc-failing"), Map.of(), Map.of());
     seeds.operatorReports("svc-failing", Phase.Failed, 2, "helm: timed out waiting");
     cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), "svc-theirs")).create();
@@ -198,7 +180,7 @@ class DeploymentsViewTest {
 
     DeploymentRow ownedRow = rows.get("svc-owned");
     assertThat(ownedRow.canary().canaryState()).isEqualTo(CanaryState.OWNED);
-    assertThat(ownedRow.canary().managedBy().uid()).isEqualTo("canary-uid-2");
+    assertThat(ownedRow.canary().managedBy().uid()).isEqualTo(canaryUid);
     assertThat(ownedRow.canary().managedBy().verified()).isTrue();
     assertThat(ownedRow.uid()).isEqualTo(owned.getMetadata().getUid());
 
