@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -159,6 +161,61 @@ class ReleaseViewsOnAClusterTest {
     JsonNode status = getJson(release("c-migrated") + "/status");
     assertThat(status.path("backend").asText()).isEqualTo("llmsvc");
     assertThat(status.path("cleanupPending").asBoolean()).isTrue();
+  }
+
+  /** spec/canary.md §8 through the API: one service, its metadata changed by others, read live. */
+  @Test
+  void oneServiceReadsStandaloneThenReferencedThenOwnedThenMalformedThenStandaloneAgain() {
+    seeds.service(seeds.repoPlan("arm"), Map.of(), Map.of());
+    serve();
+    String path = release("arm") + "/status";
+    assertThat(getJson(path).path("canaryState").asText()).isEqualTo("standalone");
+
+    editService(
+        svc ->
+            svc.getMetadata()
+                .getAnnotations()
+                .put(ReleaseSeeds.CANARY.assignmentAnnotation(), "lab/exp-1:baseline"));
+    JsonNode referenced = getJson(path);
+    editService(svc -> svc.getMetadata().getLabels().put(ReleaseSeeds.CANARY.nameLabel(), "exp-2"));
+    JsonNode owned = getJson(path);
+    editService(
+        svc -> {
+          svc.getMetadata().getLabels().remove(ReleaseSeeds.CANARY.nameLabel());
+          svc.getMetadata()
+              .getAnnotations()
+              .put(ReleaseSeeds.CANARY.assignmentAnnotation(), "a/b/c");
+        });
+    JsonNode malformed = getJson(path);
+    editService(
+        svc ->
+            svc.getMetadata().getAnnotations().remove(ReleaseSeeds.CANARY.assignmentAnnotation()));
+    JsonNode released = getJson(path);
+
+    assertThat(referenced.path("canaryState").asText()).isEqualTo("referenced");
+    assertThat(referenced.path("assignedTo").path("verified").asBoolean()).isTrue();
+    assertThat(owned.path("canaryState").asText()).as("ownership wins").isEqualTo("owned");
+    assertThat(owned.path("managedBy").path("namespace").asText()).isEqualTo(cluster.namespace());
+    assertThat(owned.path("managedBy").path("verified").asBoolean()).isFalse();
+    assertThat(malformed.path("canaryState").asText()).isEqualTo("referenced");
+    assertThat(malformed.path("assignedTo").path("verified").asBoolean()).isFalse();
+    assertThat(malformed.path("assignedTo").path("reason").asText()).isNotEmpty();
+    assertThat(released.path("canaryState").asText()).isEqualTo("standalone");
+    assertThat(released.has("assignedTo")).isFalse();
+    assertThat(cluster.llmServices().withName("arm").get())
+        .as("reading the relationship deleted nothing")
+        .isNotNull();
+  }
+
+  private void editService(Consumer<LlmService> change) {
+    cluster
+        .llmServices()
+        .withName("arm")
+        .edit(
+            svc -> {
+              change.accept(svc);
+              return svc;
+            });
   }
 
   @Test
