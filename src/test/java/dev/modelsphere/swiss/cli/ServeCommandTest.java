@@ -85,22 +85,7 @@ class ServeCommandTest {
     try (ServerSocket silentApiServer =
         new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
       Path kubeconfig = kubeconfig(silentApiServer.getLocalPort());
-      Process process =
-          new ProcessBuilder(
-                  javaBinary(),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  Main.class.getName(),
-                  "serve",
-                  "--config",
-                  config.toString(),
-                  "--kubeconfig",
-                  kubeconfig.toString(),
-                  "--addr",
-                  "127.0.0.1:0")
-              .redirectOutput(dir.resolve("serve.out").toFile())
-              .redirectError(dir.resolve("serve.err").toFile())
-              .start();
+      Process process = startServe(config, kubeconfig);
       try {
         String banner = awaitOutput(process, "  login:");
         int port = port(banner);
@@ -148,22 +133,7 @@ class ServeCommandTest {
                     SharedFixtures.project().resolve("examples/catalog"),
                     namespace,
                     dir.resolve("swiss.db")));
-    Process process =
-        new ProcessBuilder(
-                javaBinary(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName(),
-                "serve",
-                "--config",
-                config.toString(),
-                "--kubeconfig",
-                cluster.kubeconfig().toString(),
-                "--addr",
-                "127.0.0.1:0")
-            .redirectOutput(dir.resolve("serve.out").toFile())
-            .redirectError(dir.resolve("serve.err").toFile())
-            .start();
+    Process process = startServe(config, cluster.kubeconfig());
     try {
       int port = port(awaitOutput(process, "  login:"));
       HttpClient http = HttpClient.newHttpClient();
@@ -230,6 +200,25 @@ class ServeCommandTest {
     List<String> args = new ArrayList<>(List.of("serve", "--config", config.toString()));
     args.addAll(List.of(more));
     return CliRun.of(args.toArray(String[]::new));
+  }
+
+  /** {@code swiss serve} as its own process on a free port, its output in the test's folder. */
+  private Process startServe(Path config, Path kubeconfig) throws IOException {
+    return new ProcessBuilder(
+            javaBinary(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            Main.class.getName(),
+            "serve",
+            "--config",
+            config.toString(),
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--addr",
+            "127.0.0.1:0")
+        .redirectOutput(dir.resolve("serve.out").toFile())
+        .redirectError(dir.resolve("serve.err").toFile())
+        .start();
   }
 
   private static String javaBinary() {

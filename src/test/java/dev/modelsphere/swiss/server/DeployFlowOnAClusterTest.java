@@ -3,12 +3,9 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 class DeployFlowOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MODEL = "mistral-small-24b";
   private static final String RELEASE = "mistral";
 
@@ -62,13 +58,13 @@ class DeployFlowOnAClusterTest {
   private JsonNode post(String path, String body, int status) {
     TestServer.Reply r = server.post(path, body, "Cookie", cookie);
     assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(status);
-    return parse(r.body());
+    return TestServer.json(r.body());
   }
 
   private JsonNode get(String path) {
     TestServer.Reply r = server.get(path, "Cookie", cookie);
     assertThat(r.status()).as("GET %s answered %s", path, r.body()).isEqualTo(200);
-    return parse(r.body());
+    return TestServer.json(r.body());
   }
 
   private String release() {
@@ -198,7 +194,7 @@ class DeployFlowOnAClusterTest {
       String otherCookie =
           "swiss_session=" + other.login(TestServer.USER, TestServer.PASSWORD).sessionCookie();
       String replicaPlan =
-          parse(
+          TestServer.json(
                   other
                       .post(
                           "/api/plans",
@@ -240,7 +236,7 @@ class DeployFlowOnAClusterTest {
       List<TestServer.Reply> won = answers.stream().filter(r -> r.status() == 200).toList();
       assertThat(won).hasSize(1);
       assertThat(answers).filteredOn(r -> r.status() == 409).hasSize(7);
-      String winner = parse(won.get(0).body()).path("planHash").asText();
+      String winner = TestServer.json(won.get(0).body()).path("planHash").asText();
       assertThat(get(release() + "/plan").path("hash").asText()).isEqualTo(winner);
       assertThat(get(release() + "/status").path("revision").asInt()).isEqualTo(2);
       assertThat(PlanStatus.parse(planRecord().get(PlanStatus.FILE)).revision()).isEqualTo(2);
@@ -322,13 +318,5 @@ class DeployFlowOnAClusterTest {
 
     assertThat(planRecord()).as("nothing was written beside the release").isEmpty();
     assertThat(runs()).as("no refusal is recorded").isEmpty();
-  }
-
-  private static JsonNode parse(String body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

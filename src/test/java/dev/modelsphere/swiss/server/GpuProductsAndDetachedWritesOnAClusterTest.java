@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -26,8 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GpuProductsAndDetachedWritesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The demo catalog's variant that lists one product, on the kwok nodes' vendor. */
   private static final String LISTING = "\"model\": \"smollm3-3b\", \"variant\": \"sglang-tp2\"";
@@ -68,7 +63,7 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
     TestServer.Reply r = plan(", \"gpuProducts\": [\"NVIDIA-H100-80GB-HBM3\"]");
 
     assertThat(r.status()).as(r.body()).isEqualTo(200);
-    JsonNode term = parse(r.body()).at(AFFINITY);
+    JsonNode term = TestServer.json(r.body()).at(AFFINITY);
     assertThat(term.path("key").asText()).isEqualTo("nvidia.com/gpu.product");
     assertThat(term.path("operator").asText()).isEqualTo("In");
     assertThat(term.path("values").path(0).asText()).isEqualTo("NVIDIA-H100-80GB-HBM3");
@@ -81,7 +76,7 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
     TestServer.Reply r = plan(", \"gpuProducts\": [\"NVIDIA-H100-80GB-HBM3\"]");
 
     assertThat(r.status()).as(r.body()).isEqualTo(200);
-    assertThat(parse(r.body()).at(AFFINITY).path("key").asText())
+    assertThat(TestServer.json(r.body()).at(AFFINITY).path("key").asText())
         .isEqualTo("example.com/gpu-model");
   }
 
@@ -108,7 +103,7 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
             "/api/plans",
             "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"hangup\"}"
                 .formatted(cluster.namespace()));
-    String hash = parse(composed.body()).path("hash").asText();
+    String hash = TestServer.json(composed.body()).path("hash").asText();
 
     // The whole request is sent, then the connection is closed before any answer: the client is
     // gone while the install runs, and the install must not care.
@@ -125,8 +120,12 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
 
     await()
         .atMost(Duration.ofSeconds(60))
-        .until(() -> parse(server.get("/api/runs?release=hangup").body()).path("runs").size() == 1);
-    JsonNode run = parse(server.get("/api/runs?release=hangup").body()).path("runs").path(0);
+        .until(
+            () ->
+                TestServer.json(server.get("/api/runs?release=hangup").body()).path("runs").size()
+                    == 1);
+    JsonNode run =
+        TestServer.json(server.get("/api/runs?release=hangup").body()).path("runs").path(0);
     assertThat(run.path("action").asText()).isEqualTo("install");
     assertThat(run.path("revision").asInt()).isEqualTo(1);
     String status =
@@ -136,13 +135,5 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
             .orElseThrow()
             .get(PlanStatus.FILE);
     assertThat(PlanStatus.parse(status).phase()).isEqualTo("applied");
-  }
-
-  private static JsonNode parse(String body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -14,8 +14,6 @@ import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +75,7 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
   }
 
   private JsonNode runs() {
-    return parse(server.get("/api/runs").body()).path("runs");
+    return TestServer.json(server.get("/api/runs").body()).path("runs");
   }
 
   @Test
@@ -94,7 +92,7 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
                 + " \"editsYAML\": \"podLabels: {tuned: adaptive}\"");
 
     assertThat(r.status()).as(r.body()).isEqualTo(200);
-    JsonNode plan = parse(r.body());
+    JsonNode plan = TestServer.json(r.body());
     assertThat(plan.path("source").path("catalog").asText()).isEqualTo(live.source().catalog());
     assertThat(plan.path("layers").path("catalog"))
         .isEqualTo(JSON.valueToTree(live.layer("catalog")));
@@ -112,7 +110,7 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
             "/api/apply",
             "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(plan.path("hash").asText()));
     assertThat(applied.status()).as(applied.body()).isEqualTo(200);
-    assertThat(parse(applied.body()).path("revision").asInt()).isEqualTo(2);
+    assertThat(TestServer.json(applied.body()).path("revision").asInt()).isEqualTo(2);
   }
 
   @Test
@@ -127,7 +125,7 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
             ", \"overrides\": {\"modelRoute\": {\"nginx\": {\"values\": {\"adaptive_cc\": false}}}}");
 
     assertThat(r.status()).as(r.body()).isEqualTo(200);
-    JsonNode composed = parse(r.body());
+    JsonNode composed = TestServer.json(r.body());
     assertThat(composed.path("chart").path("repo").asText()).isEqualTo(plan.chart().repo());
     assertThat(composed.path("release").path("name").asText()).isEqualTo("exp-arm");
     assertThat(
@@ -201,14 +199,6 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
       assertThat(recorded.path(0).path("error").asText()).contains(DeleteFreeze.MESSAGE);
     } finally {
       DeleteFreeze.remove(cluster.admin(), freeze);
-    }
-  }
-
-  private static JsonNode parse(String body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.testing.CanarySimulation;
@@ -13,8 +12,6 @@ import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import dev.modelsphere.swiss.testing.SharedFixtures;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 class LlmServiceWritesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String RELEASE = "mistral";
 
   @TempDir Path dir;
@@ -82,7 +78,7 @@ class LlmServiceWritesOnAClusterTest {
   private JsonNode post(String path, String body) {
     TestServer.Reply r = server.post(path, body);
     assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(200);
-    return parse(r.body());
+    return TestServer.json(r.body());
   }
 
   private String release() {
@@ -131,7 +127,7 @@ class LlmServiceWritesOnAClusterTest {
         .as("the experiment's label survives swiss's write")
         .containsEntry(ReleaseSeeds.CANARY.nameLabel(), "exp-3");
     assertThat(after.getMetadata().getOwnerReferences()).hasSize(1);
-    JsonNode owned = parse(server.get(release() + "/status").body());
+    JsonNode owned = TestServer.json(server.get(release() + "/status").body());
     assertThat(owned.path("canaryState").asText()).isEqualTo("owned");
     assertThat(owned.path("managedBy").path("name").asText()).isEqualTo("exp-3");
     assertThat(owned.path("managedBy").path("verified").asBoolean()).isTrue();
@@ -145,7 +141,7 @@ class LlmServiceWritesOnAClusterTest {
     TestServer.Reply removed = server.delete(release());
     assertThat(removed.status()).as(removed.body()).isEqualTo(200);
     assertThat(cluster.llmServices().withName(RELEASE).get()).isNull();
-    JsonNode runs = parse(server.get("/api/runs").body()).path("runs");
+    JsonNode runs = TestServer.json(server.get("/api/runs").body()).path("runs");
     assertThat(runs)
         .extracting(run -> run.path("action").asText())
         .containsExactly("uninstall", "rollback", "apply", "install");
@@ -166,17 +162,9 @@ class LlmServiceWritesOnAClusterTest {
 
     assertThat(failed.status()).isEqualTo(500);
     assertThat(failed.body()).contains("image pull refused");
-    JsonNode runs = parse(server.get("/api/runs").body()).path("runs");
+    JsonNode runs = TestServer.json(server.get("/api/runs").body()).path("runs");
     assertThat(runs).hasSize(1);
     assertThat(runs.path(0).path("error").asText()).contains("image pull refused");
     assertThat(runs.path(0).has("revision")).as("a failed run produced no revision").isFalse();
-  }
-
-  private static JsonNode parse(String body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.llmsvc.LlmService;
@@ -16,8 +15,6 @@ import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,7 +38,6 @@ class ReleaseViewsOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
   private static final String NO_LOGIN = "  auth:\n    disabled: true\n";
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration WATCH = Duration.ofSeconds(30);
 
   @TempDir Path dir;
@@ -69,7 +65,7 @@ class ReleaseViewsOnAClusterTest {
   private JsonNode getJson(String path) {
     TestServer.Reply r = server.get(path);
     assertThat(r.status()).as("GET %s answered %s", path, r.body()).isEqualTo(200);
-    return parse(r.body());
+    return TestServer.json(r.body());
   }
 
   private String release(String name) {
@@ -323,14 +319,6 @@ class ReleaseViewsOnAClusterTest {
             () ->
                 assertThat(server.get("/metrics").body())
                     .contains("swiss_informer_objects{kind=\"plan configmaps\"} 1.0"));
-  }
-
-  private static JsonNode parse(String body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   private static Map<String, JsonNode> byRelease(JsonNode rows) {

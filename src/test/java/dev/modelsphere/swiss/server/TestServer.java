@@ -2,6 +2,8 @@ package dev.modelsphere.swiss.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -202,6 +204,17 @@ public final class TestServer implements AutoCloseable {
                 options.apply(new ServerOptions("test", clock, Duration.ZERO, webRoot)))
             .start(ListenAddress.parse("127.0.0.1:0"));
     return new TestServer(server, clock, dir);
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** An answer's body as a JSON tree, for tests that read a few members of it. */
+  public static JsonNode json(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   public SwissServer server() {

@@ -3,15 +3,12 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.PlanArchive;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.Secret;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -28,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class WriteRoutesReferenceCasesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MODEL = "mistral-small-24b";
   private static final String RELEASE = "r";
 
@@ -56,7 +52,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
   private JsonNode ok(String path, String body) {
     TestServer.Reply r = post(path, body);
     assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(200);
-    return parse(r.body());
+    return TestServer.json(r.body());
   }
 
   /** Composes version 1.0.0 of the model as release {@value #RELEASE} with these fields. */
@@ -85,7 +81,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
   }
 
   private JsonNode runs() {
-    return parse(server.get("/api/runs?release=" + RELEASE).body()).path("runs");
+    return TestServer.json(server.get("/api/runs?release=" + RELEASE).body()).path("runs");
   }
 
   @Test
@@ -112,7 +108,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
 
     assertThat(renamed.path("release").path("name").asText()).isEqualTo(RELEASE);
     assertThat(elsewhere.status()).isEqualTo(400);
-    assertThat(parse(elsewhere.body()).path("error").asText()).contains(RELEASE, "nope");
+    assertThat(TestServer.json(elsewhere.body()).path("error").asText()).contains(RELEASE, "nope");
   }
 
   @Test
@@ -126,7 +122,8 @@ class WriteRoutesReferenceCasesOnAClusterTest {
                 .formatted(RELEASE, cluster.namespace()));
 
     assertThat(changed.status()).isEqualTo(400);
-    assertThat(parse(changed.body()).path("error").asText()).contains("\"svc\"", "\"other\"");
+    assertThat(TestServer.json(changed.body()).path("error").asText())
+        .contains("\"svc\"", "\"other\"");
   }
 
   @Test
@@ -226,7 +223,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
         post(release() + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}");
 
     assertThat(refused.status()).isEqualTo(404);
-    assertThat(parse(refused.body()).path("error").asText()).contains("revision 1");
+    assertThat(TestServer.json(refused.body()).path("error").asText()).contains("revision 1");
     assertThat(runs()).as("a refused rollback is not recorded").hasSize(2);
   }
 
@@ -259,13 +256,5 @@ class WriteRoutesReferenceCasesOnAClusterTest {
           .append('\n');
     }
     return out.toString();
-  }
-
-  private static JsonNode parse(String body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
