@@ -15,6 +15,8 @@
 #        BENCH_MODEL         the demo catalog's model (smollm3-3b)
 #        BENCH_SKIP_BUILD=1  use target/swiss.jar and target/test-classes as they are
 set -euo pipefail
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo="$(pwd)"
 iterations="${1:-50}"
@@ -64,20 +66,7 @@ cleanup() {
   if [[ -n "$tool_pid" ]]; then
     kill -KILL "$tool_pid" 2>/dev/null || true
   fi
-  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    local waited=0
-    while kill -0 "$server_pid" 2>/dev/null && ((waited < 100)); do sleep 0.1; waited=$((waited + 1)); done
-    if kill -0 "$server_pid" 2>/dev/null; then
-      local heard="it logged that it was stopping"
-      grep -q '^swiss serve: stopping' "$work/serve.log" 2>/dev/null ||
-        heard="its shutdown hook never ran"
-      echo "apply.sh: swiss serve did not stop within 10 s of SIGTERM ($heard); killed" >&2
-      kill -KILL "$server_pid" 2>/dev/null || true
-    else
-      echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
-    fi
-  fi
+  stop_serve "$server_pid" apply.sh "$work/serve.log"
   # Only this run's namespaces, by their label; the releases, plans and leases go with them.
   if [[ -n "$created" ]]; then
     kc delete namespace -l "swiss-bench-run=$run" --wait=false >/dev/null 2>&1 ||

@@ -12,6 +12,8 @@
 #        BENCH_NAMESPACES    how many namespaces (10); BENCH_THREADS seeding threads (32)
 #        BENCH_SKIP_BUILD=1  use target/swiss.jar and target/test-classes as they are
 set -euo pipefail
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo="$(pwd)"
 releases="${1:-1000}"
@@ -72,17 +74,7 @@ cleanup() {
   if [[ -n "$tool_pid" ]]; then
     kill -KILL "$tool_pid" 2>/dev/null || true
   fi
-  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    local waited=0
-    while kill -0 "$server_pid" 2>/dev/null && ((waited < 100)); do sleep 0.1; waited=$((waited + 1)); done
-    if kill -0 "$server_pid" 2>/dev/null; then
-      echo "deployments.sh: swiss serve did not stop within 10 s of SIGTERM; killed" >&2
-      kill -KILL "$server_pid" 2>/dev/null || true
-    else
-      echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
-    fi
-  fi
+  stop_serve "$server_pid" deployments.sh "$work/serve.log"
   # Only this run's objects, by the label put on them; the namespaces' contents go with them.
   kubectl --kubeconfig "$kubeconfig" delete namespace -l "swiss-bench-run=$run" \
     --wait=false >/dev/null 2>&1 || echo "deployments.sh: could not delete namespaces of run $run" >&2

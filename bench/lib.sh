@@ -1,0 +1,20 @@
+# Shared by the benchmark scripts; sourced, not run.
+
+# Stops the swiss serve at pid $1 as a pod is stopped: SIGTERM, up to 10 s to drain, then SIGKILL,
+# and says which it took. $2 names the script in messages; $3 is the server's log, which says
+# whether its shutdown hook ran.
+stop_serve() {
+  local pid=$1 script=$2 log=$3
+  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  local waited=0
+  while kill -0 "$pid" 2>/dev/null && ((waited < 100)); do sleep 0.1; waited=$((waited + 1)); done
+  if kill -0 "$pid" 2>/dev/null; then
+    local heard="it logged that it was stopping"
+    grep -q '^swiss serve: stopping' "$log" 2>/dev/null || heard="its shutdown hook never ran"
+    echo "$script: swiss serve did not stop within 10 s of SIGTERM ($heard); killed" >&2
+    kill -KILL "$pid" 2>/dev/null || true
+  else
+    echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
+  fi
+}
