@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,11 +48,25 @@ class ReadOnlyServerTest {
   }
 
   @Test
-  void untilAWebUiIsBuiltTheHomePageSaysTheApiIsUpAndLinksItsDescription() {
+  void theHomePageIsTheBuiltWebUiAndItsHashedBundleIsServedAsImmutable() {
     TestServer.Reply home = server.get("/");
+    Matcher script = Pattern.compile("src=\"(/assets/[^\"]+\\.js)\"").matcher(home.body());
 
     assertThat(home.status()).isEqualTo(200);
     assertThat(home.contentType()).startsWith("text/html");
-    assertThat(home.body()).contains("API is up", "href=\"/openapi.yaml\"");
+    assertThat(home.body()).contains("<div id=\"root\">");
+    assertThat(script.find()).as("the page loads a bundle from /assets").isTrue();
+    TestServer.Reply bundle = server.get(script.group(1));
+    assertThat(bundle.status()).isEqualTo(200);
+    assertThat(bundle.contentType()).contains("javascript");
+    assertThat(bundle.header("Cache-Control")).contains("immutable");
+  }
+
+  @Test
+  void aClientRouteWithADotInItGetsTheWebUiNotA404() {
+    TestServer.Reply model = server.get("/catalog/glm-5.3");
+
+    assertThat(model.status()).isEqualTo(200);
+    assertThat(model.body()).contains("<div id=\"root\">");
   }
 }

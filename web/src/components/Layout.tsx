@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { NavLink, Outlet } from "react-router";
+import { clusterApi } from "../api/cluster";
+import { sessionApi } from "../api/session";
+import { SESSION_KEY, useSession } from "../session/Session";
+import { Badge } from "./ui/Badge";
+import { cx } from "./ui/cx";
+
+export const CLUSTER_KEY = ["cluster"] as const;
+
+const TABS = [
+  { to: "/", label: "Deployments", end: true },
+  { to: "/catalog", label: "Catalog", end: false },
+  { to: "/nodes", label: "Nodes", end: false },
+  { to: "/runs", label: "Operations", end: false },
+  { to: "/site-profile", label: "Profile", end: false },
+];
+
+export function Layout() {
+  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-2">
+          <span className="text-lg font-bold tracking-tight">swiss</span>
+          <nav aria-label="Main" className="flex gap-1">
+            {TABS.map((tab) => (
+              <NavLink
+                key={tab.to}
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  cx("rounded-md px-3 py-1.5 text-sm", isActive ? "bg-indigo-100 font-medium text-indigo-900" : "text-slate-700 hover:bg-slate-100")
+                }
+              >
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            {cluster.isError && <Badge tone="danger">cluster unreachable</Badge>}
+            {cluster.data && <SiteSwitcher name={cluster.data.name} sites={cluster.data.sites ?? []} />}
+            {cluster.data && <span className="text-slate-600">v{cluster.data.version}</span>}
+            <SessionMenu />
+          </div>
+        </div>
+        {(cluster.data?.warnings ?? []).map((warning) => (
+          <p key={warning} role="status" className="border-t border-amber-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900">
+            {warning}
+          </p>
+        ))}
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Each site is its own swiss serve and origin: choosing one is a full navigation there. */
+function SiteSwitcher({ name, sites }: { name: string; sites: { name: string; url: string }[] }) {
+  if (sites.length === 0) {
+    return <span className="font-medium">{name}</span>;
+  }
+  return (
+    <label className="flex items-center gap-1">
+      <span className="sr-only">Site</span>
+      <select
+        className="rounded-md border border-slate-300 px-2 py-1"
+        value=""
+        onChange={(event) => {
+          if (event.target.value !== "") {
+            window.location.assign(event.target.value);
+          }
+        }}
+      >
+        <option value="">{name}</option>
+        {sites.map((site) => (
+          <option key={site.url} value={site.url}>
+            {site.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SessionMenu() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const logout = useMutation({
+    mutationFn: sessionApi.logout,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+  });
+  if (session.authDisabled) {
+    return <Badge tone="muted" title="swiss serve runs without login">no login</Badge>;
+  }
+  return (
+    <span className="flex items-center gap-2">
+      <span className="text-slate-700">{session.user}</span>
+      <button type="button" className="text-slate-700 underline" onClick={() => logout.mutate()}>
+        Sign out
+      </button>
+    </span>
+  );
+}

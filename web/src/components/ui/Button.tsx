@@ -1,0 +1,30 @@
+import type { ButtonHTMLAttributes } from "react";
+import { cx } from "./cx";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+
+const VARIANTS: Record<Variant, string> = {
+  primary: "bg-indigo-700 text-white hover:bg-indigo-800",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+  danger: "bg-red-700 text-white hover:bg-red-800",
+  ghost: "text-slate-700 hover:bg-slate-100",
+};
+
+export function Button({
+  variant = "primary",
+  className,
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return (
+    <button
+      type={type}
+      className={cx(
+        "inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50",
+        VARIANTS[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}
