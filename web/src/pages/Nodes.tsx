@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { nodesApi, NODES_KEY, type NodesReport, type NodeView } from "../api/nodes";
-import { nodeState, productLabel, sortNodes } from "../components/release/nodes";
+import { nodeState, productLabel, sortNodes, vendorOf } from "../components/release/nodes";
 import { StatCard } from "../components/release/StatCard";
 import { Badge } from "../components/ui/Badge";
 import { Card } from "../components/ui/Card";
@@ -42,10 +42,11 @@ function NodesView({ report }: { report: NodesReport }) {
         <StatCard label="GPUs free" value={known ? (summary.gpusFree ?? summary.gpus - summary.gpusUsed) : "unknown"} />
       </div>
       {(summary.products?.length ?? 0) > 0 && (
-        <Card title="By product">
+        <Card title="By vendor and product">
           <Table caption="GPUs by product">
             <thead>
               <tr>
+                <Th>Vendor</Th>
                 <Th>Product</Th>
                 <Th>Resource</Th>
                 <Th>Nodes</Th>
@@ -54,8 +55,9 @@ function NodesView({ report }: { report: NodesReport }) {
               </tr>
             </thead>
             <tbody>
-              {summary.products!.map((product) => (
+              {[...summary.products!].sort((a, b) => vendorOf(a.resource).localeCompare(vendorOf(b.resource)) || a.product.localeCompare(b.product)).map((product) => (
                 <tr key={`${product.product}/${product.resource}`}>
+                  <Td>{vendorOf(product.resource)}</Td>
                   <Td>{productLabel(product.product, product.resource)}</Td>
                   <Td className="font-mono text-xs">{product.resource}</Td>
                   <Td>{product.nodes}</Td>

@@ -19,3 +19,17 @@ export function productLabel(product: string, resource: string): string {
   }
   return resource ? `${resource} (unlabelled)` : "unlabelled";
 }
+
+const VENDORS: Record<string, string> = {
+  "nvidia.com": "NVIDIA",
+  "huawei.com": "Ascend",
+  "cambricon.com": "Cambricon",
+  "hygon.com": "Hygon",
+  "amd.com": "AMD",
+};
+
+/** The vendor behind an extended resource such as `nvidia.com/gpu`; the resource's domain when unknown. */
+export function vendorOf(resource: string): string {
+  const domain = resource.split("/")[0] ?? "";
+  return VENDORS[domain] ?? (domain || "unknown");
+}
