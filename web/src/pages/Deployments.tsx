@@ -133,13 +133,13 @@ function DeploymentTableRow({ row }: { row: DeploymentRow }) {
       <Td className="whitespace-nowrap">
         <span className="flex gap-1">
           {isManaged(row) && (
-            <ButtonLink to={upgradePath(row.namespace, row.release)} small>
-              Upgrade<span className="sr-only"> {row.release}</span>
+            <ButtonLink to={upgradePath(row.namespace, row.release)} small label={`Upgrade ${row.release}`}>
+              Upgrade
             </ButtonLink>
           )}
           {isLive(row) && (
-            <ButtonLink to={tunePath(row.namespace, row.release)} small>
-              Tune<span className="sr-only"> {row.release}</span>
+            <ButtonLink to={tunePath(row.namespace, row.release)} small label={`Tune ${row.release}`}>
+              Tune
             </ButtonLink>
           )}
         </span>

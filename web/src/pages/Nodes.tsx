@@ -99,11 +99,11 @@ function NodesTable({ nodes }: { nodes: NodeView[] }) {
                   type="button"
                   className="rounded px-1 text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
                   aria-expanded={open === node.Name}
+                  aria-label={`GPU pods and taints of ${node.Name}`}
                   aria-controls={`node-${node.Name}-details`}
                   onClick={() => setOpen(open === node.Name ? null : node.Name)}
                 >
-                  {open === node.Name ? "▾" : "▸"}
-                  <span className="sr-only">GPU pods and taints of {node.Name}</span>
+                  <span aria-hidden="true">{open === node.Name ? "▾" : "▸"}</span>
                 </button>
               </Td>
               <Td>

@@ -135,11 +135,11 @@ function RunsTable({ runs, revisions, canWrite, single }: { runs: Run[]; revisio
                   type="button"
                   className="rounded px-1 text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
                   aria-expanded={open === run.id}
+                  aria-label={`Output of run ${run.id}`}
                   aria-controls={`run-${run.id}-output`}
                   onClick={() => setOpen(open === run.id ? null : run.id)}
                 >
-                  {open === run.id ? "▾" : "▸"}
-                  <span className="sr-only">Output of run {run.id}</span>
+                  <span aria-hidden="true">{open === run.id ? "▾" : "▸"}</span>
                 </button>
               </Td>
               <Td className="whitespace-nowrap">{formatTime(run.startedAt)}</Td>

@@ -35,7 +35,7 @@ export default function SiteProfile() {
             {profile.data.cluster} · stored in {profile.data.source} · shown after defaults
           </p>
         </div>
-        <Button variant="secondary" aria-pressed={editing} onClick={() => setEditing(!editing)}>
+        <Button variant="secondary" onClick={() => setEditing(!editing)}>
           {editing ? "Close editor" : "Edit"}
         </Button>
       </div>

@@ -9,10 +9,12 @@ const VARIANTS = {
 } as const;
 
 /** A router link that looks like a button: navigation stays a link for the keyboard and screen readers. */
-export function ButtonLink({ to, variant = "secondary", small = false, children }: { to: string; variant?: keyof typeof VARIANTS; small?: boolean; children: ReactNode }) {
+/** `label` names the link for assistive technology when the visible text alone is ambiguous (one "Upgrade" per row); it starts with the visible text. */
+export function ButtonLink({ to, variant = "secondary", small = false, label, children }: { to: string; variant?: keyof typeof VARIANTS; small?: boolean; label?: string; children: ReactNode }) {
   return (
     <Link
       to={to}
+      aria-label={label}
       className={cx(
         "inline-flex items-center gap-1 rounded-md font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
         small ? "px-2 py-1 text-xs" : "px-3 py-1.5 text-sm",

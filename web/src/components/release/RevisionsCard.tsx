@@ -23,8 +23,8 @@ export const canRollBackTo = (revision: Revision) => !revision.current && revisi
 
 export function RollBackLink({ namespace, release, revision }: { namespace: string; release: string; revision: number }) {
   return (
-    <Link to={rollbackPath(namespace, release, revision)} className={textLink}>
-      Roll back<span className="sr-only"> to revision {revision}</span>
+    <Link to={rollbackPath(namespace, release, revision)} className={textLink} aria-label={`Roll back to revision ${revision}`}>
+      Roll back
     </Link>
   );
 }
