@@ -3,6 +3,7 @@
 // RevisionValues, ProbeResult, CheckCredentials, UninstallResult, SloConfig, Plan).
 import type { Backend, CanaryRelationship } from "./deployments";
 import { del, get, post, put, segment } from "./http";
+import type { Plan } from "./plans";
 
 export interface StartupProgress {
   state: "loading" | "failing" | "ready";
@@ -63,18 +64,8 @@ export interface StatusReport extends CanaryRelationship {
 }
 
 /** The minimal shape of a stored plan (openapi `Plan`) this side of the UI reads. */
-export interface ReleasePlan {
-  apiVersion: string;
-  release: { name: string; namespace: string };
-  source: { catalog?: string; catalogName?: string; ref?: string; model: string; hf?: string; version?: string; digest?: string; variant: string };
-  chart: { name: string; version: string; repo?: string; path?: string };
-  engine: string;
-  profile: string;
-  layers?: Record<string, Record<string, unknown>>;
-  createNamespace?: boolean;
-  helmfile?: string;
-  hash: string;
-}
+/** The plan stored beside a release: the same document POST /api/plans answers. */
+export type ReleasePlan = Plan;
 
 export type ObjectKind = "ModelRoute" | "LLMScaler" | "LLMSLORequirement";
 

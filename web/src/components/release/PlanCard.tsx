@@ -1,10 +1,10 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ApiError } from "../../api/http";
 import type { ReleasePlan } from "../../api/releases";
+import { Provenance } from "../Provenance";
 import { Card } from "../ui/Card";
 import { ErrorState, Loading } from "../ui/States";
 import { Facts } from "./Facts";
-import { PlanLayers } from "./PlanLayers";
 
 /** The plan read 404 means swiss keeps no plan beside the release: untracked, not a failure. */
 export const isUntracked = (plan: UseQueryResult<ReleasePlan>) => plan.error instanceof ApiError && plan.error.status === 404;
@@ -33,7 +33,7 @@ export function PlanCard({ plan }: { plan: UseQueryResult<ReleasePlan> }) {
               ["Hash", <span className="font-mono text-xs">{plan.data.hash}</span>],
             ]}
           />
-          <PlanLayers plan={plan.data} />
+          <Provenance plan={plan.data} />
         </div>
       )}
     </Card>
