@@ -129,6 +129,19 @@ public final class TestServer implements AutoCloseable {
         profile);
   }
 
+  /** The same, with changes to the options (a shorter event heartbeat, say). */
+  public static TestServer onCluster(
+      Path dir, KubeCluster cluster, String serverYaml, UnaryOperator<ServerOptions> options) {
+    return onCluster(
+        dir,
+        cluster,
+        cluster.admin(),
+        serverYaml,
+        SharedFixtures.modelCatalog().toString(),
+        DEFAULT_PROFILE,
+        options);
+  }
+
   /** The same, with its own catalog and site profile. */
   public static TestServer onCluster(
       Path dir,
@@ -137,6 +150,17 @@ public final class TestServer implements AutoCloseable {
       String serverYaml,
       String catalog,
       String profileYaml) {
+    return onCluster(dir, cluster, client, serverYaml, catalog, profileYaml, o -> o);
+  }
+
+  private static TestServer onCluster(
+      Path dir,
+      KubeCluster cluster,
+      KubernetesClient client,
+      String serverYaml,
+      String catalog,
+      String profileYaml,
+      UnaryOperator<ServerOptions> options) {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
             .formatted(catalog, cluster.namespace());
@@ -148,7 +172,7 @@ public final class TestServer implements AutoCloseable {
             serverYaml,
             profileYaml,
             client,
-            o -> o.withHelmKubeConfig(kubeconfig),
+            o -> options.apply(o.withHelmKubeConfig(kubeconfig)),
             "test-web");
     return server.awaitReady();
   }
@@ -241,11 +265,14 @@ public final class TestServer implements AutoCloseable {
         "192.0.2." + Math.abs(user.hashCode() % 200));
   }
 
+  /** The address of {@code path} on this server. */
+  public URI uri(String path) {
+    return URI.create("http://127.0.0.1:" + server.port() + path);
+  }
+
   public Reply send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-            .timeout(Duration.ofSeconds(30))
-            .method(method, body);
+        HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).method(method, body);
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
     }
