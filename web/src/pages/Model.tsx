@@ -1,10 +1,11 @@
+import { DocsLink } from "../components/deploy/DocsLink";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { catalogApi, catalogKeys, type EntryVariant, type FitNode } from "../api/catalog";
 import { CatalogGate } from "../components/deploy/CatalogGate";
 import { FitBadge } from "../components/deploy/FitBadge";
-import { SelectField } from "../components/deploy/Inputs";
+import { SelectField } from "../components/ui/Field";
 import { Badge } from "../components/ui/Badge";
 import { Card } from "../components/ui/Card";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
@@ -143,11 +144,7 @@ function VariantCard(props: { model: string; version?: string; catalog?: string;
           >
             Deploy
           </Link>
-          {variant.link?.startsWith("http") && (
-            <a className="text-sm text-indigo-800 underline" href={variant.link} target="_blank" rel="noreferrer">
-              Docs
-            </a>
-          )}
+          <DocsLink href={variant.link} />
         </div>
       </article>
     </Card>

@@ -1,10 +1,11 @@
+import { BackToRelease } from "../components/release/BackToRelease";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { clusterApi } from "../api/cluster";
 import { plansApi, type Plan } from "../api/plans";
 import { CLUSTER_KEY } from "../components/Layout";
-import { TextAreaField } from "../components/deploy/Inputs";
+import { TextAreaField } from "../components/ui/Field";
 import { LayerBadge } from "../components/deploy/LayerBadge";
 import { OverrideRows, type OverrideRow } from "../components/deploy/OverrideRows";
 import { Pipeline } from "../components/deploy/Pipeline";
@@ -26,11 +27,7 @@ export default function Tune() {
   const live = useQuery({ queryKey: ["release-plan", namespace, release], queryFn: () => plansApi.releasePlan(namespace, release), retry: false });
   return (
     <div className="flex flex-col gap-4">
-      <p>
-        <Link className="text-sm text-indigo-800 underline" to={`/deployments/${encodeURIComponent(namespace)}/${encodeURIComponent(release)}`}>
-          ← {namespace}/{release}
-        </Link>
-      </p>
+      <BackToRelease namespace={namespace} release={release} />
       <h1 className="text-xl font-semibold">Tune {release}</h1>
       <p className="text-sm text-slate-700">
         Changes the deployed plan's form and edit layers and keeps everything else byte for byte: no catalog is read, so this works while the catalog is unreachable.

@@ -1,6 +1,7 @@
+import { BackToRelease } from "../components/release/BackToRelease";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { catalogApi, catalogKeys } from "../api/catalog";
 import { clusterApi, type ClusterInfo } from "../api/cluster";
 import { plansApi, type Plan, type PlanAnswer } from "../api/plans";
@@ -31,11 +32,7 @@ export default function Upgrade() {
   const title = rollback !== undefined ? `Roll back ${release} to revision ${rollback}` : `Upgrade ${release}`;
   return (
     <div className="flex flex-col gap-4">
-      <p>
-        <Link className="text-sm text-indigo-800 underline" to={`/deployments/${encodeURIComponent(namespace)}/${encodeURIComponent(release)}`}>
-          ← {namespace}/{release}
-        </Link>
-      </p>
+      <BackToRelease namespace={namespace} release={release} />
       <h1 className="text-xl font-semibold">{title}</h1>
       <UpgradeBody rollback={rollback} cluster={cluster} live={live} archive={archive} />
     </div>

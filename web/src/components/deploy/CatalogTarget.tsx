@@ -3,7 +3,7 @@ import type { CatalogEntryReply, CatalogIndexReply } from "../../api/catalog";
 import type { Plan } from "../../api/plans";
 import { Card } from "../ui/Card";
 import { ErrorState } from "../ui/States";
-import { SelectField } from "./Inputs";
+import { SelectField } from "../ui/Field";
 
 export interface TargetChoice {
   /** "" = the catalog's latest. */

@@ -3,9 +3,8 @@ import type { GpuProducts } from "../../api/catalog";
 import type { DeployForm } from "../../deploy/formToRequest";
 import type { FormField } from "../../deploy/preflight";
 import { Card } from "../ui/Card";
-import { Field } from "../ui/Field";
 import { GpuProductChoice } from "./GpuProductChoice";
-import { SelectField, TextAreaField } from "./Inputs";
+import { Field, SelectField, TextAreaField } from "../ui/Field";
 import { InlineProblems } from "./PreflightNotes";
 
 export type SettingsMode = "deploy" | "upgrade" | "rollback";

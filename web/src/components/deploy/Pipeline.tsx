@@ -1,3 +1,4 @@
+import { detailPath } from "../release/paths";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type Dispatch, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -201,7 +202,7 @@ function StatusPanel({ result, namespace, release, action }: { result: ApplyResu
       <p className="text-sm text-slate-700">Not waiting: a cold model load takes 20–40 minutes.</p>
       {result.statusError && <p className="text-sm text-amber-900">The release is live, but its status record was not updated: {result.statusError}</p>}
       <p className="mt-2">
-        <Link className="text-sm font-medium text-indigo-800 underline" to={`/deployments/${encodeURIComponent(namespace)}/${encodeURIComponent(release)}`}>
+        <Link className="text-sm font-medium text-indigo-800 underline" to={detailPath(namespace, release)}>
           Open {namespace}/{release}
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { DocsLink } from "./DocsLink";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { IndexVariant } from "../../api/catalog";
@@ -57,11 +58,7 @@ export function VariantDialog({
               <Link className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-800" to={deployLink(model, { variant: variant.id, version, catalog })}>
                 Deploy {variant.id}
               </Link>
-              {variant.link?.startsWith("http") && (
-                <a className="text-sm text-indigo-800 underline" href={variant.link} target="_blank" rel="noreferrer">
-                  Docs
-                </a>
-              )}
+              <DocsLink href={variant.link} />
             </div>
           </li>
         ))}
