@@ -111,23 +111,39 @@ public final class TestServer implements AutoCloseable {
    * @param serverYaml the config's {@code server:} section, as for {@link #start}
    */
   public static TestServer onDemoSite(Path dir, KubeCluster cluster, String serverYaml) {
-    String profile =
-        """
-        name: test-site
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /models/{{org}}/{{name}}
-        """
-            .formatted(TestCharts.exampleCharts());
+    return onDemoSite(dir, cluster, cluster.admin(), cluster.kubeconfig(), serverYaml);
+  }
+
+  /**
+   * The same, as the user of {@code client}, whose kubeconfig Helm connects with: a restricted
+   * user's server, say.
+   */
+  public static TestServer onDemoSite(
+      Path dir,
+      KubeCluster cluster,
+      KubernetesClient client,
+      Path helmKubeconfig,
+      String serverYaml) {
     return onCluster(
         dir,
         cluster,
-        cluster.admin(),
+        client,
+        helmKubeconfig,
         serverYaml,
         SharedFixtures.project().resolve("examples/catalog").toString(),
-        profile);
+        DEMO_PROFILE);
   }
+
+  /** The demo site's profile: our example charts through {@code chartPath}. */
+  private static final String DEMO_PROFILE =
+      """
+      name: test-site
+      namespace: models
+      chartPath: %s
+      model:
+        pathTemplate: /models/{{org}}/{{name}}
+      """
+          .formatted(TestCharts.exampleCharts());
 
   /** The same, with its own catalog and site profile. */
   public static TestServer onCluster(
@@ -137,10 +153,21 @@ public final class TestServer implements AutoCloseable {
       String serverYaml,
       String catalog,
       String profileYaml) {
+    return onCluster(dir, cluster, client, cluster.kubeconfig(), serverYaml, catalog, profileYaml);
+  }
+
+  private static TestServer onCluster(
+      Path dir,
+      KubeCluster cluster,
+      KubernetesClient client,
+      Path helmKubeconfig,
+      String serverYaml,
+      String catalog,
+      String profileYaml) {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
             .formatted(catalog, cluster.namespace());
-    String kubeconfig = read(cluster.kubeconfig());
+    String kubeconfig = read(helmKubeconfig);
     TestServer server =
         start(
             dir,
