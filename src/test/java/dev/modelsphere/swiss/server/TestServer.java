@@ -124,11 +124,11 @@ public final class TestServer implements AutoCloseable {
       KubernetesClient client,
       Path helmKubeconfig,
       String serverYaml) {
-    return onCluster(
+    return onClusterAs(
         dir,
         cluster,
         client,
-        helmKubeconfig,
+        read(helmKubeconfig),
         serverYaml,
         SharedFixtures.project().resolve("examples/catalog").toString(),
         DEMO_PROFILE);
@@ -153,21 +153,25 @@ public final class TestServer implements AutoCloseable {
       String serverYaml,
       String catalog,
       String profileYaml) {
-    return onCluster(dir, cluster, client, cluster.kubeconfig(), serverYaml, catalog, profileYaml);
+    return onClusterAs(
+        dir, cluster, client, read(cluster.kubeconfig()), serverYaml, catalog, profileYaml);
   }
 
-  private static TestServer onCluster(
+  /**
+   * The same, with Helm connecting through {@code helmKubeconfig} (a document, not a file): the
+   * user and the address of {@code client}, when that is not the admin's direct one.
+   */
+  public static TestServer onClusterAs(
       Path dir,
       KubeCluster cluster,
       KubernetesClient client,
-      Path helmKubeconfig,
+      String helmKubeconfig,
       String serverYaml,
       String catalog,
       String profileYaml) {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
             .formatted(catalog, cluster.namespace());
-    String kubeconfig = read(helmKubeconfig);
     TestServer server =
         start(
             dir,
@@ -175,7 +179,7 @@ public final class TestServer implements AutoCloseable {
             serverYaml,
             profileYaml,
             client,
-            o -> o.withHelmKubeConfig(kubeconfig),
+            o -> o.withHelmKubeConfig(helmKubeconfig),
             "test-web");
     return server.awaitReady();
   }
