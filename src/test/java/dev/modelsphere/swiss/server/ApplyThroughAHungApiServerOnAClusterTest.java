@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.ApiServerProxy;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -41,15 +40,6 @@ class ApplyThroughAHungApiServerOnAClusterTest {
   void start() {
     proxy = new ApiServerProxy(cluster.cluster());
     proxied = proxy.client();
-    String profile =
-        """
-        name: test-site
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /models/{{org}}/{{name}}
-        """
-            .formatted(TestCharts.exampleCharts());
     server =
         TestServer.onClusterAs(
             dir,
@@ -58,7 +48,7 @@ class ApplyThroughAHungApiServerOnAClusterTest {
             proxy.kubeconfig(),
             "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
             SharedFixtures.project().resolve("examples/catalog").toString(),
-            profile);
+            TestServer.DEMO_PROFILE);
   }
 
   @AfterEach

@@ -135,7 +135,7 @@ public final class TestServer implements AutoCloseable {
   }
 
   /** The demo site's profile: our example charts through {@code chartPath}. */
-  private static final String DEMO_PROFILE =
+  static final String DEMO_PROFILE =
       """
       name: test-site
       namespace: models
