@@ -25,7 +25,7 @@ public final class Composer {
 
   public static Plan compose(ComposeRequest req) {
     String release = required(req.release());
-    String namespace = namespaceOf(req);
+    String namespace = namespaceOf(req, release);
     String chartVersion = chartVersionOf(req.variant(), req.chartVersion());
 
     Map<String, Object> catalog =
@@ -79,13 +79,16 @@ public final class Composer {
     return release;
   }
 
-  private static String namespaceOf(ComposeRequest req) {
+  /** backends.md §1.5: the request's namespace, else the site profile's. */
+  private static String namespaceOf(ComposeRequest req, String release) {
     String ns = req.namespace();
     if (ns == null || ns.isEmpty()) {
       ns = req.profile().namespace();
     }
     if (ns == null || ns.isEmpty()) {
-      throw new ComposeException("no namespace: pass one, or set namespace in the site profile");
+      throw new ComposeException(
+          "no namespace for release \"%s\": pass one, or set namespace in the site profile"
+              .formatted(release));
     }
     return ns;
   }

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PreconditionedDelete;
 import dev.modelsphere.swiss.llmsvc.LlmService;
@@ -15,7 +16,10 @@ import java.util.concurrent.TimeUnit;
  * Deletes an LLMService release without deleting anything the caller did not see (canary.md §6).
  * The delete carries the uid and resourceVersion that were read, so a replaced or re-applied object
  * is never removed by accident; the operator's finalizer then uninstalls the helm release and the
- * object goes.
+ * object goes. A release migrated from helm also has the plan ConfigMap it was deployed with
+ * (cleanupPending); it is removed last, once the object is gone, so an uninstall that ends any
+ * other way (a conflict, a 404, a refusal, a timeout) leaves it exactly as it was, with nothing to
+ * restore, and one that dies in between leaves a record that still says what ran.
  *
  * <p>Every non-success the API server can answer comes back as an {@link UninstallOutcome}, which
  * says what to answer and what to record. A {@link DeployException} means the operation could not
@@ -154,7 +158,7 @@ public final class LlmServiceUninstaller {
     private UninstallOutcome settle(LlmService deleted, PreconditionedDelete.Answer answer) {
       if (answer.accepted()) {
         awaitGone(deleted.getMetadata().getUid());
-        return UninstallOutcome.uninstalled(namespace, release);
+        return UninstallOutcome.uninstalled(namespace, release, removeMigratedPlan());
       }
       if (answer.code() == 404) {
         return goneBeforeUs();
@@ -169,6 +173,18 @@ public final class LlmServiceUninstaller {
               + answer.code()
               + "): "
               + answer.message());
+    }
+
+    /** Finishes a migration's clean-up; returns why it could not, empty when it did. */
+    private String removeMigratedPlan() {
+      String name = Kube.PLAN_PREFIX + release;
+      try {
+        client.configMaps().inNamespace(namespace).withName(name).delete();
+        return "";
+      } catch (KubernetesClientException e) {
+        return "LLMService %s is gone, but its plan ConfigMap %s/%s was not removed: %s"
+            .formatted(ref, namespace, name, e.getMessage());
+      }
     }
 
     private UninstallOutcome goneBeforeUs() {

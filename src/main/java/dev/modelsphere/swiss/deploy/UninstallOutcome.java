@@ -6,9 +6,16 @@ package dev.modelsphere.swiss.deploy;
  *
  * @param apiStatus the HTTP status to answer with; for {@link Result#REJECTED} the API server's own
  * @param message why, for every result but {@link Result#UNINSTALLED}
+ * @param planError for {@link Result#UNINSTALLED} only: why the plan ConfigMap a migration left
+ *     could not be removed; empty when it was, or when there was none
  */
 public record UninstallOutcome(
-    String namespace, String release, Result result, int apiStatus, String message) {
+    String namespace,
+    String release,
+    Result result,
+    int apiStatus,
+    String message,
+    String planError) {
 
   public enum Result {
     /** The object is gone: record a successful uninstall run. */
@@ -31,20 +38,20 @@ public record UninstallOutcome(
     FAILED
   }
 
-  static UninstallOutcome uninstalled(String namespace, String release) {
-    return new UninstallOutcome(namespace, release, Result.UNINSTALLED, 200, "");
+  static UninstallOutcome uninstalled(String namespace, String release, String planError) {
+    return new UninstallOutcome(namespace, release, Result.UNINSTALLED, 200, "", planError);
   }
 
   static UninstallOutcome notFound(String namespace, String release, String message) {
-    return new UninstallOutcome(namespace, release, Result.NOT_FOUND, 404, message);
+    return new UninstallOutcome(namespace, release, Result.NOT_FOUND, 404, message, "");
   }
 
   static UninstallOutcome conflict(String namespace, String release, String message) {
-    return new UninstallOutcome(namespace, release, Result.CONFLICT, 409, message);
+    return new UninstallOutcome(namespace, release, Result.CONFLICT, 409, message, "");
   }
 
   static UninstallOutcome rejected(String namespace, String release, int status, String message) {
-    return new UninstallOutcome(namespace, release, Result.REJECTED, status, message);
+    return new UninstallOutcome(namespace, release, Result.REJECTED, status, message, "");
   }
 
   public Run runToRecord() {

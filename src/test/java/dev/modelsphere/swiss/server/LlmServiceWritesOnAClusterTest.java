@@ -32,6 +32,9 @@ class LlmServiceWritesOnAClusterTest {
 
   private static final String RELEASE = "mistral";
 
+  /** Nothing listens on port 9 of the loopback. */
+  private static final String UNREACHABLE_CATALOG = "http://127.0.0.1:9/catalog/";
+
   @TempDir Path dir;
   private OciRegistryServer charts;
   private ReconcilingOperatorSimulation operator;
@@ -47,6 +50,11 @@ class LlmServiceWritesOnAClusterTest {
     // The CRD takes only https:// and oci:// repositories; a local registry serves our charts.
     charts = OciRegistryServer.serving(List.of("sglang", "vllm"), List.of("0.8.0"));
     operator = new ReconcilingOperatorSimulation(cluster.admin(), cluster.namespace());
+    server = serve(SharedFixtures.project().resolve("examples/catalog").toString());
+  }
+
+  /** A server on this test's folder and database, composing from {@code catalog}. */
+  private TestServer serve(String catalog) {
     String profile =
         """
         name: test-site
@@ -56,16 +64,14 @@ class LlmServiceWritesOnAClusterTest {
           pathTemplate: /models/{{org}}/{{name}}
         """
             .formatted(charts.url());
-    server =
-        TestServer.onCluster(
-            dir,
-            cluster,
-            cluster.admin(),
-            "  allowDeploy: true\n  applyWith: llmsvc\n  database: ${dir}/swiss.db\n"
-                + "  auth:\n    disabled: true\n",
-            SharedFixtures.project().resolve("examples/catalog").toString(),
-            profile);
-    await().atMost(Duration.ofSeconds(30)).until(() -> server.get("/readyz").status() == 200);
+    return TestServer.onCluster(
+        dir,
+        cluster,
+        cluster.admin(),
+        "  allowDeploy: true\n  applyWith: llmsvc\n  database: ${dir}/swiss.db\n"
+            + "  auth:\n    disabled: true\n",
+        catalog,
+        profile);
   }
 
   @AfterEach
@@ -166,5 +172,77 @@ class LlmServiceWritesOnAClusterTest {
     assertThat(runs).hasSize(1);
     assertThat(runs.path(0).path("error").asText()).contains("image pull refused");
     assertThat(runs.path(0).has("revision")).as("a failed run produced no revision").isFalse();
+  }
+
+  @Test
+  void anOwnedCandidateIsTunedThroughReuseWhileTheCatalogIsDownAndTheDiffShowsOnlyThatChange() {
+    Crds.installFixtures(cluster.admin(), "modelroutes.routing.modelsphere.dev");
+    operator.runningHelm(cluster.helmReleases());
+    String first =
+        post(
+                "/api/plans",
+                ("{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                        + " \"serviceId\": \"%s\", \"overrides\": {\"modelRoute\": {\"enabled\": true,"
+                        + " \"nginx\": {\"values\": {\"adaptive_cc\": false, \"ttft_limit_ms\": 800}}}}}")
+                    .formatted(cluster.namespace(), RELEASE))
+            .path("hash")
+            .asText();
+    assertThat(
+            post("/api/install", "{\"planHash\": \"%s\"}".formatted(first))
+                .path("revision")
+                .asInt())
+        .isEqualTo(1);
+    new CanarySimulation(cluster.admin(), cluster.namespace()).own(RELEASE, "exp-9", "candidate");
+
+    // From here on the server has never been able to reach its catalog.
+    server.close();
+    server = serve(UNREACHABLE_CATALOG);
+    assertThat(
+            server
+                .post(
+                    "/api/plans",
+                    "{\"model\": \"mistral-small-24b\", \"namespace\": \"%s\"}"
+                        .formatted(cluster.namespace()))
+                .status())
+        .as("the catalog really is out of reach")
+        .isNotEqualTo(200);
+    String tuned =
+        post(
+                "/api/plans",
+                ("{\"reuseSource\": true, \"fromRelease\": \"%s\", \"namespace\": \"%s\","
+                        + " \"overrides\": {\"modelRoute\": {\"nginx\": {\"values\":"
+                        + " {\"adaptive_cc\": true}}}}}")
+                    .formatted(RELEASE, cluster.namespace()))
+            .path("hash")
+            .asText();
+
+    JsonNode diff = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(tuned));
+    JsonNode applied =
+        post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(tuned));
+    JsonNode status = TestServer.json(server.get(release() + "/status").body());
+
+    assertThat(diff.path("changed").asBoolean()).isTrue();
+    assertThat(diff.path("revision").asInt())
+        .as("against the revision the operator applied")
+        .isEqualTo(1);
+    assertThat(changedLines(diff.path("output").asText()))
+        .as("the diff's changed lines, in %s", diff.path("output").asText())
+        .isNotEmpty()
+        .allMatch(line -> line.contains("adaptive_cc"));
+    assertThat(applied.path("revision").asInt()).isEqualTo(2);
+    assertThat(status.path("canaryState").asText()).isEqualTo("owned");
+    assertThat(status.path("managedBy").path("name").asText()).isEqualTo("exp-9");
+    assertThat(status.path("managedBy").path("verified").asBoolean()).isTrue();
+    assertThat(status.path("revision").asInt()).isEqualTo(2);
+    JsonNode again = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(tuned));
+    assertThat(again.path("changed").asBoolean()).as("applied: nothing left to change").isFalse();
+  }
+
+  /** The lines a unified diff adds or removes, without its file headers. */
+  private static List<String> changedLines(String diff) {
+    return diff.lines()
+        .filter(l -> (l.startsWith("+") || l.startsWith("-")))
+        .filter(l -> !l.startsWith("+++") && !l.startsWith("---"))
+        .toList();
   }
 }

@@ -111,36 +111,53 @@ public final class TestServer implements AutoCloseable {
    * @param serverYaml the config's {@code server:} section, as for {@link #start}
    */
   public static TestServer onDemoSite(Path dir, KubeCluster cluster, String serverYaml) {
-    String profile =
-        """
-        name: test-site
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /models/{{org}}/{{name}}
-        """
-            .formatted(TestCharts.exampleCharts());
-    return onCluster(
+    return onDemoSite(dir, cluster, cluster.admin(), cluster.kubeconfig(), serverYaml);
+  }
+
+  /**
+   * The same, as the user of {@code client}, whose kubeconfig Helm connects with: a restricted
+   * user's server, say.
+   */
+  public static TestServer onDemoSite(
+      Path dir,
+      KubeCluster cluster,
+      KubernetesClient client,
+      Path helmKubeconfig,
+      String serverYaml) {
+    return onClusterAs(
         dir,
         cluster,
-        cluster.admin(),
+        client,
+        read(helmKubeconfig),
         serverYaml,
         SharedFixtures.project().resolve("examples/catalog").toString(),
-        profile);
+        DEMO_PROFILE);
   }
 
   /** The same, with changes to the options (a shorter event heartbeat, say). */
   public static TestServer onCluster(
       Path dir, KubeCluster cluster, String serverYaml, UnaryOperator<ServerOptions> options) {
-    return onCluster(
+    return onClusterAs(
         dir,
         cluster,
         cluster.admin(),
+        read(cluster.kubeconfig()),
         serverYaml,
         SharedFixtures.modelCatalog().toString(),
         DEFAULT_PROFILE,
         options);
   }
+
+  /** The demo site's profile: our example charts through {@code chartPath}. */
+  static final String DEMO_PROFILE =
+      """
+      name: test-site
+      namespace: models
+      chartPath: %s
+      model:
+        pathTemplate: /models/{{org}}/{{name}}
+      """
+          .formatted(TestCharts.exampleCharts());
 
   /** The same, with its own catalog and site profile. */
   public static TestServer onCluster(
@@ -150,13 +167,31 @@ public final class TestServer implements AutoCloseable {
       String serverYaml,
       String catalog,
       String profileYaml) {
-    return onCluster(dir, cluster, client, serverYaml, catalog, profileYaml, o -> o);
+    return onClusterAs(
+        dir, cluster, client, read(cluster.kubeconfig()), serverYaml, catalog, profileYaml);
   }
 
-  private static TestServer onCluster(
+  /**
+   * The same, with Helm connecting through {@code helmKubeconfig} (a document, not a file): the
+   * user and the address of {@code client}, when that is not the admin's direct one.
+   */
+  public static TestServer onClusterAs(
       Path dir,
       KubeCluster cluster,
       KubernetesClient client,
+      String helmKubeconfig,
+      String serverYaml,
+      String catalog,
+      String profileYaml) {
+    return onClusterAs(
+        dir, cluster, client, helmKubeconfig, serverYaml, catalog, profileYaml, o -> o);
+  }
+
+  private static TestServer onClusterAs(
+      Path dir,
+      KubeCluster cluster,
+      KubernetesClient client,
+      String helmKubeconfig,
       String serverYaml,
       String catalog,
       String profileYaml,
@@ -164,7 +199,6 @@ public final class TestServer implements AutoCloseable {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
             .formatted(catalog, cluster.namespace());
-    String kubeconfig = read(cluster.kubeconfig());
     TestServer server =
         start(
             dir,
@@ -172,7 +206,7 @@ public final class TestServer implements AutoCloseable {
             serverYaml,
             profileYaml,
             client,
-            o -> options.apply(o.withHelmKubeConfig(kubeconfig)),
+            o -> options.apply(o.withHelmKubeConfig(helmKubeconfig)),
             "test-web");
     return server.awaitReady();
   }

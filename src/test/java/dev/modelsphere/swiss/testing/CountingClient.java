@@ -9,22 +9,29 @@ import io.fabric8.kubernetes.client.http.Interceptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An admin client of the test cluster that records every request it sends (watches included), so a
- * test can show that a read made none. Counting in the client, not in the API server's metrics,
- * keeps other tests' traffic on the shared cluster out of the count.
+ * A client of the test cluster, the admin's unless another kubeconfig is given, that records every
+ * request it sends (watches included), so a test can show that a read made none. Counting in the
+ * client, not in the API server's metrics, keeps other tests' traffic on the shared cluster out of
+ * the count.
  */
 public final class CountingClient implements AutoCloseable {
   private final List<String> requests = new ArrayList<>();
   private final KubernetesClient client;
 
   public CountingClient(TestCluster cluster) {
+    this(cluster.kubeconfig("admin"));
+  }
+
+  /** A counting client as the user of {@code kubeconfig}. */
+  public CountingClient(Path kubeconfig) {
     Config config;
     try {
-      config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig("admin")));
+      config = Config.fromKubeconfig(Files.readString(kubeconfig));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

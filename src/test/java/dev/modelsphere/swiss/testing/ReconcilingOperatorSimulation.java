@@ -2,11 +2,17 @@ package dev.modelsphere.swiss.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.modelsphere.swiss.helm.HelmException;
+import dev.modelsphere.swiss.helm.HelmOutcome;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.PlanCharts;
+import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.llmsvc.Phase;
+import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.llmsvc.ResolvedChart;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
@@ -37,9 +43,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Switches: {@link #failWith} makes the next generations fail, {@link #stallInApplying} leaves
  * them in {@code Applying}, {@link #succeed} goes back to applying; {@link #touchStatus} writes a
- * status-only change at the moment a test chooses. The applied hash is taken over the chart and the
- * layers as written (the real operator hashes the merged values): what matters here is that the
- * same spec gives the same hash and no new revision.
+ * status-only change at the moment a test chooses; {@link #runningHelm} makes each applied
+ * generation a real helm install or upgrade of the object's chart and layers (§3.2 step 7), so
+ * helm's release storage holds what the operator applied, as it does on a real cluster, and a diff
+ * against it means something. The applied hash is taken over the chart and the layers as written
+ * (the real operator hashes the merged values): what matters here is that the same spec gives the
+ * same hash and no new revision.
  */
 public final class ReconcilingOperatorSimulation implements AutoCloseable {
   private static final ObjectMapper SORTED =
@@ -57,6 +66,7 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
   private final SharedIndexInformer<LlmService> informer;
   private final AtomicInteger touches = new AtomicInteger();
   private volatile Mode mode = Mode.APPLY;
+  private volatile HelmReleases helm;
   private volatile String failure = "";
 
   public ReconcilingOperatorSimulation(KubernetesClient client, String namespace) {
@@ -95,6 +105,15 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
    */
   public ReconcilingOperatorSimulation stallInApplying() {
     this.mode = Mode.STALL;
+    return this;
+  }
+
+  /**
+   * From now on an applied generation is installed or upgraded with {@code helm}, and its revision
+   * is helm's; a helm error fails the generation with helm's message.
+   */
+  public ReconcilingOperatorSimulation runningHelm(HelmReleases helm) {
+    this.helm = helm;
     return this;
   }
 
@@ -182,18 +201,7 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
                   s.appliedHash()));
       switch (mode) {
         case STALL -> {}
-        case FAIL ->
-            writeStatus(
-                svc,
-                s ->
-                    with(
-                        s,
-                        generation,
-                        Phase.Failed,
-                        failure,
-                        s.helm(),
-                        s.history(),
-                        s.appliedHash()));
+        case FAIL -> failed(svc, generation, failure);
         case APPLY -> applied(svc, generation, hash);
       }
     } catch (KubernetesClientException e) {
@@ -202,7 +210,13 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
   }
 
   private void applied(LlmService svc, long generation, String hash) {
-    int revision = statusOf(svc).helmRevision() + 1;
+    int revision;
+    try {
+      revision = runHelm(svc);
+    } catch (HelmException e) {
+      failed(svc, generation, e.getMessage());
+      return;
+    }
     String revisionName =
         svc.getMetadata().getName()
             + "-"
@@ -238,6 +252,26 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
               history.subList(0, Math.min(HISTORY_CAP, history.size())),
               hash);
         });
+  }
+
+  /** The generation is finished, as a failure with {@code message}; nothing else moves. */
+  private void failed(LlmService svc, long generation, String message) {
+    writeStatus(
+        svc,
+        s -> with(s, generation, Phase.Failed, message, s.helm(), s.history(), s.appliedHash()));
+  }
+
+  /** The helm revision this generation produces: helm's own when running it, else the next. */
+  private int runHelm(LlmService svc) {
+    int previous = statusOf(svc).helmRevision();
+    HelmReleases running = helm;
+    if (running == null) {
+      return previous + 1;
+    }
+    RenderRequest request = PlanCharts.request(PlanMapping.toPlan(svc), "");
+    HelmOutcome outcome =
+        previous == 0 ? running.install(request, false) : running.upgrade(request);
+    return outcome.revision();
   }
 
   private void writeControllerRevision(

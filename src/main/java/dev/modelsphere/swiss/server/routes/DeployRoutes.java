@@ -309,7 +309,7 @@ public final class DeployRoutes implements RouteGroup {
     answer.put("release", release);
     answer.put("namespace", ns);
     answer.put("output", deletedOutput(ns, release));
-    answer.put("planError", "");
+    answer.put("planError", outcome.planError());
     Json.ok(ctx, answer);
   }
 

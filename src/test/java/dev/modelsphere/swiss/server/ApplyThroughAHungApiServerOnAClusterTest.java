@@ -1,0 +1,123 @@
+package dev.modelsphere.swiss.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ApiServerProxy;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.SharedFixtures;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 9: the API server stops answering in the middle of an apply. swiss serve and its Helm both
+ * reach the API server through an {@link ApiServerProxy}, frozen once the plan record reads {@code
+ * applying} and thawed a few seconds later (the shared API server itself is never paused).
+ */
+class ApplyThroughAHungApiServerOnAClusterTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private static final String RELEASE = "smol";
+  private static final Duration HANG = Duration.ofSeconds(5);
+
+  @TempDir Path dir;
+  private ApiServerProxy proxy;
+  private KubernetesClient proxied;
+  private TestServer server;
+
+  @BeforeEach
+  void start() {
+    proxy = new ApiServerProxy(cluster.cluster());
+    proxied = proxy.client();
+    server =
+        TestServer.onClusterAs(
+            dir,
+            cluster,
+            proxied,
+            proxy.kubeconfig(),
+            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
+            SharedFixtures.project().resolve("examples/catalog").toString(),
+            TestServer.DEMO_PROFILE);
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    proxied.close();
+    proxy.close();
+  }
+
+  private JsonNode ok(TestServer.Reply r) {
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    return TestServer.json(r.body());
+  }
+
+  private String plan(String body) {
+    return ok(server.post("/api/plans", body)).path("hash").asText();
+  }
+
+  private PlanStatus record() {
+    Map<String, String> files =
+        cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE).orElse(Map.of());
+    return PlanStatus.parse(files.get(PlanStatus.FILE));
+  }
+
+  @Test
+  void anApplyWhoseApiServerHangsForAWhileFinishesOnceItAnswersAndIsRecordedOnce() {
+    String first =
+        plan(
+            "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"%s\"}"
+                .formatted(cluster.namespace(), RELEASE));
+    ok(server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(first)));
+    String second =
+        plan(
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
+                .formatted(RELEASE, cluster.namespace()));
+
+    // The admin reads the record directly, past the proxy, and freezes the proxy the moment the
+    // write-ahead lands: what follows (helm's own requests, swiss's final record) must wait.
+    CompletableFuture<Void> hang =
+        CompletableFuture.runAsync(
+            () -> {
+              await()
+                  .atMost(Duration.ofSeconds(30))
+                  .pollInterval(Duration.ofMillis(10))
+                  .until(() -> "applying".equals(record().phase()));
+              proxy.freeze();
+              try {
+                Thread.sleep(HANG.toMillis());
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              } finally {
+                proxy.thaw();
+              }
+            });
+    long started = System.nanoTime();
+    TestServer.Reply applied =
+        server.post(
+            "/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second));
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    hang.join();
+
+    assertThat(applied.status()).as(applied.body()).isEqualTo(200);
+    assertThat(TestServer.json(applied.body()).path("revision").asInt()).isEqualTo(2);
+    assertThat(took).as("it waited for the API server").isGreaterThanOrEqualTo(HANG);
+    assertThat(record().phase()).isEqualTo("applied");
+    JsonNode runs = TestServer.json(server.get("/api/runs?release=" + RELEASE).body()).path("runs");
+    assertThat(runs).hasSize(2);
+    assertThat(runs.path(0).path("action").asText()).isEqualTo("apply");
+    assertThat(runs.path(0).path("revision").asInt()).isEqualTo(2);
+    assertThat(runs.path(0).has("error")).isFalse();
+  }
+}
