@@ -64,7 +64,7 @@ public final class HelmDeployer {
     this.storage = new ReleaseStorage(kube.client());
     this.helm = helm;
     this.archive = new PlanArchive(kube, settings.planHistory());
-    this.plans = ReleasePlans.helmOnly(kube);
+    this.plans = ReleasePlans.helmOnly(kube, clock);
     this.locks = locks;
     this.leases = new ReleaseLeases(kube.client(), locks.writer(), settings.lockLease(), clock);
     this.records = new PlanRecord(kube);

@@ -34,13 +34,13 @@ public final class ReleasePlans {
   /**
    * @param services may be null with a resolver that never sees LLMServices ({@link
    *     BackendResolver#helmOnly})
+   * @param clock the writers' clock: a lease is live by the time its holder wrote into it
    */
-  public ReleasePlans(Kube kube, BackendResolver owners, LlmServiceClient services) {
+  public ReleasePlans(Kube kube, BackendResolver owners, LlmServiceClient services, Clock clock) {
     this.kube = kube;
     this.storage = new ReleaseStorage(kube.client());
     this.owners = owners;
     this.services = services;
-    Clock clock = Clock.systemUTC();
     // Only reads the lease, to tell an abandoned apply from one that runs; it never takes one.
     ReleaseLeases leases =
         new ReleaseLeases(
@@ -49,8 +49,8 @@ public final class ReleasePlans {
   }
 
   /** Plans of helm releases only, for a process without an LLMService client. */
-  public static ReleasePlans helmOnly(Kube kube) {
-    return new ReleasePlans(kube, BackendResolver.helmOnly(kube), null);
+  public static ReleasePlans helmOnly(Kube kube, Clock clock) {
+    return new ReleasePlans(kube, BackendResolver.helmOnly(kube), null, clock);
   }
 
   /**

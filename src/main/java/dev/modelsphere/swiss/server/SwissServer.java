@@ -140,7 +140,7 @@ public final class SwissServer {
     this.access = LlmServiceAccess.of(services, options.clock());
     this.site = SiteState.open(config, kube, options.version(), access, options.clock());
     this.backends = new BackendResolver(kube, access, services);
-    this.plans = new ReleasePlans(kube, backends, services);
+    this.plans = new ReleasePlans(kube, backends, services, options.clock());
     this.fleet = Fleet.start(client, config.cluster().namespaces(), access, options.clock());
     this.nodes =
         new NodeInventory(

@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -168,6 +169,30 @@ class OneWriterPerReleaseTest {
       ReleaseStatus status = cluster.deployer().status(cluster.namespace(), "qwen");
 
       assertThat(status.plan().phase()).isEqualTo(PlanStatus.APPLYING);
+    }
+  }
+
+  @Test
+  void aReaderJudgesTheLeaseByTheWritersClockSoAnApplyInFlightIsNotSettledAsInterrupted() {
+    Plan one = cluster.plan("qwen", "replicaCount: 1");
+    cluster.deployer().apply(one, Mode.INSTALL, ApplyOptions.install());
+    // A server whose clock is hours from the wall's (a test's frozen clock, a skewed host): its
+    // writer stamps the lease by that clock, so its readers must judge the lease by it too.
+    Clock serverClock = Clock.fixed(Instant.parse("2026-12-01T10:00:00Z"), ZoneOffset.UTC);
+    ReleaseLeases serverLeases =
+        new ReleaseLeases(
+            cluster.admin(),
+            Writer.thisProcess("swiss serve"),
+            Duration.ofSeconds(15),
+            serverClock);
+    try (ReleaseLeases.Held writing = serverLeases.take(cluster.namespace(), "qwen", "apply")) {
+      writeApplying(cluster.plan("qwen", "replicaCount: 2"), 1);
+
+      new ReleasePlans(cluster.kube(), BackendResolver.helmOnly(cluster.kube()), null, serverClock)
+          .fromHelm(cluster.namespace(), "qwen");
+
+      assertThat(PlanStatus.parse(record().data().get(PlanStatus.FILE)).phase())
+          .isEqualTo(PlanStatus.APPLYING);
     }
   }
 
