@@ -112,7 +112,7 @@ describe("formFromPlan", () => {
       publishRoute: true,
       route: "chat",
       gpuProducts: ["NVIDIA-H800", "NVIDIA-H100-80GB-HBM3"],
-      schedulingYAML: 'tolerations:\n  - key: "gpu"\n    operator: "Exists"\npriorityClassName: "high"\n',
+      schedulingYAML: "tolerations:\n  - key: gpu\n    operator: Exists\npriorityClassName: high\n",
       editsYAML: 'extraArgs:\n  - "--tp"\n  - "2"\n',
     });
   });

@@ -1,7 +1,7 @@
 // The deploy settings form and the PlanRequest it becomes. The server composes; this only says
 // what the operator chose. Untouched fields are left out so the catalog and site layers stand.
 import type { Plan, PlanRequest, Values } from "../api/plans";
-import { toYaml } from "./yaml";
+import { toYamlDocument } from "../lib/yaml";
 
 export interface DeployForm {
   serviceId: string;
@@ -162,8 +162,8 @@ export function formFromPlan(plan: Plan): DeployForm {
     publishRoute: bool(child(form, "modelRoute", "enabled")),
     route: text(child(form, "modelRoute", "nginx", "route")),
     gpuProducts: gpuProductsOf(form),
-    schedulingYAML: toYaml(scheduling),
-    editsYAML: toYaml(plan.layers?.edit),
+    schedulingYAML: toYamlDocument(scheduling),
+    editsYAML: toYamlDocument(plan.layers?.edit),
   };
 }
 

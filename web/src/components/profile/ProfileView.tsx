@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Profile } from "../../api/profile";
 import { Card } from "../ui/Card";
 import { Facts } from "../release/Facts";
-import { toYaml } from "../release/yaml";
+import { toYaml } from "../../lib/yaml";
 
 const fallback = (value: string | number | undefined, otherwise: string): ReactNode => (value === undefined || value === "" ? <span className="text-slate-600">{otherwise}</span> : String(value));
 

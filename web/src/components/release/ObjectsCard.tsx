@@ -6,7 +6,7 @@ import { Card } from "../ui/Card";
 import { Empty, ErrorState, Loading } from "../ui/States";
 import { Table, Td, Th } from "../ui/Table";
 import { formatTime } from "./format";
-import { toYaml } from "./yaml";
+import { toYaml } from "../../lib/yaml";
 
 /** The ModelRoute, LLMScaler and LLMSLORequirement the release made, as their controllers see them. */
 export function ObjectsCard({ namespace, release }: { namespace: string; release: string }) {

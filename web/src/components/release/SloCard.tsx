@@ -1,19 +1,39 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { releaseKeys, releasesApi, type SloConfig } from "../../api/releases";
+import { PROFILE_KEY, profileApi, type Profile } from "../../api/profile";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { ErrorState, Loading } from "../ui/States";
 import { parseSloEdit, sloEditText } from "./slo";
-import { toYaml } from "./yaml";
+import { toYaml } from "../../lib/yaml";
 
 /** The release's SLO thresholds on the SLO server; editable when this server may deploy. */
 export function SloCard({ namespace, release, canWrite }: { namespace: string; release: string; canWrite: boolean }) {
-  const slo = useQuery({ queryKey: releaseKeys.slo(namespace, release), queryFn: () => releasesApi.slo(namespace, release), retry: false });
+  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: profileApi.profile, staleTime: 60_000 });
+  const reachable = hasSloServer(profile.data?.profile);
+  // A site without an SLO server answers every SLO call 409; asking anyway would only fail.
+  const slo = useQuery({
+    queryKey: releaseKeys.slo(namespace, release),
+    queryFn: () => releasesApi.slo(namespace, release),
+    retry: false,
+    enabled: reachable,
+  });
+  if (profile.isSuccess && !reachable) {
+    return (
+      <Card title="SLO">
+        <p className="text-sm text-slate-700">
+          This site names no SLO server token: set <code>scaler.sloTokenSecret</code> (and <code>scaler.sloAddress</code> unless the default fits) in the site profile to read and set thresholds here.
+        </p>
+      </Card>
+    );
+  }
   return (
     <Card title="SLO" actions={slo.data && <Badge tone={slo.data.found ? "success" : "muted"}>{slo.data.found ? "registered" : "none registered"}</Badge>}>
-      {slo.isPending ? (
+      {profile.isError ? (
+        <ErrorState error={profile.error} retry={() => void profile.refetch()} />
+      ) : slo.isPending ? (
         <Loading what="the SLO thresholds" />
       ) : slo.isError ? (
         <ErrorState error={slo.error} retry={() => void slo.refetch()} />
@@ -24,6 +44,11 @@ export function SloCard({ namespace, release, canWrite }: { namespace: string; r
       )}
     </Card>
   );
+}
+
+/** The SLO server refuses anonymous calls: without the Secret holding its token, swiss cannot ask. */
+export function hasSloServer(profile: Profile | undefined): boolean {
+  return Boolean(profile?.scaler?.sloTokenSecret);
 }
 
 function SloReadView({ config }: { config: SloConfig }) {

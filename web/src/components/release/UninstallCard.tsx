@@ -9,6 +9,14 @@ import { Card } from "../ui/Card";
 import { Field } from "../ui/Field";
 import { ErrorState } from "../ui/States";
 
+const releaseQueries = (namespace: string, release: string) => [
+  releaseKeys.status(namespace, release),
+  releaseKeys.plan(namespace, release),
+  releaseKeys.revisions(namespace, release),
+  releaseKeys.objects(namespace, release),
+  releaseKeys.slo(namespace, release),
+];
+
 /** Uninstall, enabled only once the release's name is typed: there is no undo. */
 export function UninstallCard({ namespace, release }: { namespace: string; release: string }) {
   const queryClient = useQueryClient();
@@ -17,17 +25,18 @@ export function UninstallCard({ namespace, release }: { namespace: string; relea
   const [leftover, setLeftover] = useState<UninstallResult | null>(null);
   const uninstall = useMutation({
     mutationFn: () => releasesApi.uninstall(namespace, release),
-    onSuccess: async (result) => {
-      await Promise.all(
-        [DEPLOYMENTS_KEY, RUNS_KEY, releaseKeys.status(namespace, release), releaseKeys.plan(namespace, release), releaseKeys.revisions(namespace, release), releaseKeys.objects(namespace, release)].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+    onSuccess: (result) => {
       if (result.planError) {
         setLeftover(result);
       } else {
         navigate("/");
       }
+      // The release is gone: its own queries are dropped, not refetched (they would only 404).
+      for (const queryKey of releaseQueries(namespace, release)) {
+        queryClient.removeQueries({ queryKey });
+      }
+      void queryClient.invalidateQueries({ queryKey: DEPLOYMENTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: RUNS_KEY });
     },
   });
   const submit = (event: FormEvent) => {

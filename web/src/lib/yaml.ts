@@ -1,5 +1,7 @@
-// A YAML rendering of plain JSON values for reading (plan layers, object status). Display only:
-// the server parses every document the UI sends, so nothing here needs to round-trip.
+// YAML written from plain JSON values, for reading (plan layers, object status) and for seeding the
+// form's text boxes. Writing only: the server parses every document the UI sends. A string that
+// would read back as another type (true, 1.5, on, an empty string) is quoted, so what the server
+// reads back is the tree given.
 
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_.\-/ ]*$/;
 const LOOKS_TYPED = /^(true|false|null|yes|no|on|off|~|[-+]?[0-9][0-9_.eE+-]*)$/i;
@@ -48,4 +50,12 @@ export function toYaml(value: unknown): string {
     return typeof value === "object" && value !== null ? emptyOf(value) : scalar(value);
   }
   return lines(value, "").join("\n");
+}
+
+/**
+ * A values tree as the document a YAML text box starts from: "" for an empty or missing tree, so
+ * an untouched box sends nothing; otherwise one line per value and a final newline.
+ */
+export function toYamlDocument(tree: Record<string, unknown> | undefined): string {
+  return tree && Object.keys(tree).length > 0 ? `${toYaml(tree)}\n` : "";
 }

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { parseSloEdit, sloEditText } from "./slo";
-import { toYaml } from "./yaml";
-
-describe("toYaml", () => {
-  it("renders nested maps and lists, quoting strings that would read as other types", () => {
-    expect(toYaml({ a: { b: 1, c: "true", d: [1, { e: "x y" }] }, f: [], g: "" })).toBe(
-      ['a:', '  b: 1', '  c: "true"', '  d:', '    - 1', '    - e: x y', 'f: []', 'g: ""'].join("\n"),
-    );
-  });
-});
 
 describe("SLO editing", () => {
   it("edits without swiss's found and sends an object without it", () => {
