@@ -111,6 +111,15 @@ public final class TestServer implements AutoCloseable {
    * @param serverYaml the config's {@code server:} section, as for {@link #start}
    */
   public static TestServer onDemoSite(Path dir, KubeCluster cluster, String serverYaml) {
+    return onDemoSite(dir, cluster, cluster.namespace(), serverYaml, "test-web");
+  }
+
+  /**
+   * The same on {@code namespace}, serving the UI under classpath directory {@code webRoot}: {@code
+   * "web"} is the real UI as the build put it in {@code target/classes/web}.
+   */
+  public static TestServer onDemoSite(
+      Path dir, KubeCluster cluster, String namespace, String serverYaml, String webRoot) {
     String profile =
         """
         name: test-site
@@ -120,13 +129,9 @@ public final class TestServer implements AutoCloseable {
           pathTemplate: /models/{{org}}/{{name}}
         """
             .formatted(TestCharts.exampleCharts());
+    String catalog = SharedFixtures.project().resolve("examples/catalog").toString();
     return onCluster(
-        dir,
-        cluster,
-        cluster.admin(),
-        serverYaml,
-        SharedFixtures.project().resolve("examples/catalog").toString(),
-        profile);
+        dir, cluster, cluster.admin(), serverYaml, catalog, profile, namespace, webRoot);
   }
 
   /** The same, with its own catalog and site profile. */
@@ -137,9 +142,22 @@ public final class TestServer implements AutoCloseable {
       String serverYaml,
       String catalog,
       String profileYaml) {
+    return onCluster(
+        dir, cluster, client, serverYaml, catalog, profileYaml, cluster.namespace(), "test-web");
+  }
+
+  private static TestServer onCluster(
+      Path dir,
+      KubeCluster cluster,
+      KubernetesClient client,
+      String serverYaml,
+      String catalog,
+      String profileYaml,
+      String namespace,
+      String webRoot) {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
-            .formatted(catalog, cluster.namespace());
+            .formatted(catalog, namespace);
     String kubeconfig = read(cluster.kubeconfig());
     TestServer server =
         start(
@@ -149,7 +167,7 @@ public final class TestServer implements AutoCloseable {
             profileYaml,
             client,
             o -> o.withHelmKubeConfig(kubeconfig),
-            "test-web");
+            webRoot);
     return server.awaitReady();
   }
 
@@ -219,6 +237,11 @@ public final class TestServer implements AutoCloseable {
 
   public SwissServer server() {
     return server;
+  }
+
+  /** Where a browser reaches this server. */
+  public String url() {
+    return "http://127.0.0.1:" + server.port();
   }
 
   public Reply get(String path, String... headers) {
