@@ -174,3 +174,52 @@ export async function timed(condition) {
   await condition();
   return Math.round(performance.now() - started);
 }
+
+/** Prints a measured figure in one greppable form: `FIGURE <what>: <ms> ms (limit <limit> ms)`. */
+export function figure(what, ms, limit) {
+  console.log(`FIGURE ${what}: ${ms} ms (limit ${limit} ms)`);
+  if (ms >= limit) {
+    throw new Error(`${what} took ${ms} ms, over the ${limit} ms limit`);
+  }
+}
+
+/** The Deployments table's row of `release` (its name is the row's link). */
+export function rowOf(page, release) {
+  return page.getByRole("row").filter({ has: page.getByRole("link", { name: release, exact: true }) });
+}
+
+/**
+ * Waits for a page's heading and fails on a placeholder: a scenario must not pass against a page
+ * that is not built.
+ */
+export async function pageHeading(page, name) {
+  const heading = page.getByRole("heading", { level: 1, name });
+  await heading.waitFor();
+  const text = await heading.innerText();
+  if (text.includes("not built yet")) {
+    throw new Error(`${page.url()} is a placeholder: ${text}`);
+  }
+  return heading;
+}
+
+/**
+ * Marks the document, so `assertNoReload` can tell a page that changed by itself from one the
+ * browser loaded again.
+ */
+export async function markDocument(page) {
+  await page.evaluate(() => {
+    globalThis.__swissE2eMark = true;
+  });
+}
+
+export async function assertNoReload(page) {
+  const marked = await page.evaluate(() => globalThis.__swissE2eMark === true);
+  if (!marked) {
+    throw new Error("the page was reloaded: the change should have appeared on the open page");
+  }
+}
+
+/** The card (a section) whose heading is `title`. */
+export function card(page, title) {
+  return page.locator("section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
