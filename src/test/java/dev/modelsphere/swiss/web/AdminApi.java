@@ -58,8 +58,9 @@ final class AdminApi {
     return get(releasePath(release) + "/plan");
   }
 
-  JsonNode status(String release) {
-    return get(releasePath(release) + "/status");
+  /** The plan archived with revision {@code revision} of {@code release}. */
+  JsonNode plan(String release, int revision) {
+    return get(releasePath(release) + "/revisions/" + revision + "/plan");
   }
 
   JsonNode deployments() {

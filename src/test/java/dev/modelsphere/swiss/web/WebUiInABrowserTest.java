@@ -16,7 +16,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,6 +40,7 @@ class WebUiInABrowserTest {
   private static final String DEPLOYING =
       "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n";
   private static final String SMALL_MODEL = "smollm3-3b";
+  private static final String VERSIONED_MODEL = "mistral-small-24b";
   private static final int FLEET = 1000;
 
   @TempDir static Path dir;
@@ -79,6 +83,62 @@ class WebUiInABrowserTest {
   @Test
   void signsInAndAWrongPasswordShowsTheServersError() {
     scenario("signs-in-and-a-wrong-password-shows-the-servers-error.mjs").run();
+  }
+
+  @Test
+  void deploysAModelFromTheCatalogThroughPlanDiffAndInstallAndSeesItReady() {
+    scenario("deploys-a-model-from-the-catalog-and-sees-it-ready.mjs")
+        .with("MODEL", SMALL_MODEL)
+        .with("MODEL_TITLE", "SmolLM3 3B")
+        .with("VARIANT", "sglang-tp1")
+        .with("RELEASE", "from-the-catalog")
+        .run();
+  }
+
+  @Test
+  void upgradesToANewerModelVersionAndOnlyTheCatalogLayerMoves() {
+    api.install(VERSIONED_MODEL, "1.0.0", "upgrade-me");
+
+    scenario("upgrades-to-a-newer-model-version-and-only-the-catalog-layer-moves.mjs")
+        .with("RELEASE", "upgrade-me")
+        .with("FROM_VERSION", "1.0.0")
+        .with("TO_VERSION", "1.1.0")
+        .on("layers-that-moved", WebUiInABrowserTest::layersThatMoved)
+        .run();
+  }
+
+  @Test
+  void rollsBackToTheFirstRevision() {
+    api.install(VERSIONED_MODEL, "1.0.0", "roll-me-back");
+    api.upgrade("roll-me-back", "1.1.0", 1);
+
+    scenario("rolls-back-to-the-first-revision.mjs")
+        .with("RELEASE", "roll-me-back")
+        .with("BACK_TO_VERSION", "1.0.0")
+        .with("LIVE_VERSION", "1.1.0")
+        .on("live-version", release -> api.plan(release).path("source").path("version").asText())
+        .run();
+  }
+
+  @Test
+  void tunesAnAdaptiveValueThroughReuseSource() {
+    api.install(SMALL_MODEL, "1.0.0", "tune-me");
+
+    scenario("tunes-an-adaptive-value-through-reuse-source.mjs")
+        .with("RELEASE", "tune-me")
+        .on("stored-form-value", WebUiInABrowserTest::storedFormValue)
+        .run();
+  }
+
+  @Test
+  void everyPagePassesAnAccessibilityScan() {
+    api.install(SMALL_MODEL, "1.0.0", "scanned");
+
+    scenario("every-page-passes-an-accessibility-scan.mjs")
+        .with("RELEASE", "scanned")
+        .with("MODEL", SMALL_MODEL)
+        .with("VARIANT", "sglang-tp1")
+        .run();
   }
 
   @Test
@@ -158,6 +218,29 @@ class WebUiInABrowserTest {
     } finally {
       cluster.admin().namespaces().withName(namespace).delete();
     }
+  }
+
+  /** For "{@code <release> <from> <to>}": the layers whose values differ between the revisions. */
+  private static String layersThatMoved(String arg) {
+    String[] words = arg.split(" ");
+    JsonNode from = api.plan(words[0], Integer.parseInt(words[1])).path("layers");
+    JsonNode to = api.plan(words[0], Integer.parseInt(words[2])).path("layers");
+    Set<String> names = new TreeSet<>();
+    from.fieldNames().forEachRemaining(names::add);
+    to.fieldNames().forEachRemaining(names::add);
+    return names.stream()
+        .filter(name -> !from.path(name).equals(to.path(name)))
+        .collect(Collectors.joining(","));
+  }
+
+  /** For "{@code <release> <dotted.path>}": the stored plan's form value there, as JSON. */
+  private static String storedFormValue(String arg) {
+    String[] words = arg.split(" ");
+    JsonNode value = api.plan(words[0]).path("layers").path("form");
+    for (String key : words[1].split("\\.")) {
+      value = value.path(key);
+    }
+    return value.toString();
   }
 
   /** "gone", or what the uninstall left of {@code release} in the cluster. */
