@@ -27,7 +27,10 @@ await scenario("deploys a model from the catalog through Plan, Diff and Install 
   await page.getByLabel("Service ID").fill(release);
   await page.getByLabel("Namespace").fill(env.namespace);
   const steps = page.getByRole("list", { name: "Deploy steps" });
-  const [plan, diff, install] = ["Plan", "Diff", "Install"].map((name) => steps.getByRole("button", { name, exact: true }));
+  const plan = steps.getByRole("button", { name: "Plan", exact: true });
+  const diff = steps.getByRole("button", { name: "Diff", exact: true });
+  // The third step is Apply until a diff has seen that the release does not exist yet.
+  const install = steps.getByRole("listitem").nth(2).getByRole("button");
   assert.equal(await diff.isDisabled(), true, "no diff without a plan");
   assert.equal(await install.isDisabled(), true, "no install without a plan");
 
@@ -43,6 +46,7 @@ await scenario("deploys a model from the catalog through Plan, Diff and Install 
 
   await diff.click();
   await card(page, "Diff").getByText("The release does not exist yet").waitFor();
+  assert.equal((await install.innerText()).trim(), "Install", "a release that does not exist is installed");
   await axeScan(page, "deploy (planned and diffed)");
   await install.click();
   await page.getByRole("status").filter({ hasText: `${release} submitted at revision 1` }).waitFor({ timeout: 60_000 });

@@ -219,7 +219,7 @@ export async function assertNoReload(page) {
   }
 }
 
-/** The card (a section) whose heading is `title`. */
+/** The card whose heading is `title`: the nearest section around that heading. */
 export function card(page, title) {
-  return page.locator("section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  return page.getByRole("heading", { level: 2, name: title, exact: true }).locator("xpath=ancestor::section[1]");
 }

@@ -26,6 +26,6 @@ await scenario("signs in, and a wrong password shows the server's error", async 
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/runs");
   await page.getByRole("button", { name: "Sign out" }).waitFor();
-  await page.getByText(env.user, { exact: true }).waitFor();
+  await page.getByRole("banner").getByText(env.user, { exact: true }).waitFor();
   await screenshot(page, "login-signed-in");
 });
