@@ -12,6 +12,7 @@ import Setup from "./pages/Setup";
 import SiteProfile from "./pages/SiteProfile";
 import Tune from "./pages/Tune";
 import Upgrade from "./pages/Upgrade";
+import { LiveUpdates } from "./live/LiveUpdates";
 import { Gate } from "./session/Session";
 import Login from "./session/Login";
 
@@ -31,7 +32,9 @@ export function App({ queryClient = newQueryClient() }: { queryClient?: QueryCli
           <Route
             element={
               <Gate>
-                <Layout />
+                <LiveUpdates>
+                  <Layout />
+                </LiveUpdates>
               </Gate>
             }
           >

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NavLink, Outlet } from "react-router";
 import { clusterApi } from "../api/cluster";
 import { sessionApi } from "../api/session";
+import { LiveIndicator } from "../live/LiveUpdates";
 import { SESSION_KEY, useSession } from "../session/Session";
 import { Badge } from "./ui/Badge";
 import { cx } from "./ui/cx";
@@ -38,6 +39,7 @@ export function Layout() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
+            <LiveIndicator />
             {cluster.isError && <Badge tone="danger">cluster unreachable</Badge>}
             {cluster.data && <SiteSwitcher name={cluster.data.name} sites={cluster.data.sites ?? []} />}
             {cluster.data && <span className="text-slate-600">v{cluster.data.version}</span>}

@@ -1,4 +1,104 @@
-// Placeholder until this page is built: says so rather than pretending.
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { catalogApi, catalogKeys, type IndexModel } from "../api/catalog";
+import { CatalogGate } from "../components/deploy/CatalogGate";
+import { VariantDialog } from "../components/deploy/VariantDialog";
+import { Badge } from "../components/ui/Badge";
+import { Button } from "../components/ui/Button";
+import { Card } from "../components/ui/Card";
+import { Empty, ErrorState, Loading } from "../components/ui/States";
+import { hardwareLine, runsOn } from "../deploy/fit";
+import { deployLink, modelLink } from "../deploy/links";
+
 export default function Catalog() {
-  return <h1 className="text-xl font-semibold">Catalog (not built yet)</h1>;
+  return <CatalogGate>{(catalog) => <CatalogIndex catalog={catalog} />}</CatalogGate>;
+}
+
+function CatalogIndex({ catalog }: { catalog?: string }) {
+  const index = useQuery({ queryKey: catalogKeys.index(catalog), queryFn: () => catalogApi.index(catalog) });
+  return (
+    <div className="flex flex-col gap-4">
+      <header>
+        <h1 className="text-xl font-semibold">Catalog</h1>
+        {index.data && (
+          <p className="text-sm text-slate-700">
+            {index.data.name} · <span className="break-all">{index.data.source}</span> · <code title={index.data.ref}>{index.data.ref.slice(0, 19)}</code>
+          </p>
+        )}
+      </header>
+      {index.isPending && <Loading what="the catalog" />}
+      {index.isError && <ErrorState error={index.error} retry={() => void index.refetch()} />}
+      {index.data && index.data.index.models.length === 0 && <Empty>This catalog lists no models.</Empty>}
+      {index.data && (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {index.data.index.models.map((model) => (
+            <li key={model.name}>
+              <ModelCard model={model} catalog={catalog} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function latestOf(model: IndexModel) {
+  return model.versions.find((version) => version.version === model.latest) ?? model.versions[0];
+}
+
+function ModelCard({ model, catalog }: { model: IndexModel; catalog?: string }) {
+  const [choosing, setChoosing] = useState(false);
+  const headingId = useId();
+  const latest = latestOf(model);
+  const variants = latest?.variants ?? [];
+  const title = model.displayName ?? model.name;
+  return (
+    <Card className="h-full">
+      <article aria-labelledby={headingId} className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id={headingId} className="text-base font-semibold">
+            <Link className="text-indigo-800 underline-offset-2 hover:underline" to={modelLink(model.name, { catalog })}>
+              {title}
+            </Link>
+          </h2>
+          {model.latest && <Badge tone="info">v{model.latest}</Badge>}
+          <span className="text-xs text-slate-600">
+            {model.versions.length} {model.versions.length === 1 ? "version" : "versions"}
+          </span>
+          {model.deprecated && <Badge tone="warning">deprecated</Badge>}
+        </div>
+        {model.description && <p className="line-clamp-2 text-sm text-slate-700">{model.description}</p>}
+        {model.source?.hf && (
+          <p className="text-xs text-slate-600">
+            {model.source.hf}
+            {model.source.sizeGiB !== undefined && ` · ${model.source.sizeGiB} GiB`}
+          </p>
+        )}
+        <ul aria-label={`Variants of ${title}`} className="flex flex-wrap gap-1">
+          {variants.map((variant) => (
+            <li key={variant.id}>
+              <Badge title={`${variant.id}: ${runsOn(variant.requires)}`}>{hardwareLine(variant)}</Badge>
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-slate-600">{[...new Set(variants.map((variant) => runsOn(variant.requires)))].join("; ")}</p>
+        <div className="mt-auto flex items-center gap-2">
+          {variants.length === 1 ? (
+            <Link className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-800" to={deployLink(model.name, { variant: variants[0].id, catalog })}>
+              Deploy
+            </Link>
+          ) : variants.length > 1 ? (
+            <Button aria-haspopup="dialog" onClick={() => setChoosing(true)}>
+              Deploy
+            </Button>
+          ) : null}
+          <Link className="text-sm text-indigo-800 underline" to={modelLink(model.name, { catalog })}>
+            {variants.length > 1 ? `${variants.length} variants` : "Details"}
+          </Link>
+        </div>
+      </article>
+      {choosing && <VariantDialog model={model.name} title={title} catalog={catalog} variants={variants} onClose={() => setChoosing(false)} />}
+    </Card>
+  );
 }

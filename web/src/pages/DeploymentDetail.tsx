@@ -1,4 +1,94 @@
-// Placeholder until this page is built: says so rather than pretending.
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { clusterApi } from "../api/cluster";
+import { releaseKeys, releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
+import { CanaryBadges } from "../components/CanaryBadges";
+import { CLUSTER_KEY } from "../components/Layout";
+import { ButtonLink } from "../components/release/ButtonLink";
+import { CanaryPanel } from "../components/release/CanaryPanel";
+import { InstallStatusCard } from "../components/release/InstallStatusCard";
+import { ObjectsCard } from "../components/release/ObjectsCard";
+import { historyPath, tunePath, upgradePath } from "../components/release/paths";
+import { isUntracked, PlanCard } from "../components/release/PlanCard";
+import { PodsCard } from "../components/release/PodsCard";
+import { RevisionsCard } from "../components/release/RevisionsCard";
+import { RouteCard } from "../components/release/RouteCard";
+import { SloCard } from "../components/release/SloCard";
+import { UninstallCard } from "../components/release/UninstallCard";
+import { StatusBadge } from "../components/StatusBadge";
+import { ErrorState, Loading } from "../components/ui/States";
+import { usePollInterval } from "../live/LiveUpdates";
+
 export default function DeploymentDetail() {
-  return <h1 className="text-xl font-semibold">DeploymentDetail (not built yet)</h1>;
+  const { namespace = "", release = "" } = useParams();
+  const poll = usePollInterval();
+  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const status = useQuery({ queryKey: releaseKeys.status(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll });
+  const plan = useQuery({ queryKey: releaseKeys.plan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll });
+  const canWrite = cluster.data?.allowDeploy === true;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-semibold">{release}</h1>
+          <p className="text-sm text-slate-700">
+            {namespace} · <PlanSummary plan={plan.data} untracked={isUntracked(plan)} />
+          </p>
+          {status.data && (
+            <p className="mt-1 flex flex-wrap items-center gap-1">
+              <StatusBadge status={status.data.helmStatus} phase={status.data.llmservice?.phase || status.data.planStatus?.phase} />
+              <CanaryBadges relationship={status.data} namespace={namespace} />
+            </p>
+          )}
+        </div>
+        <nav aria-label="Release actions" className="flex flex-wrap gap-2">
+          <ButtonLink to={historyPath(namespace, release)}>History &amp; rollback</ButtonLink>
+          {plan.data && canWrite && <ButtonLink to={upgradePath(namespace, release)}>Upgrade</ButtonLink>}
+          {plan.data && canWrite && status.data?.helmStatus === "deployed" && <ButtonLink to={tunePath(namespace, release)}>Tune</ButtonLink>}
+        </nav>
+      </header>
+      {status.isPending ? (
+        <Loading what="the release status" />
+      ) : status.isError ? (
+        <ErrorState error={status.error} retry={() => void status.refetch()} />
+      ) : (
+        <StatusCards status={status.data} />
+      )}
+      <ObjectsCard namespace={namespace} release={release} />
+      <PlanCard plan={plan} />
+      {status.data?.exists && <SloCard namespace={namespace} release={release} canWrite={canWrite} />}
+      <RevisionsCard namespace={namespace} release={release} canWrite={canWrite} />
+      {canWrite && status.data?.exists && <UninstallCard namespace={namespace} release={release} />}
+    </div>
+  );
+}
+
+function PlanSummary({ plan, untracked }: { plan?: ReleasePlan; untracked: boolean }) {
+  if (untracked) {
+    return <>untracked — no plan beside this release</>;
+  }
+  if (!plan) {
+    return null;
+  }
+  const version = plan.source.version ? ` v${plan.source.version}` : "";
+  return (
+    <>
+      {plan.source.model}
+      {version} · {plan.source.variant} · {plan.chart.name}-{plan.chart.version}
+    </>
+  );
+}
+
+function StatusCards({ status }: { status: StatusReport }) {
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <InstallStatusCard status={status} />
+        <CanaryPanel relationship={status} namespace={status.namespace} />
+      </div>
+      <PodsCard status={status} />
+      {status.exists && <RouteCard status={status} />}
+    </>
+  );
 }

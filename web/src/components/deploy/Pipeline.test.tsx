@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/http";
+import type { ApplyResult, PlanAnswer } from "../../api/plans";
+import { usePipeline } from "../../deploy/usePipeline";
+import { plan } from "../../test/plans";
+import { Pipeline, type ShownDiff } from "./Pipeline";
+
+afterEach(cleanup);
+
+const composed: PlanAnswer = plan({ hash: "sha256:p1" });
+const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revision: 8, output: "", status: "applied", statusError: "" };
+
+function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; expectRevision: number }, install: boolean) => Promise<ApplyResult> }) {
+  const [state, dispatch] = usePipeline();
+  const [text, setText] = useState("");
+  return (
+    <>
+      <label>
+        Service ID
+        <input
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            dispatch({ type: "formChanged" });
+          }}
+        />
+      </label>
+      <Pipeline state={state} dispatch={dispatch} compose={async () => composed} diff={async () => props.diff} apply={props.apply} />
+    </>
+  );
+}
+
+function show(diff: ShownDiff, apply = vi.fn(async () => applied)) {
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, "invalidateQueries");
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <Harness diff={diff} apply={apply} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { apply, invalidate };
+}
+
+describe("<Pipeline>", () => {
+  it("gates Diff on a plan and Apply on a diff, and applies with the diff's revision", async () => {
+    const { apply, invalidate } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
+    expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("qwen3-8b submitted at revision 8");
+    expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 7 }, false);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["deployments"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["status", "models", "qwen3-8b"] });
+    expect(screen.getByRole("link", { name: "Open models/qwen3-8b" }).getAttribute("href")).toBe("/deployments/models/qwen3-8b");
+  });
+
+  it("installs when the diff finds no release", async () => {
+    const { apply } = show({ planHash: "sha256:p1", revision: 0, exists: false, changed: true, output: "+ all" });
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText(/does not exist yet/);
+    fireEvent.click(screen.getByRole("button", { name: "Install" }));
+    await waitFor(() => expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 0 }, true));
+  });
+
+  it("discards plan and diff when the form changes", async () => {
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: false, output: "" });
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Nothing would change.");
+    fireEvent.change(screen.getByLabelText("Service ID"), { target: { value: "other" } });
+    expect(screen.queryByText("Nothing would change.")).toBeNull();
+    expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows a 409 with the server's message", async () => {
+    const apply = vi.fn(async () => Promise.reject(new ApiError("release moved from revision 7 to 8 since you looked; re-check it before applying", 409)));
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, apply);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("release moved from revision 7 to 8 since you looked; re-check it before applying");
+    expect(screen.getByText(/Run Diff again/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,216 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type Dispatch, type ReactNode } from "react";
+import { Link } from "react-router";
+import { ApiError } from "../../api/http";
+import type { ApplyResult, PlanAnswer } from "../../api/plans";
+import {
+  actionOf,
+  applyRequest,
+  canApply,
+  canDiff,
+  currentStep,
+  type DiffLike,
+  type PipelineEvent,
+  type PipelineState,
+  type Step,
+} from "../../deploy/pipeline";
+import { Provenance } from "../Provenance";
+import { Badge } from "../ui/Badge";
+import { Button } from "../ui/Button";
+import { Card } from "../ui/Card";
+import { cx } from "../ui/cx";
+import { ErrorState } from "../ui/States";
+import { PreflightNotes } from "./PreflightNotes";
+
+export interface ShownDiff extends DiffLike {
+  changed: boolean;
+  output: string;
+  warnings?: string[];
+}
+
+export type PipelineOf = PipelineState<PlanAnswer, ShownDiff>;
+export type PipelineDispatch = Dispatch<PipelineEvent<PlanAnswer, ShownDiff>>;
+
+export interface PipelineProps {
+  state: PipelineOf;
+  dispatch: PipelineDispatch;
+  /** Composes the plan; absent on a rollback, whose plan is the archive. */
+  compose?: () => Promise<PlanAnswer>;
+  /** Why composing is not possible yet (e.g. no service id). */
+  composeBlocked?: string;
+  diff: (plan: PlanAnswer) => Promise<ShownDiff>;
+  apply: (request: { planHash: string; expectRevision: number; note?: string }, install: boolean) => Promise<ApplyResult>;
+  rollback?: boolean;
+  /** Shown above the plan's values (What moves). */
+  planHeader?: ReactNode;
+  /** Problems no form field fixes. */
+  notes?: string[];
+}
+
+const STEP_LABEL: Record<Step, string> = { plan: "Plan", diff: "Diff", apply: "Apply", status: "Status" };
+
+/** The gated steps; every write waits for the server's answer (no optimistic state). */
+export function Pipeline(props: PipelineProps) {
+  const { state, dispatch, rollback = false } = props;
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState("");
+  const noteId = useId();
+  const current = currentStep(state);
+  const action = actionOf(state, rollback);
+
+  const run = async <T,>(step: Exclude<Step, "status">, call: () => Promise<T>, done: (value: T) => PipelineEvent<PlanAnswer, ShownDiff>) => {
+    const generation = state.generation;
+    dispatch({ type: "started", step });
+    try {
+      dispatch(done(await call()));
+    } catch (error) {
+      dispatch({ type: "failed", generation, step, error });
+    }
+  };
+
+  const compose = () => props.compose && run("plan", props.compose, (plan) => ({ type: "planned", generation: state.generation, plan }));
+  const diff = () => state.plan && run("diff", () => props.diff(state.plan!), (result) => ({ type: "diffed", generation: state.generation, diff: result }));
+  const apply = () => {
+    const request = { ...applyRequest(state), note: note.trim() === "" ? undefined : note.trim() };
+    const install = action === "Install";
+    return run(
+      "apply",
+      () => props.apply(request, install),
+      (result) => {
+        const { namespace, name } = state.plan!.release;
+        void queryClient.invalidateQueries({ queryKey: ["deployments"] });
+        void queryClient.invalidateQueries({ queryKey: ["status", namespace, name] });
+        void queryClient.invalidateQueries({ queryKey: ["release-plan", namespace, name] });
+        void queryClient.invalidateQueries({ queryKey: ["revisions", namespace, name] });
+        void queryClient.invalidateQueries({ queryKey: ["runs"] });
+        return { type: "applied", generation: state.generation, result };
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${noteId}-steps`} className="flex flex-col gap-4">
+      <h2 id={`${noteId}-steps`} className="text-lg font-semibold">
+        Steps
+      </h2>
+      <PreflightNotes messages={props.notes ?? []} />
+      <ol aria-label="Deploy steps" className="flex flex-wrap items-center gap-2">
+        {!rollback && (
+          <StepItem current={current === "plan"}>
+            <Button onClick={compose} disabled={!!props.composeBlocked || state.pending !== undefined} title={props.composeBlocked}>
+              {state.pending === "plan" ? "Planning…" : "Plan"}
+            </Button>
+          </StepItem>
+        )}
+        <StepItem current={current === "diff"}>
+          <Button variant="secondary" onClick={diff} disabled={!canDiff(state)} title={state.plan ? undefined : "Plan first"}>
+            {state.pending === "diff" ? "Diffing…" : "Diff"}
+          </Button>
+        </StepItem>
+        <StepItem current={current === "apply"}>
+          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} title={state.diff ? undefined : "Diff first"}>
+            {state.pending === "apply" ? `${action}…` : action}
+          </Button>
+        </StepItem>
+        <StepItem current={current === "status"}>
+          <span className={cx("px-2 text-sm", state.result ? "font-medium text-slate-900" : "text-slate-600")}>{STEP_LABEL.status}</span>
+        </StepItem>
+      </ol>
+      {props.composeBlocked && !rollback && <p className="text-sm text-slate-700">{props.composeBlocked}</p>}
+      {state.failed && <StepFailure step={state.failed.step} error={state.failed.error} />}
+      {state.plan && <PlanPanel plan={state.plan} header={props.planHeader} />}
+      {state.diff && <DiffPanel diff={state.diff} />}
+      {state.plan && !state.result && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
+            Note
+          </label>
+          <input
+            id={noteId}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="why — recorded in the log and beside the release"
+            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          />
+        </div>
+      )}
+      {state.result && <StatusPanel result={state.result} namespace={state.plan!.release.namespace} release={state.plan!.release.name} action={action} />}
+    </section>
+  );
+}
+
+function StepItem({ current, children }: { current: boolean; children: ReactNode }) {
+  return (
+    <li aria-current={current ? "step" : undefined} className={cx("flex items-center gap-2 rounded-md p-0.5", current && "ring-2 ring-indigo-600")}>
+      {children}
+    </li>
+  );
+}
+
+function StepFailure({ step, error }: { step: Step; error: unknown }) {
+  const conflict = error instanceof ApiError && error.status === 409;
+  return (
+    <div className="flex flex-col gap-1">
+      <ErrorState error={error} />
+      {conflict && <p className="text-sm text-slate-700">The server refused the {STEP_LABEL[step].toLowerCase()} (409): the release is not where the diff saw it. Run Diff again, then retry.</p>}
+    </div>
+  );
+}
+
+function PlanPanel({ plan, header }: { plan: PlanAnswer; header?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {header}
+      <Card title="Plan" actions={<code className="text-xs text-slate-700" title={plan.hash}>{plan.hash.slice(0, 19)}</code>}>
+        <p className="mb-2 text-sm text-slate-700">
+          {plan.release.namespace}/{plan.release.name} · {plan.source.model} v{plan.source.version} · {plan.source.variant} · {plan.chart.name}-{plan.chart.version}
+        </p>
+        {(plan.warnings ?? []).map((warning) => (
+          <p key={warning} className="mb-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            {warning}
+          </p>
+        ))}
+        <Provenance plan={plan} />
+      </Card>
+    </div>
+  );
+}
+
+function DiffPanel({ diff }: { diff: ShownDiff }) {
+  return (
+    <Card
+      title="Diff"
+      actions={<Badge tone={diff.changed ? "warning" : "success"}>{diff.changed ? "changes" : "no changes"}</Badge>}
+    >
+      <p className="mb-2 text-sm text-slate-700">{diff.exists ? `Against live revision ${diff.revision}` : "The release does not exist yet: everything is an addition"}</p>
+      {diff.output.trim() === "" ? (
+        <p className="text-sm text-slate-700">Nothing would change.</p>
+      ) : (
+        <pre tabIndex={0} aria-label="Diff output" className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{diff.output}</pre>
+      )}
+    </Card>
+  );
+}
+
+function StatusPanel({ result, namespace, release, action }: { result: ApplyResult; namespace: string; release: string; action: string }) {
+  return (
+    <Card title="Status">
+      <p role="status" className="text-sm font-medium text-green-800">
+        {result.release} submitted at revision {result.revision}
+      </p>
+      <p className="text-sm text-slate-700">Not waiting: a cold model load takes 20–40 minutes.</p>
+      {result.statusError && <p className="text-sm text-amber-900">The release is live, but its status record was not updated: {result.statusError}</p>}
+      <p className="mt-2">
+        <Link className="text-sm font-medium text-indigo-800 underline" to={`/deployments/${encodeURIComponent(namespace)}/${encodeURIComponent(release)}`}>
+          Open {namespace}/{release}
+        </Link>
+      </p>
+      {result.output && (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm text-slate-700">{action} output</summary>
+          <pre tabIndex={0} aria-label={`${action} output`} className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{result.output}</pre>
+        </details>
+      )}
+    </Card>
+  );
+}

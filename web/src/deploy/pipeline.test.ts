@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import type { ApplyResult } from "../api/plans";
+import {
+  actionOf,
+  applyRequest,
+  canApply,
+  canDiff,
+  currentStep,
+  initialPipeline,
+  pipelineReducer,
+  type DiffLike,
+  type PipelineEvent,
+  type PipelineState,
+  type PlannedLike,
+} from "./pipeline";
+
+type State = PipelineState<PlannedLike, DiffLike>;
+const run = (...events: PipelineEvent[]): State => events.reduce<State>(pipelineReducer, initialPipeline());
+const planned = (hash = "sha256:p1", generation = 0): PipelineEvent => ({ type: "planned", generation, plan: { hash } });
+const diffed = (planHash = "sha256:p1", revision = 7, exists = true, generation = 0): PipelineEvent => ({
+  type: "diffed",
+  generation,
+  diff: { planHash, revision, exists },
+});
+const result: ApplyResult = { planHash: "sha256:p1", release: "chat", revision: 8, output: "", status: "applied", statusError: "" };
+
+describe("pipeline gating", () => {
+  it("allows no diff without a plan", () => {
+    const state = run();
+    expect(canDiff(state)).toBe(false);
+    expect(canApply(state)).toBe(false);
+    expect(currentStep(state)).toBe("plan");
+    expect(canDiff(run(planned()))).toBe(true);
+  });
+
+  it("allows no apply without a diff of the same plan", () => {
+    expect(canApply(run(planned()))).toBe(false);
+    expect(() => applyRequest(run(planned()))).toThrow();
+    expect(canApply(run(planned(), diffed("sha256:other")))).toBe(false);
+    expect(canApply(run(planned(), diffed()))).toBe(true);
+    expect(currentStep(run(planned(), diffed()))).toBe("apply");
+  });
+
+  it("sends the plan's hash and the revision the diff saw", () => {
+    expect(applyRequest(run(planned(), diffed("sha256:p1", 7)))).toEqual({ planHash: "sha256:p1", expectRevision: 7 });
+  });
+
+  it("installs when the diff found no release, applies otherwise, rolls back on a rollback", () => {
+    expect(actionOf(run(planned(), diffed("sha256:p1", 0, false)), false)).toBe("Install");
+    expect(actionOf(run(planned(), diffed("sha256:p1", 3, true)), false)).toBe("Apply");
+    expect(actionOf(run(planned()), false)).toBe("Apply");
+    expect(actionOf(run(planned(), diffed()), true)).toBe("Roll back");
+  });
+
+  it("drops plan, diff and result on a form change", () => {
+    const applied = run(planned(), diffed(), { type: "applied", generation: 0, result });
+    expect(currentStep(applied)).toBe("status");
+    const changed = pipelineReducer(applied, { type: "formChanged" });
+    expect(changed).toEqual({ generation: 1 });
+    expect(canDiff(changed)).toBe(false);
+    expect(canApply(changed)).toBe(false);
+  });
+
+  it("ignores answers to requests sent before the form changed", () => {
+    const changed = run({ type: "started", step: "plan" }, { type: "formChanged" });
+    expect(pipelineReducer(changed, planned("sha256:stale", 0)).plan).toBeUndefined();
+    expect(pipelineReducer(changed, planned("sha256:fresh", 1)).plan).toEqual({ hash: "sha256:fresh" });
+    const diffAfterChange = pipelineReducer(run(planned(), { type: "formChanged" }, planned("sha256:p2", 1)), diffed("sha256:p2", 7, true, 0));
+    expect(diffAfterChange.diff).toBeUndefined();
+  });
+
+  it("a new plan discards the previous diff, so apply needs a new one", () => {
+    const replanned = run(planned(), diffed(), planned("sha256:p2"));
+    expect(replanned.diff).toBeUndefined();
+    expect(canApply(replanned)).toBe(false);
+  });
+
+  it("a failed compose clears the previous plan; a failed apply keeps the diff to retry", () => {
+    const failedPlan = run(planned(), diffed(), { type: "started", step: "plan" }, { type: "failed", generation: 0, step: "plan", error: new Error("no") });
+    expect(failedPlan.plan).toBeUndefined();
+    expect(failedPlan.failed?.step).toBe("plan");
+    const failedApply = run(planned(), diffed(), { type: "started", step: "apply" }, { type: "failed", generation: 0, step: "apply", error: new Error("409") });
+    expect(failedApply.diff).toBeDefined();
+    expect(failedApply.pending).toBeUndefined();
+    expect(canApply(failedApply)).toBe(true);
+  });
+
+  it("allows nothing while a step is in flight, and no second apply after success", () => {
+    const inFlight = run(planned(), diffed(), { type: "started", step: "apply" });
+    expect(canApply(inFlight)).toBe(false);
+    expect(canDiff(inFlight)).toBe(false);
+    const done = run(planned(), diffed(), { type: "applied", generation: 0, result });
+    expect(canApply(done)).toBe(false);
+  });
+});

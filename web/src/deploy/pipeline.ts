@@ -1,0 +1,105 @@
+// The gated deploy steps: Plan → Diff → Install/Apply (or Roll back) → Status. A diff needs a
+// plan, an apply needs the diff of that very plan, and the apply asserts the revision the diff
+// saw. Any change to the form makes everything after it stale, so it is all dropped; answers to
+// requests sent before the change are ignored when they arrive.
+import type { ApplyResult } from "../api/plans";
+
+export type Step = "plan" | "diff" | "apply" | "status";
+
+export const STEPS: readonly Step[] = ["plan", "diff", "apply", "status"];
+
+/** What the pipeline needs of a plan and of a diff (a plan diff or a revision diff). */
+export interface PlannedLike {
+  hash: string;
+}
+
+export interface DiffLike {
+  planHash: string;
+  revision: number;
+  exists: boolean;
+}
+
+export interface PipelineState<P extends PlannedLike = PlannedLike, D extends DiffLike = DiffLike> {
+  /** Bumped by every form change: answers carrying an older one are stale. */
+  generation: number;
+  plan?: P;
+  diff?: D;
+  result?: ApplyResult;
+  pending?: Step;
+  failed?: { step: Step; error: unknown };
+}
+
+export type PipelineEvent<P extends PlannedLike = PlannedLike, D extends DiffLike = DiffLike> =
+  | { type: "formChanged" }
+  | { type: "started"; step: Exclude<Step, "status"> }
+  | { type: "planned"; generation: number; plan: P }
+  | { type: "diffed"; generation: number; diff: D }
+  | { type: "applied"; generation: number; result: ApplyResult }
+  | { type: "failed"; generation: number; step: Exclude<Step, "status">; error: unknown };
+
+export function initialPipeline<P extends PlannedLike, D extends DiffLike>(plan?: P): PipelineState<P, D> {
+  return { generation: 0, plan };
+}
+
+export function pipelineReducer<P extends PlannedLike, D extends DiffLike>(
+  state: PipelineState<P, D>,
+  event: PipelineEvent<P, D>,
+): PipelineState<P, D> {
+  if (event.type === "formChanged") {
+    return { generation: state.generation + 1 };
+  }
+  if (event.type === "started") {
+    return { ...state, pending: event.step, failed: undefined };
+  }
+  if (event.generation !== state.generation) {
+    return state;
+  }
+  switch (event.type) {
+    case "planned":
+      return { generation: state.generation, plan: event.plan };
+    case "diffed":
+      // A diff of another plan than the one shown would pin the apply to the wrong thing.
+      return state.plan?.hash === event.diff.planHash ? { ...state, diff: event.diff, result: undefined, pending: undefined } : { ...state, pending: undefined };
+    case "applied":
+      return { ...state, result: event.result, pending: undefined };
+    case "failed":
+      // A failed compose leaves no plan rather than a stale one.
+      return event.step === "plan"
+        ? { generation: state.generation, failed: { step: "plan", error: event.error } }
+        : { ...state, pending: undefined, failed: { step: event.step, error: event.error } };
+  }
+}
+
+export function canDiff(state: PipelineState): boolean {
+  return state.plan !== undefined && state.pending === undefined && state.result === undefined;
+}
+
+export function canApply(state: PipelineState): boolean {
+  return (
+    state.plan !== undefined &&
+    state.diff !== undefined &&
+    state.diff.planHash === state.plan.hash &&
+    state.pending === undefined &&
+    state.result === undefined
+  );
+}
+
+/** The furthest step reached: where the step list says the operator is. */
+export function currentStep(state: PipelineState): Step {
+  return state.result ? "status" : state.diff ? "apply" : state.plan ? "diff" : "plan";
+}
+
+export type Action = "Install" | "Apply" | "Roll back";
+
+/** Install when the diff found no release; until a diff says, it is an apply. */
+export function actionOf(state: PipelineState, rollback: boolean): Action {
+  return rollback ? "Roll back" : state.diff && !state.diff.exists ? "Install" : "Apply";
+}
+
+/** What the apply asserts: the plan the diff compared and the live revision it compared it with. */
+export function applyRequest(state: PipelineState): { planHash: string; expectRevision: number } {
+  if (!canApply(state)) {
+    throw new Error("apply needs a diff of the current plan");
+  }
+  return { planHash: state.plan!.hash, expectRevision: state.diff!.revision };
+}

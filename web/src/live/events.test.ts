@@ -1,0 +1,195 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { applyEvent, EVENTS_URL, FALLBACK_POLL_MS, invalidationsFor, openLiveStream, pollInterval, type EventSourceLike } from "./events";
+
+describe("invalidationsFor", () => {
+  const ref = JSON.stringify({ namespace: "models", release: "demo" });
+
+  it("refetches the deployments list on a deployments event", () => {
+    expect(invalidationsFor("deployments")).toEqual([["deployments"]]);
+  });
+
+  it("refreshes a named release's own queries with the list", () => {
+    const keys = invalidationsFor("deployments", ref);
+    expect(keys).toContainEqual(["deployments"]);
+    expect(keys).toContainEqual(["status", "models", "demo"]);
+  });
+
+  it("refreshes exactly that release's status, plan, objects and revisions on a release event", () => {
+    const keys = invalidationsFor("release", ref);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ["status", "models", "demo"],
+        ["releasePlan", "models", "demo"],
+        ["objects", "models", "demo"],
+        ["revisions", "models", "demo"],
+        ["deployments"],
+        ["runs"],
+      ]),
+    );
+    expect(keys).not.toContainEqual(["status"]);
+    expect(keys).not.toContainEqual(["nodes"]);
+  });
+
+  it("widens a release event without a readable release to every release", () => {
+    expect(invalidationsFor("release", "not json")).toContainEqual(["status"]);
+    expect(invalidationsFor("release", '{"namespace":"models"}')).toContainEqual(["revisions"]);
+  });
+
+  it("refetches the nodes on a nodes event", () => {
+    expect(invalidationsFor("nodes")).toEqual([["nodes"]]);
+  });
+
+  it("refetches everything on reset and on hello", () => {
+    expect(invalidationsFor("reset")).toBe("all");
+    expect(invalidationsFor("hello")).toBe("all");
+  });
+
+  it("ignores events it does not know", () => {
+    expect(invalidationsFor("something-new")).toEqual([]);
+  });
+});
+
+describe("applyEvent", () => {
+  function seeded() {
+    const client = new QueryClient();
+    const keys = [["deployments", 1, 50], ["status", "models", "demo"], ["status", "models", "other"], ["nodes"], ["releasePlan", "models", "demo"]];
+    keys.forEach((key) => client.setQueryData(key, {}));
+    const stale = () => keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join("/"));
+    return { client, stale };
+  }
+
+  it("invalidates only the matching queries", () => {
+    const { client, stale } = seeded();
+    applyEvent(client, "release", JSON.stringify({ namespace: "models", release: "demo" }));
+    expect(stale()).toEqual(["deployments/1/50", "status/models/demo", "releasePlan/models/demo"]);
+  });
+
+  it("invalidates the nodes alone on a nodes event", () => {
+    const { client, stale } = seeded();
+    applyEvent(client, "nodes");
+    expect(stale()).toEqual(["nodes"]);
+  });
+
+  it("invalidates everything on reset", () => {
+    const { client, stale } = seeded();
+    applyEvent(client, "reset");
+    expect(stale()).toHaveLength(5);
+  });
+});
+
+describe("pollInterval", () => {
+  it("polls only while the stream is not live", () => {
+    expect(pollInterval("live")).toBe(false);
+    expect(pollInterval("polling")).toBe(FALLBACK_POLL_MS);
+  });
+});
+
+class FakeEventSource implements EventSourceLike {
+  readyState = 0;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private listeners = new Map<string, Array<(event: MessageEvent) => void>>();
+
+  constructor(readonly url: string) {}
+
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+
+  emit(type: string, data = "") {
+    this.readyState = 1;
+    this.listeners.get(type)?.forEach((listener) => listener(new MessageEvent(type, { data })));
+  }
+
+  fail(readyState: number) {
+    this.readyState = readyState;
+    this.onerror?.(new Event("error"));
+  }
+}
+
+describe("openLiveStream", () => {
+  afterEach(() => vi.useRealTimers());
+
+  function harness() {
+    const sources: FakeEventSource[] = [];
+    const states: string[] = [];
+    const events: Array<[string, string | undefined]> = [];
+    const stop = openLiveStream({
+      open: (url) => {
+        const source = new FakeEventSource(url);
+        sources.push(source);
+        return source;
+      },
+      onState: (state) => states.push(state),
+      onEvent: (type, data) => events.push([type, data]),
+      retryMs: 1_000,
+      maxRetryMs: 4_000,
+    });
+    return { sources, states, events, stop };
+  }
+
+  it("opens one stream on /api/events and goes live on hello", () => {
+    const { sources, states, events } = harness();
+    expect(sources).toHaveLength(1);
+    expect(sources[0].url).toBe(EVENTS_URL);
+    expect(states).toEqual([]);
+    sources[0].emit("hello", "{}");
+    sources[0].emit("release", '{"namespace":"n","release":"r"}');
+    sources[0].emit("nodes");
+    expect(states).toEqual(["live"]);
+    expect(events).toEqual([
+      ["hello", "{}"],
+      ["release", '{"namespace":"n","release":"r"}'],
+      ["nodes", undefined],
+    ]);
+  });
+
+  it("falls back to polling when the connection drops and leaves the reconnect to the browser", () => {
+    vi.useFakeTimers();
+    const { sources, states } = harness();
+    sources[0].emit("hello");
+    sources[0].fail(0); // CONNECTING: the browser retries with Last-Event-ID by itself
+    expect(states).toEqual(["live", "polling"]);
+    vi.advanceTimersByTime(10_000);
+    expect(sources).toHaveLength(1);
+    sources[0].emit("hello");
+    expect(states).toEqual(["live", "polling", "live"]);
+  });
+
+  it("reopens a stream the browser gave up on, waiting longer each time", () => {
+    vi.useFakeTimers();
+    const { sources, states } = harness();
+    sources[0].fail(2);
+    expect(states).toEqual(["polling"]);
+    expect(sources[0].closed).toBe(true);
+    vi.advanceTimersByTime(999);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+    sources[1].fail(2);
+    vi.advanceTimersByTime(1_999);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(3);
+    sources[2].emit("hello");
+    expect(states.at(-1)).toBe("live");
+  });
+
+  it("closes the stream and cancels a pending reopen when stopped", () => {
+    vi.useFakeTimers();
+    const { sources, stop } = harness();
+    sources[0].fail(2);
+    stop();
+    vi.advanceTimersByTime(60_000);
+    expect(sources).toHaveLength(1);
+    const again = harness();
+    again.stop();
+    expect(again.sources[0].closed).toBe(true);
+  });
+});
