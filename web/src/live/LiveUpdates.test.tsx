@@ -8,6 +8,7 @@ afterEach(cleanup);
 
 class Source implements EventSourceLike {
   readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   listeners = new Map<string, (event: MessageEvent) => void>();
   addEventListener(type: string, listener: (event: MessageEvent) => void) {

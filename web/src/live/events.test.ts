@@ -87,6 +87,7 @@ describe("pollInterval", () => {
 
 class FakeEventSource implements EventSourceLike {
   readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
   private listeners = new Map<string, Array<(event: MessageEvent) => void>>();
@@ -105,6 +106,11 @@ class FakeEventSource implements EventSourceLike {
   emit(type: string, data = "") {
     this.readyState = 1;
     this.listeners.get(type)?.forEach((listener) => listener(new MessageEvent(type, { data })));
+  }
+
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event("open"));
   }
 
   fail(readyState: number) {
@@ -160,6 +166,16 @@ describe("openLiveStream", () => {
     expect(sources).toHaveLength(1);
     sources[0].emit("hello");
     expect(states).toEqual(["live", "polling", "live"]);
+  });
+
+  it("goes live again when the browser resumes the stream, which the server answers without hello", () => {
+    const { sources, states } = harness();
+    sources[0].emit("hello");
+    sources[0].fail(0);
+    sources[0].open();
+    sources[0].emit("release", '{"namespace":"n","release":"r"}');
+    expect(states).toEqual(["live", "polling", "live"]);
+    expect(sources).toHaveLength(1);
   });
 
   it("reopens a stream the browser gave up on, waiting longer each time", () => {

@@ -98,6 +98,7 @@ export function applyEvent(queryClient: QueryClient, type: string, data?: string
 /** The part of the browser's EventSource this module uses, so tests can stand in for it. */
 export interface EventSourceLike {
   readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
   onerror: ((event: Event) => void) | null;
   addEventListener(type: string, listener: (event: MessageEvent) => void): void;
   close(): void;
@@ -140,6 +141,12 @@ export function openLiveStream({ open, onState, onEvent, retryMs = 2_000, maxRet
         onEvent(type, typeof event.data === "string" && event.data !== "" ? event.data : undefined);
       });
     }
+    // A browser resuming with Last-Event-ID gets the missed events replayed and no hello, so an
+    // open connection is what says the stream is live again.
+    current.onopen = () => {
+      wait = retryMs;
+      onState("live");
+    };
     current.onerror = () => {
       onState("polling");
       if (current.readyState === CLOSED && !stopped) {

@@ -91,11 +91,15 @@ public final class ClusterCache implements AutoCloseable {
   }
 
   private static List<String> releaseKey(Secret secret) {
+    return releaseOf(secret).map(r -> secret.getMetadata().getNamespace() + "/" + r).stream()
+        .toList();
+  }
+
+  /** The release a helm release Secret stores a revision of, by helm's own label. */
+  public static Optional<String> releaseOf(Secret secret) {
     Map<String, String> labels = secret.getMetadata().getLabels();
     String release = labels == null ? null : labels.get(HELM_RELEASE);
-    return release == null
-        ? List.of()
-        : List.of(secret.getMetadata().getNamespace() + "/" + release);
+    return release == null || release.isEmpty() ? Optional.empty() : Optional.of(release);
   }
 
   /** The ConfigMaps labelled as swiss's; plan ConfigMaps are those named {@code swiss-plan-*}. */

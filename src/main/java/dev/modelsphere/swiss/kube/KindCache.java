@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -95,6 +96,25 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Tells {@code listener} of every change to a cached object from now on, after first telling it
+   * of every object already held (as additions). A relist that brings an object back unchanged is
+   * no change and is not told.
+   */
+  public void listen(Listener<T> listener) {
+    informers.forEach(informer -> informer.addEventHandler(new Forward(listener)));
+  }
+
+  /** Hears the changes to a cache's objects, on the watch's own thread: it must return quickly. */
+  @FunctionalInterface
+  public interface Listener<T> {
+    /**
+     * @param before the object as it was; null when it was added
+     * @param after the object as it is; null when it was deleted
+     */
+    void changed(T before, T after);
   }
 
   public int size() {
@@ -191,6 +211,35 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
       }
     }
     return failure.toString();
+  }
+
+  private final class Forward implements ResourceEventHandler<T> {
+    private final Listener<T> listener;
+
+    Forward(Listener<T> listener) {
+      this.listener = listener;
+    }
+
+    @Override
+    public void onAdd(T obj) {
+      listener.changed(null, obj);
+    }
+
+    @Override
+    public void onUpdate(T oldObj, T newObj) {
+      if (!Objects.equals(versionOf(oldObj), versionOf(newObj))) {
+        listener.changed(oldObj, newObj);
+      }
+    }
+
+    @Override
+    public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+      listener.changed(obj, null);
+    }
+
+    private String versionOf(T obj) {
+      return obj.getMetadata().getResourceVersion();
+    }
   }
 
   /** Every list and event proves the copy current at that moment. */

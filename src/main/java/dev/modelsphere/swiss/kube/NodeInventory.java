@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -55,18 +56,54 @@ public final class NodeInventory {
     return NodeView.of(node, gpus, pods);
   }
 
+  /**
+   * Runs {@code listener} whenever the report may read differently: a node added, deleted or
+   * changed in what it shows (not a status heartbeat), or a pod taking or releasing GPUs on a node.
+   * On the watch's own thread: the listener must return quickly.
+   */
+  public void onChange(Runnable listener) {
+    cache
+        .nodes()
+        .listen(
+            (before, after) -> {
+              if (before == null || after == null || !shown(before).equals(shown(after))) {
+                listener.run();
+              }
+            });
+    cache
+        .runningPods()
+        .listen(
+            (before, after) -> {
+              if (!Objects.equals(gpuUse(before), gpuUse(after))) {
+                listener.run();
+              }
+            });
+  }
+
+  private NodeView shown(Node node) {
+    return NodeView.of(node, gpus, List.of());
+  }
+
+  /** The GPUs a pod holds on its node; null for none, an unbound pod, or no pod. */
+  private NodeView.GpuPod gpuUse(Pod pod) {
+    if (pod == null) {
+      return null;
+    }
+    String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+    int held = node == null || node.isEmpty() ? 0 : gpus.podGpus(pod);
+    return held == 0
+        ? null
+        : new NodeView.GpuPod(
+            pod.getMetadata().getNamespace(), pod.getMetadata().getName(), held, node);
+  }
+
   /** Bound pods holding at least one GPU, by node, each node's sorted by namespace and name. */
   private Map<String, List<NodeView.GpuPod>> gpuPods() {
     Map<String, List<NodeView.GpuPod>> byNode = new HashMap<>();
     for (Pod pod : cache.runningPods().items()) {
-      String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
-      int held = node == null || node.isEmpty() ? 0 : gpus.podGpus(pod);
-      if (held > 0) {
-        byNode
-            .computeIfAbsent(node, n -> new ArrayList<>())
-            .add(
-                new NodeView.GpuPod(
-                    pod.getMetadata().getNamespace(), pod.getMetadata().getName(), held, node));
+      NodeView.GpuPod use = gpuUse(pod);
+      if (use != null) {
+        byNode.computeIfAbsent(use.node(), n -> new ArrayList<>()).add(use);
       }
     }
     byNode

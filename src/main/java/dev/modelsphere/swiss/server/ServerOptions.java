@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.server;
 
+import dev.modelsphere.swiss.server.events.EventSettings;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.upstream.ServiceAddresses;
 import dev.modelsphere.swiss.values.Nulls;
@@ -18,6 +19,7 @@ import java.time.Duration;
  * @param helmKubeConfig the kubeconfig document the Helm SDK connects with (the same cluster and
  *     user as the server's client); null for Helm's own defaults, which in a pod are the pod's
  *     service account
+ * @param events how the {@code /api/events} streams run
  */
 public record ServerOptions(
     String version,
@@ -26,7 +28,8 @@ public record ServerOptions(
     String webRoot,
     String namespace,
     ServiceAddresses serviceAddresses,
-    String helmKubeConfig) {
+    String helmKubeConfig,
+    EventSettings events) {
   /** One second per wrong password makes guessing slow and costs a person nothing. */
   public static final Duration FAILED_LOGIN_PENALTY = Duration.ofSeconds(1);
 
@@ -35,11 +38,20 @@ public record ServerOptions(
 
   /** Options outside a cluster: no namespace of its own, Services by their cluster DNS names. */
   public ServerOptions(String version, Clock clock, Duration failedLoginPenalty, String webRoot) {
-    this(version, clock, failedLoginPenalty, webRoot, "", ServiceAddresses.CLUSTER_DNS, null);
+    this(
+        version,
+        clock,
+        failedLoginPenalty,
+        webRoot,
+        "",
+        ServiceAddresses.CLUSTER_DNS,
+        null,
+        EventSettings.DEFAULTS);
   }
 
   public ServerOptions {
     namespace = Nulls.orEmpty(namespace);
+    events = events == null ? EventSettings.DEFAULTS : events;
   }
 
   public static ServerOptions defaults(String version) {
@@ -50,7 +62,8 @@ public record ServerOptions(
         WebRoutes.WEB_ROOT,
         System.getenv(NAMESPACE_ENV),
         ServiceAddresses.CLUSTER_DNS,
-        null);
+        null,
+        EventSettings.DEFAULTS);
   }
 
   public ServerOptions withNamespace(String ownNamespace) {
@@ -61,16 +74,36 @@ public record ServerOptions(
         webRoot,
         ownNamespace,
         serviceAddresses,
-        helmKubeConfig);
+        helmKubeConfig,
+        events);
   }
 
   public ServerOptions withServiceAddresses(ServiceAddresses addresses) {
     return new ServerOptions(
-        version, clock, failedLoginPenalty, webRoot, namespace, addresses, helmKubeConfig);
+        version, clock, failedLoginPenalty, webRoot, namespace, addresses, helmKubeConfig, events);
   }
 
   public ServerOptions withHelmKubeConfig(String kubeConfig) {
     return new ServerOptions(
-        version, clock, failedLoginPenalty, webRoot, namespace, serviceAddresses, kubeConfig);
+        version,
+        clock,
+        failedLoginPenalty,
+        webRoot,
+        namespace,
+        serviceAddresses,
+        kubeConfig,
+        events);
+  }
+
+  public ServerOptions withEvents(EventSettings settings) {
+    return new ServerOptions(
+        version,
+        clock,
+        failedLoginPenalty,
+        webRoot,
+        namespace,
+        serviceAddresses,
+        helmKubeConfig,
+        settings);
   }
 }

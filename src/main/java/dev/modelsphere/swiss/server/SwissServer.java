@@ -37,12 +37,15 @@ import dev.modelsphere.swiss.server.auth.Login;
 import dev.modelsphere.swiss.server.auth.LoginThrottle;
 import dev.modelsphere.swiss.server.auth.SessionCookie;
 import dev.modelsphere.swiss.server.auth.SessionTokens;
+import dev.modelsphere.swiss.server.events.ClusterEvents;
+import dev.modelsphere.swiss.server.events.EventHub;
 import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.routes.CatalogRoutes;
 import dev.modelsphere.swiss.server.routes.ClusterRoutes;
 import dev.modelsphere.swiss.server.routes.DeployRoutes;
 import dev.modelsphere.swiss.server.routes.DeploymentRoutes;
+import dev.modelsphere.swiss.server.routes.EventRoutes;
 import dev.modelsphere.swiss.server.routes.HealthRoutes;
 import dev.modelsphere.swiss.server.routes.MetricsRoutes;
 import dev.modelsphere.swiss.server.routes.ProfileRoutes;
@@ -120,6 +123,8 @@ public final class SwissServer {
   private final HelmDeployer helm;
   private final ReleasePlans plans;
   private final Readiness readiness;
+  private final EventHub events;
+  private final ClusterEvents clusterEvents;
   private final Javalin app;
 
   private SwissServer(
@@ -160,6 +165,9 @@ public final class SwissServer {
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
     this.runs = new DetachedRuns(store, options.clock());
     this.revisions = new RevisionsView(helm, helmReleases, kube, backends, services);
+    this.events = new EventHub(options.events(), options.clock());
+    meters.gauge("swiss.event.streams", events, EventHub::openStreams);
+    this.clusterEvents = ClusterEvents.start(fleet, nodes, events);
     this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
   }
 
@@ -210,6 +218,7 @@ public final class SwissServer {
             new SloServer(kube, options.namespace()),
             config.server().allowDeploy()),
         new DeployRoutes(deployParts()),
+        new EventRoutes(events),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
   }
@@ -238,11 +247,16 @@ public final class SwissServer {
     return app.port();
   }
 
-  /** Stops taking requests, lets those in flight finish (see {@link HttpApp#stop}), stops. */
+  /**
+   * Ends the event streams (they would otherwise hold the drain for its whole length), stops taking
+   * requests, lets those in flight finish (see {@link HttpApp#stop}), stops.
+   */
   public void stop() {
+    events.close();
     try {
       HttpApp.stop(app);
     } finally {
+      clusterEvents.close();
       runs.close();
       fleet.close();
     }

@@ -4,8 +4,8 @@
  *
  * <p>Sub-packages, one job each: {@code http} (how every route answers: JSON, errors, deadlines,
  * the body cap, logs and metrics), {@code auth} (the login, tokens, the guard, the actor), {@code
- * state} (readiness and the node GPU inventory; the site itself is {@code sitestate}) and {@code
- * routes} (the route groups).
+ * state} (readiness and the node GPU inventory; the site itself is {@code sitestate}), {@code
+ * events} (the change events of {@code /api/events}) and {@code routes} (the route groups).
  *
  * <p>To add routes: write a {@link dev.modelsphere.swiss.server.http.RouteGroup} in {@code routes}
  * whose constructor takes only what it needs, declare each route with its {@link

@@ -131,7 +131,22 @@ public final class TestServer implements AutoCloseable {
             .formatted(TestCharts.exampleCharts());
     String catalog = SharedFixtures.project().resolve("examples/catalog").toString();
     return onCluster(
-        dir, cluster, cluster.admin(), serverYaml, catalog, profile, namespace, webRoot);
+        dir, cluster, cluster.admin(), serverYaml, catalog, profile, namespace, webRoot, o -> o);
+  }
+
+  /** The same, with changes to the options (a shorter event heartbeat, say). */
+  public static TestServer onCluster(
+      Path dir, KubeCluster cluster, String serverYaml, UnaryOperator<ServerOptions> options) {
+    return onCluster(
+        dir,
+        cluster,
+        cluster.admin(),
+        serverYaml,
+        SharedFixtures.modelCatalog().toString(),
+        DEFAULT_PROFILE,
+        cluster.namespace(),
+        "test-web",
+        options);
   }
 
   /** The same, with its own catalog and site profile. */
@@ -143,7 +158,15 @@ public final class TestServer implements AutoCloseable {
       String catalog,
       String profileYaml) {
     return onCluster(
-        dir, cluster, client, serverYaml, catalog, profileYaml, cluster.namespace(), "test-web");
+        dir,
+        cluster,
+        client,
+        serverYaml,
+        catalog,
+        profileYaml,
+        cluster.namespace(),
+        "test-web",
+        o -> o);
   }
 
   private static TestServer onCluster(
@@ -154,7 +177,8 @@ public final class TestServer implements AutoCloseable {
       String catalog,
       String profileYaml,
       String namespace,
-      String webRoot) {
+      String webRoot,
+      UnaryOperator<ServerOptions> options) {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
             .formatted(catalog, namespace);
@@ -166,7 +190,7 @@ public final class TestServer implements AutoCloseable {
             serverYaml,
             profileYaml,
             client,
-            o -> o.withHelmKubeConfig(kubeconfig),
+            o -> options.apply(o.withHelmKubeConfig(kubeconfig)),
             webRoot);
     return server.awaitReady();
   }
@@ -264,11 +288,14 @@ public final class TestServer implements AutoCloseable {
         "192.0.2." + Math.abs(user.hashCode() % 200));
   }
 
+  /** The address of {@code path} on this server. */
+  public URI uri(String path) {
+    return URI.create("http://127.0.0.1:" + server.port() + path);
+  }
+
   public Reply send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-            .timeout(Duration.ofSeconds(30))
-            .method(method, body);
+        HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).method(method, body);
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
     }

@@ -100,6 +100,32 @@ public final class ReleaseSeeds {
             });
   }
 
+  /** A pod no scheduler serves, so it stays Pending: a release's pod with no kubelet behind it. */
+  public Pod pendingPod(String app, String name) {
+    return cluster
+        .admin()
+        .pods()
+        .inNamespace(cluster.namespace())
+        .resource(unscheduled(app, name))
+        .create();
+  }
+
+  private static Pod unscheduled(String app, String name) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .addToLabels("app", app)
+        .endMetadata()
+        .withNewSpec()
+        .withSchedulerName("no-scheduler-simulation")
+        .addNewContainer()
+        .withName("engine")
+        .withImage("registry.invalid/engine:1")
+        .endContainer()
+        .endSpec()
+        .build();
+  }
+
   /**
    * SIMULATION: kwok marks every pod it runs Ready at once, whatever its probes say. This pod is
    * left unscheduled (no scheduler serves its schedulerName) and its status is written through the
@@ -108,21 +134,8 @@ public final class ReleaseSeeds {
    * @param app the pod's {@code app} label, which the release's status selects by
    */
   public void startingPod(String app, String name, ContainerStatus engine) {
-    Pod pod =
-        new PodBuilder()
-            .withNewMetadata()
-            .withName(name)
-            .addToLabels("app", app)
-            .endMetadata()
-            .withNewSpec()
-            .withSchedulerName("no-scheduler-simulation")
-            .addNewContainer()
-            .withName("engine")
-            .withImage("registry.invalid/engine:1")
-            .withStartupProbe(StartupProgressTest.LOADING_PROBE)
-            .endContainer()
-            .endSpec()
-            .build();
+    Pod pod = unscheduled(app, name);
+    pod.getSpec().getContainers().get(0).setStartupProbe(StartupProgressTest.LOADING_PROBE);
     cluster.admin().pods().inNamespace(cluster.namespace()).resource(pod).create();
     cluster
         .admin()

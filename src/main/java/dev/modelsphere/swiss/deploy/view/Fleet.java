@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -92,32 +93,46 @@ public final class Fleet implements AutoCloseable {
     return services.watching();
   }
 
+  /**
+   * Tells {@code listener} of every change to a release's records (its plan ConfigMap, its
+   * LLMService, a revision helm stores) and to the pods of a release it holds.
+   */
+  public void listen(Consumer<ReleaseChange> listener) {
+    new ReleaseChanges(this, listener).listen(cache, services);
+  }
+
+  /** Some record of {@code namespace/release} is watched: it is one of {@link #members()}. */
+  boolean holds(String namespace, String release) {
+    return cache.planConfigMaps().get(namespace, Kube.PLAN_PREFIX + release).isPresent()
+        || !cache.helmSecrets(namespace, release).isEmpty()
+        || services.holds(namespace, release);
+  }
+
   /** Every release in scope, sorted by namespace then name. */
   List<Member> members() {
     Map<String, Member> byRef = new HashMap<>();
     for (ConfigMap configMap : cache.planConfigMaps().items()) {
-      String name = configMap.getMetadata().getName();
-      if (name.startsWith(Kube.PLAN_PREFIX) && name.length() > Kube.PLAN_PREFIX.length()) {
-        join(
-            byRef,
-            configMap,
-            name.substring(Kube.PLAN_PREFIX.length()),
-            m -> m.withPlan(configMap));
-      }
+      planned(configMap)
+          .ifPresent(release -> join(byRef, configMap, release, m -> m.withPlan(configMap)));
     }
     for (LlmService service : services.services()) {
       join(byRef, service, service.getMetadata().getName(), m -> m.withService(service));
     }
     for (Secret secret : cache.helmSecrets().items()) {
-      Map<String, String> labels = secret.getMetadata().getLabels();
-      String release = labels == null ? null : labels.get("name");
-      if (release != null && !release.isEmpty()) {
-        join(byRef, secret, release, Member::withHelmStorage);
-      }
+      ClusterCache.releaseOf(secret)
+          .ifPresent(release -> join(byRef, secret, release, Member::withHelmStorage));
     }
     List<Member> members = new ArrayList<>(byRef.values());
     members.sort(Comparator.comparing(Member::namespace).thenComparing(Member::release));
     return members;
+  }
+
+  /** The release a ConfigMap is the plan of: those named {@code swiss-plan-<release>}. */
+  static Optional<String> planned(ConfigMap configMap) {
+    String name = configMap.getMetadata().getName();
+    return name.startsWith(Kube.PLAN_PREFIX) && name.length() > Kube.PLAN_PREFIX.length()
+        ? Optional.of(name.substring(Kube.PLAN_PREFIX.length()))
+        : Optional.empty();
   }
 
   /** The newest revision helm stores for the release, if any. */

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.dsl.Informable;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,9 @@ final class LlmServiceWatch implements AutoCloseable {
   private final LlmServiceAccess access;
   private final Clock clock;
   private KindCache<LlmService> cache;
+
+  /** Told of every change, by whichever watch runs now or later. */
+  private final List<KindCache.Listener<LlmService>> listeners = new ArrayList<>();
 
   /** The visibility check in flight, if any: at most one at a time. */
   private CompletableFuture<Void> checking;
@@ -103,6 +107,20 @@ final class LlmServiceWatch implements AutoCloseable {
     return running == null || running.awaitSettled(left);
   }
 
+  /** Tells {@code listener} of every change to a watched service, in this watch and any later. */
+  synchronized void listen(KindCache.Listener<LlmService> listener) {
+    listeners.add(listener);
+    if (cache != null) {
+      cache.listen(listener);
+    }
+  }
+
+  /** The service {@code namespace/name} is watched; asks nothing, starts nothing. */
+  boolean holds(String namespace, String name) {
+    KindCache<LlmService> running = runningCache();
+    return running != null && running.get(namespace, name).isPresent();
+  }
+
   int size() {
     KindCache<LlmService> running = runningCache();
     return running == null ? 0 : running.size();
@@ -145,6 +163,9 @@ final class LlmServiceWatch implements AutoCloseable {
     synchronized (this) {
       checking = null;
       cache = started;
+      if (cache != null) {
+        listeners.forEach(cache::listen);
+      }
       if (cache != null && !cache.refusal().isEmpty()) {
         dropRefused();
       }

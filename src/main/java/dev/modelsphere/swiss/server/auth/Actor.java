@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.server.auth;
 
 import io.javalin.http.Context;
+import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Who is acting in a request, for the audit log: the logged-in user, the user a trusted proxy
@@ -22,6 +24,12 @@ public final class Actor {
           "%s is not behind the auth guard, so it has no actor".formatted(ctx.path()));
     }
     return session.user();
+  }
+
+  /** When the request's session token expires; empty for a session without one (proxy, none). */
+  public static Optional<Instant> expiry(Context ctx) {
+    Session session = ctx.attribute(ATTRIBUTE);
+    return session == null ? Optional.empty() : Optional.ofNullable(session.expiresAt());
   }
 
   static void set(Context ctx, Session session) {

@@ -91,6 +91,15 @@ public final class Json {
     }
   }
 
+  /** The JSON text of {@code body} on one line, as an event stream's {@code data:} field needs. */
+  public static String line(Object body) {
+    try {
+      return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(body);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static String firstLine(String message) {
     if (message == null) {
       return "unreadable";

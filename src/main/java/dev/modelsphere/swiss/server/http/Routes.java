@@ -8,7 +8,7 @@ import io.javalin.router.Endpoint;
 /**
  * Where route groups declare their routes. An API route always names its {@link Deadline}, so no
  * route can hang a client; only process-local routes (health, metrics, static files) may go without
- * one.
+ * one, and streams ({@link #stream}), which last as long as the client listens.
  */
 public final class Routes {
   private final RoutesConfig javalin;
@@ -35,6 +35,18 @@ public final class Routes {
 
   /** A GET answered from this process alone (no cluster, no disk beyond the jar): no deadline. */
   public Routes getLocal(String path, Handler handler) {
+    return withoutDeadline(path, handler);
+  }
+
+  /**
+   * A GET that stays open to stream to the client (server-sent events): no deadline, which would
+   * cut it off. The handler must end the stream itself, at the latest when the server stops.
+   */
+  public Routes stream(String path, Handler handler) {
+    return withoutDeadline(path, handler);
+  }
+
+  private Routes withoutDeadline(String path, Handler handler) {
     javalin.addEndpoint(new Endpoint(HandlerType.GET, path, handler));
     return this;
   }
