@@ -28,7 +28,7 @@ await scenario("rolls back to the first revision", async ({ page }) => {
   await steps.getByRole("button", { name: "Roll back", exact: true }).click();
   await page.getByRole("status").filter({ hasText: `${release} submitted at revision 3` }).waitFor({ timeout: 60_000 });
   await screenshot(page, "rollback-applied");
-  assert.equal(await act("live-version", release), back);
+  assert.equal(await act("live-version", `${release} 3`), back);
 
   await page.getByRole("link", { name: "Deployments" }).click();
   await rowOf(page, release).getByText(`v${back}`).waitFor();

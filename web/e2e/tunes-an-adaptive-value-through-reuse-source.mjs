@@ -25,6 +25,6 @@ await scenario("tunes an adaptive value through reuseSource", async ({ page }) =
   await axeScan(page, "tune");
   await steps.getByRole("button", { name: "Apply", exact: true }).click();
   await page.getByRole("status").filter({ hasText: `${release} submitted at revision 2` }).waitFor({ timeout: 60_000 });
-  assert.equal(await act("stored-form-value", `${release} ${path}`), "true");
+  assert.equal(await act("stored-form-value", `${release} 2 ${path}`), "true");
   await screenshot(page, "tune-applied");
 });

@@ -1,9 +1,11 @@
 package dev.modelsphere.swiss.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.server.TestServer;
+import java.time.Duration;
 
 /**
  * The server's API as a second operator uses it, signed in as the admin: how the tests set up a
@@ -56,6 +58,21 @@ final class AdminApi {
   /** The plan stored beside {@code release}. */
   JsonNode plan(String release) {
     return get(releasePath(release) + "/plan");
+  }
+
+  /**
+   * Waits until the server reads the plan record of {@code release} at {@code revision}: its reads
+   * come from watches, a moment behind the write the UI has just seen answered.
+   */
+  void awaitRevision(String release, int revision) {
+    await()
+        .alias("%s's plan record at revision %d".formatted(release, revision))
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(50))
+        .until(
+            () ->
+                get(releasePath(release) + "/status").path("planStatus").path("revision").asInt()
+                    >= revision);
   }
 
   /** The plan archived with revision {@code revision} of {@code release}. */

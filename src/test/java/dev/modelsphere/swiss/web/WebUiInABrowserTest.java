@@ -4,6 +4,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.server.TestServer;
 import dev.modelsphere.swiss.testing.CanarySimulation;
 import dev.modelsphere.swiss.testing.Crds;
@@ -116,7 +118,7 @@ class WebUiInABrowserTest {
         .with("RELEASE", "roll-me-back")
         .with("BACK_TO_VERSION", "1.0.0")
         .with("LIVE_VERSION", "1.1.0")
-        .on("live-version", release -> api.plan(release).path("source").path("version").asText())
+        .on("live-version", WebUiInABrowserTest::liveVersion)
         .run();
   }
 
@@ -145,6 +147,10 @@ class WebUiInABrowserTest {
   void seesAnOwnedAndAReferencedLlmServiceWithTheirParents() {
     ReleaseSeeds seeds = new ReleaseSeeds(cluster);
     seeds.service(seeds.repoPlan("arm-owned"), Map.of(), Map.of());
+    // The experiment takes the service once the operator has written its status, as it does.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> applied(cluster.llmServices().withName("arm-owned").get()));
     new CanarySimulation(cluster.admin(), cluster.namespace())
         .own("arm-owned", "exp-owner", "candidate");
     seeds.service(
@@ -223,6 +229,7 @@ class WebUiInABrowserTest {
   /** For "{@code <release> <from> <to>}": the layers whose values differ between the revisions. */
   private static String layersThatMoved(String arg) {
     String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[2]));
     JsonNode from = api.plan(words[0], Integer.parseInt(words[1])).path("layers");
     JsonNode to = api.plan(words[0], Integer.parseInt(words[2])).path("layers");
     Set<String> names = new TreeSet<>();
@@ -233,14 +240,29 @@ class WebUiInABrowserTest {
         .collect(Collectors.joining(","));
   }
 
-  /** For "{@code <release> <dotted.path>}": the stored plan's form value there, as JSON. */
+  /** For "{@code <release> <revision>}": the catalog version of the plan stored at it. */
+  private static String liveVersion(String arg) {
+    String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[1]));
+    return api.plan(words[0]).path("source").path("version").asText();
+  }
+
+  /**
+   * For "{@code <release> <revision> <dotted.path>}": the form value there of the plan stored at
+   * that revision, as JSON.
+   */
   private static String storedFormValue(String arg) {
     String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[1]));
     JsonNode value = api.plan(words[0]).path("layers").path("form");
-    for (String key : words[1].split("\\.")) {
+    for (String key : words[2].split("\\.")) {
       value = value.path(key);
     }
     return value.toString();
+  }
+
+  private static boolean applied(LlmService svc) {
+    return svc.getStatus() != null && svc.getStatus().phase() == Phase.Applied;
   }
 
   /** "gone", or what the uninstall left of {@code release} in the cluster. */
