@@ -130,8 +130,30 @@ public final class TestServer implements AutoCloseable {
         client,
         read(helmKubeconfig),
         serverYaml,
-        SharedFixtures.project().resolve("examples/catalog").toString(),
-        DEMO_PROFILE);
+        DEMO_CATALOG,
+        DEMO_PROFILE,
+        cluster.namespace(),
+        "test-web",
+        o -> o);
+  }
+
+  /**
+   * The same on {@code namespace}, serving the UI under classpath directory {@code webRoot}: {@code
+   * "web"} is the real UI as the build put it in {@code target/classes/web}.
+   */
+  public static TestServer onDemoSite(
+      Path dir, KubeCluster cluster, String namespace, String serverYaml, String webRoot) {
+    return onClusterAs(
+        dir,
+        cluster,
+        cluster.admin(),
+        read(cluster.kubeconfig()),
+        serverYaml,
+        DEMO_CATALOG,
+        DEMO_PROFILE,
+        namespace,
+        webRoot,
+        o -> o);
   }
 
   /** The same, with changes to the options (a shorter event heartbeat, say). */
@@ -145,10 +167,15 @@ public final class TestServer implements AutoCloseable {
         serverYaml,
         SharedFixtures.modelCatalog().toString(),
         DEFAULT_PROFILE,
+        cluster.namespace(),
+        "test-web",
         options);
   }
 
-  /** The demo site's profile: our example charts through {@code chartPath}. */
+  /** Our demo catalog and the demo site's profile: our example charts through {@code chartPath}. */
+  static final String DEMO_CATALOG =
+      SharedFixtures.project().resolve("examples/catalog").toString();
+
   static final String DEMO_PROFILE =
       """
       name: test-site
@@ -184,7 +211,16 @@ public final class TestServer implements AutoCloseable {
       String catalog,
       String profileYaml) {
     return onClusterAs(
-        dir, cluster, client, helmKubeconfig, serverYaml, catalog, profileYaml, o -> o);
+        dir,
+        cluster,
+        client,
+        helmKubeconfig,
+        serverYaml,
+        catalog,
+        profileYaml,
+        cluster.namespace(),
+        "test-web",
+        o -> o);
   }
 
   private static TestServer onClusterAs(
@@ -195,10 +231,12 @@ public final class TestServer implements AutoCloseable {
       String serverYaml,
       String catalog,
       String profileYaml,
+      String namespace,
+      String webRoot,
       UnaryOperator<ServerOptions> options) {
     String site =
         "catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
-            .formatted(catalog, cluster.namespace());
+            .formatted(catalog, namespace);
     TestServer server =
         start(
             dir,
@@ -207,7 +245,7 @@ public final class TestServer implements AutoCloseable {
             profileYaml,
             client,
             o -> options.apply(o.withHelmKubeConfig(helmKubeconfig)),
-            "test-web");
+            webRoot);
     return server.awaitReady();
   }
 
@@ -277,6 +315,11 @@ public final class TestServer implements AutoCloseable {
 
   public SwissServer server() {
     return server;
+  }
+
+  /** Where a browser reaches this server. */
+  public String url() {
+    return "http://127.0.0.1:" + server.port();
   }
 
   public Reply get(String path, String... headers) {

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -34,22 +35,53 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * The namespace is per test, held by the extension: a class's tests run one at a time (the JUnit
  * default).
  *
+ * <p>{@link #perClass()} gives the whole class one namespace instead, created before its first
+ * {@code @BeforeAll} and deleted after it: for a class whose tests share one server.
+ *
  * <p>The cluster is started once per test run (see {@link TestCluster}). If it cannot be started
  * the tests fail with the reason: a missing cluster must not look like a green run.
  */
 public final class KubeCluster
-    implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
+    implements BeforeAllCallback,
+        AfterAllCallback,
+        BeforeEachCallback,
+        AfterEachCallback,
+        ParameterResolver {
   private static final int MAX_NAME = 63;
 
+  private final boolean perClass;
   private TestCluster cluster;
   private String namespace;
 
   /** Built on first use in a test and dropped after it, so no test sees another's locks. */
   private HelmBackend helm;
 
+  public KubeCluster() {
+    this(false);
+  }
+
+  private KubeCluster(boolean perClass) {
+    this.perClass = perClass;
+  }
+
+  /** One namespace for every test of the class. */
+  public static KubeCluster perClass() {
+    return new KubeCluster(true);
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) {
     cluster = TestCluster.get();
+    if (perClass) {
+      createNamespace(context.getRequiredTestClass().getSimpleName());
+    }
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    if (perClass) {
+      deleteNamespace();
+    }
   }
 
   @Override
@@ -57,7 +89,13 @@ public final class KubeCluster
     if (cluster == null) {
       cluster = TestCluster.get();
     }
-    namespace = namespaceName(context.getRequiredTestMethod().getName());
+    if (!perClass) {
+      createNamespace(context.getRequiredTestMethod().getName());
+    }
+  }
+
+  private void createNamespace(String testName) {
+    namespace = namespaceName(testName);
     admin()
         .namespaces()
         .resource(
@@ -72,9 +110,15 @@ public final class KubeCluster
 
   @Override
   public void afterEach(ExtensionContext context) {
+    helm = null;
+    if (!perClass) {
+      deleteNamespace();
+    }
+  }
+
+  private void deleteNamespace() {
     String ns = namespace;
     namespace = null;
-    helm = null;
     if (ns == null) {
       return;
     }
@@ -106,7 +150,7 @@ public final class KubeCluster
     return cluster.restricted();
   }
 
-  /** This test's own namespace, created before it and deleted after it. */
+  /** This test's (or, {@link #perClass()}, this class's) own namespace, deleted after it. */
   public String namespace() {
     if (namespace == null) {
       throw new IllegalStateException("no test namespace outside a test method");

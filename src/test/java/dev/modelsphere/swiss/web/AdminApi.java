@@ -1,0 +1,107 @@
+package dev.modelsphere.swiss.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.server.TestServer;
+import java.time.Duration;
+
+/**
+ * The server's API as a second operator uses it, signed in as the admin: how the tests set up a
+ * release before a scenario and change one behind the UI's back.
+ */
+final class AdminApi {
+  private final TestServer server;
+  private final String namespace;
+  private final String cookie;
+
+  AdminApi(TestServer server, String namespace) {
+    this.server = server;
+    this.namespace = namespace;
+    TestServer.Reply login = server.login(TestServer.USER, TestServer.PASSWORD);
+    assertThat(login.status()).as("admin login: %s", login.body()).isEqualTo(200);
+    this.cookie = "swiss_session=" + login.sessionCookie();
+  }
+
+  /** Installs {@code model} at {@code version} as {@code release}, one replica; its revision. */
+  int install(String model, String version, String release) {
+    String hash =
+        post(
+                "/api/plans",
+                """
+                {"model": "%s", "version": "%s", "namespace": "%s", "serviceId": "%s",
+                 "overrides": {"replicaCount": 1}}
+                """
+                    .formatted(model, version, namespace, release))
+            .path("hash")
+            .asText();
+    return post("/api/install", "{\"planHash\": \"%s\"}".formatted(hash)).path("revision").asInt();
+  }
+
+  /** Moves {@code release} to catalog version {@code version}, its form as deployed. */
+  int upgrade(String release, String version, int expectRevision) {
+    String hash =
+        post(
+                "/api/plans",
+                "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"%s\"}"
+                    .formatted(release, namespace, version))
+            .path("hash")
+            .asText();
+    return post(
+            "/api/apply",
+            "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, expectRevision))
+        .path("revision")
+        .asInt();
+  }
+
+  /** The plan stored beside {@code release}. */
+  JsonNode plan(String release) {
+    return get(releasePath(release) + "/plan");
+  }
+
+  /**
+   * Waits until the server reads the plan record of {@code release} at {@code revision}: its reads
+   * come from watches, a moment behind the write the UI has just seen answered.
+   */
+  void awaitRevision(String release, int revision) {
+    await()
+        .alias("%s's plan record at revision %d".formatted(release, revision))
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(50))
+        .until(
+            () ->
+                get(releasePath(release) + "/status").path("planStatus").path("revision").asInt()
+                    >= revision);
+  }
+
+  /** The plan archived with revision {@code revision} of {@code release}. */
+  JsonNode plan(String release, int revision) {
+    return get(releasePath(release) + "/revisions/" + revision + "/plan");
+  }
+
+  JsonNode deployments() {
+    return get("/api/deployments?perPage=100");
+  }
+
+  void uninstall(String release) {
+    TestServer.Reply r = server.delete(releasePath(release), "Cookie", cookie);
+    assertThat(r.status()).as("uninstall %s: %s", release, r.body()).isEqualTo(200);
+  }
+
+  private String releasePath(String release) {
+    return "/api/releases/%s/%s".formatted(namespace, release);
+  }
+
+  private JsonNode post(String path, String body) {
+    TestServer.Reply r = server.post(path, body, "Cookie", cookie);
+    assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(200);
+    return TestServer.json(r.body());
+  }
+
+  private JsonNode get(String path) {
+    TestServer.Reply r = server.get(path, "Cookie", cookie);
+    assertThat(r.status()).as("GET %s answered %s", path, r.body()).isEqualTo(200);
+    return TestServer.json(r.body());
+  }
+}

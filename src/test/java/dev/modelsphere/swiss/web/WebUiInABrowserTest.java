@@ -1,0 +1,294 @@
+package dev.modelsphere.swiss.web;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.Phase;
+import dev.modelsphere.swiss.server.TestServer;
+import dev.modelsphere.swiss.testing.CanarySimulation;
+import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The web UI in Debian's Chromium against one real {@code swiss serve} on the test cluster: our
+ * demo catalog and charts, kwok nodes that run the pods, login on, the LLMService operator
+ * simulated. Java owns the cluster and the server; each test runs one Node scenario of {@code
+ * web/e2e/} (see {@link BrowserScenario}) and does what the scenario asks to happen behind the UI's
+ * back. Each test names its own releases; screenshots land in {@code target/e2e/}.
+ */
+class WebUiInABrowserTest {
+  @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
+
+  private static final String DEPLOYING =
+      "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n";
+  private static final String SMALL_MODEL = "smollm3-3b";
+  private static final String VERSIONED_MODEL = "mistral-small-24b";
+  private static final int FLEET = 1000;
+
+  @TempDir static Path dir;
+  private static TestServer server;
+  private static ReconcilingOperatorSimulation operator;
+  private static AdminApi api;
+
+  @BeforeAll
+  static void serve() {
+    Crds.installLlmService(cluster.admin());
+    operator = new ReconcilingOperatorSimulation(cluster.admin(), cluster.namespace());
+    server = TestServer.onDemoSite(dir, cluster, cluster.namespace(), DEPLOYING, "web");
+    api = new AdminApi(server, cluster.namespace());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+    if (operator != null) {
+      operator.close();
+    }
+  }
+
+  /** Each scenario's helm releases go, so the kwok nodes' GPUs are free for the next. */
+  @AfterEach
+  void uninstallHelmReleases() {
+    for (JsonNode row : api.deployments().path("deployments")) {
+      if (row.path("backend").asText().equals("helm")) {
+        api.uninstall(row.path("release").asText());
+      }
+    }
+  }
+
+  private static BrowserScenario scenario(String script) {
+    return BrowserScenario.of(script, server, cluster.namespace());
+  }
+
+  @Test
+  void signsInAndAWrongPasswordShowsTheServersError() {
+    scenario("signs-in-and-a-wrong-password-shows-the-servers-error.mjs").run();
+  }
+
+  @Test
+  void deploysAModelFromTheCatalogThroughPlanDiffAndInstallAndSeesItReady() {
+    scenario("deploys-a-model-from-the-catalog-and-sees-it-ready.mjs")
+        .with("MODEL", SMALL_MODEL)
+        .with("MODEL_TITLE", "SmolLM3 3B")
+        .with("VARIANT", "sglang-tp1")
+        .with("RELEASE", "from-the-catalog")
+        .run();
+  }
+
+  @Test
+  void upgradesToANewerModelVersionAndOnlyTheCatalogLayerMoves() {
+    api.install(VERSIONED_MODEL, "1.0.0", "upgrade-me");
+
+    scenario("upgrades-to-a-newer-model-version-and-only-the-catalog-layer-moves.mjs")
+        .with("RELEASE", "upgrade-me")
+        .with("FROM_VERSION", "1.0.0")
+        .with("TO_VERSION", "1.1.0")
+        .on("layers-that-moved", WebUiInABrowserTest::layersThatMoved)
+        .run();
+  }
+
+  @Test
+  void rollsBackToTheFirstRevision() {
+    api.install(VERSIONED_MODEL, "1.0.0", "roll-me-back");
+    api.upgrade("roll-me-back", "1.1.0", 1);
+
+    scenario("rolls-back-to-the-first-revision.mjs")
+        .with("RELEASE", "roll-me-back")
+        .with("BACK_TO_VERSION", "1.0.0")
+        .with("LIVE_VERSION", "1.1.0")
+        .on("live-version", WebUiInABrowserTest::liveVersion)
+        .run();
+  }
+
+  @Test
+  void tunesAnAdaptiveValueThroughReuseSource() {
+    api.install(SMALL_MODEL, "1.0.0", "tune-me");
+
+    scenario("tunes-an-adaptive-value-through-reuse-source.mjs")
+        .with("RELEASE", "tune-me")
+        .on("stored-form-value", WebUiInABrowserTest::storedFormValue)
+        .run();
+  }
+
+  @Test
+  void everyPagePassesAnAccessibilityScan() {
+    api.install(SMALL_MODEL, "1.0.0", "scanned");
+
+    scenario("every-page-passes-an-accessibility-scan.mjs")
+        .with("RELEASE", "scanned")
+        .with("MODEL", SMALL_MODEL)
+        .with("VARIANT", "sglang-tp1")
+        .run();
+  }
+
+  @Test
+  void seesAnOwnedAndAReferencedLlmServiceWithTheirParents() {
+    ReleaseSeeds seeds = new ReleaseSeeds(cluster);
+    seeds.service(seeds.repoPlan("arm-owned"), Map.of(), Map.of());
+    // The experiment takes the service once the operator has written its status, as it does.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> applied(cluster.llmServices().withName("arm-owned").get()));
+    new CanarySimulation(cluster.admin(), cluster.namespace())
+        .own("arm-owned", "exp-owner", "candidate");
+    seeds.service(
+        seeds.repoPlan("arm-lent"),
+        Map.of(),
+        Map.of(ReleaseSeeds.CANARY.assignmentAnnotation(), "lab/exp-lender:baseline"));
+
+    scenario("sees-an-owned-and-a-referenced-llmservice-with-their-parents.mjs")
+        .with("OWNED_SERVICE", "arm-owned")
+        .with("OWNED_BY", "exp-owner")
+        .with("OWNED_ARM", "candidate")
+        .with("LENT_SERVICE", "arm-lent")
+        .with("LENT_TO_NAMESPACE", "lab")
+        .with("LENT_TO", "exp-lender")
+        .with("LENT_ARM", "baseline")
+        .run();
+  }
+
+  @Test
+  void uninstallsAReleaseAfterItsNameIsTyped() {
+    api.install(SMALL_MODEL, "1.0.0", "uninstall-me");
+
+    scenario("uninstalls-a-release-after-its-name-is-typed.mjs")
+        .with("RELEASE", "uninstall-me")
+        .on("release-is-gone", WebUiInABrowserTest::leftovers)
+        .run();
+  }
+
+  @Test
+  void showsChangesBehindItsBackWithinTwoSeconds() {
+    api.install(SMALL_MODEL, "1.0.0", "watched");
+
+    scenario("shows-changes-behind-its-back-within-two-seconds.mjs")
+        .with("RELEASE", "watched")
+        .with("SECOND_RELEASE", "installed-behind")
+        .on(
+            "delete-pod",
+            pod -> {
+              cluster.admin().pods().inNamespace(cluster.namespace()).withName(pod).delete();
+              return Long.toString(System.currentTimeMillis());
+            })
+        .on(
+            "install",
+            release -> {
+              api.install(SMALL_MODEL, "1.0.0", release);
+              return Long.toString(System.currentTimeMillis());
+            })
+        .run();
+  }
+
+  @Test
+  void rendersTheFirstPageOf1000ReleasesInUnderASecond() throws Exception {
+    String namespace =
+        "t-e2e-fleet-" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
+    createNamespace(namespace);
+    try {
+      ManyReleases.seed(cluster.kube(), namespace, FLEET);
+      try (TestServer fleet =
+          TestServer.onDemoSite(dir.resolve("fleet"), cluster, namespace, DEPLOYING, "web")) {
+        AdminApi fleetApi = new AdminApi(fleet, namespace);
+        await()
+            .alias("the fleet server lists every release")
+            .atMost(Duration.ofSeconds(60))
+            .until(() -> fleetApi.deployments().path("summary").path("total").asInt() == FLEET);
+
+        BrowserScenario.of(
+                "renders-the-first-page-of-1000-releases-in-under-a-second.mjs", fleet, namespace)
+            .with("RELEASES", Integer.toString(FLEET))
+            .run();
+      }
+    } finally {
+      cluster.admin().namespaces().withName(namespace).delete();
+    }
+  }
+
+  /** For "{@code <release> <from> <to>}": the layers whose values differ between the revisions. */
+  private static String layersThatMoved(String arg) {
+    String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[2]));
+    JsonNode from = api.plan(words[0], Integer.parseInt(words[1])).path("layers");
+    JsonNode to = api.plan(words[0], Integer.parseInt(words[2])).path("layers");
+    Set<String> names = new TreeSet<>();
+    from.fieldNames().forEachRemaining(names::add);
+    to.fieldNames().forEachRemaining(names::add);
+    return names.stream()
+        .filter(name -> !from.path(name).equals(to.path(name)))
+        .collect(Collectors.joining(","));
+  }
+
+  /** For "{@code <release> <revision>}": the catalog version of the plan stored at it. */
+  private static String liveVersion(String arg) {
+    String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[1]));
+    return api.plan(words[0]).path("source").path("version").asText();
+  }
+
+  /**
+   * For "{@code <release> <revision> <dotted.path>}": the form value there of the plan stored at
+   * that revision, as JSON.
+   */
+  private static String storedFormValue(String arg) {
+    String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[1]));
+    JsonNode value = api.plan(words[0]).path("layers").path("form");
+    for (String key : words[2].split("\\.")) {
+      value = value.path(key);
+    }
+    return value.toString();
+  }
+
+  private static boolean applied(LlmService svc) {
+    return svc.getStatus() != null && svc.getStatus().phase() == Phase.Applied;
+  }
+
+  /** "gone", or what the uninstall left of {@code release} in the cluster. */
+  private static String leftovers(String release) {
+    List<String> left = new ArrayList<>();
+    cluster.admin().secrets().inNamespace(cluster.namespace()).list().getItems().stream()
+        .map(s -> s.getMetadata().getName())
+        .filter(name -> name.startsWith("sh.helm.release.v1." + release + ".v"))
+        .forEach(left::add);
+    if (cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + release).isPresent()) {
+      left.add(Kube.PLAN_PREFIX + release);
+    }
+    return left.isEmpty() ? "gone" : "left behind: " + left;
+  }
+
+  private static void createNamespace(String name) {
+    cluster
+        .admin()
+        .namespaces()
+        .resource(
+            new NamespaceBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .addToLabels("swiss.modelsphere.dev/test", "true")
+                .endMetadata()
+                .build())
+        .create();
+  }
+}

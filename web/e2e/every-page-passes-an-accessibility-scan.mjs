@@ -1,0 +1,32 @@
+// Every page of the UI, each with what it shows loaded, scanned by axe-core: no serious or
+// critical violation anywhere, and no console error on the way.
+import { axeScan, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
+
+const release = process.env.RELEASE;
+const model = process.env.MODEL;
+const variant = process.env.VARIANT;
+const ns = encodeURIComponent(env.namespace);
+
+// Each page, its heading, and what shows it has its data.
+const PAGES = [
+  ["deployments", "/", "Deployments", (page) => page.getByRole("link", { name: release, exact: true })],
+  ["detail", `/deployments/${ns}/${release}`, release, (page) => page.getByRole("table", { name: "Pods" })],
+  ["catalog", "/catalog", "Catalog", (page) => page.getByRole("article").first()],
+  ["model", `/catalog/${model}`, /./, (page) => page.getByRole("heading", { name: "Variants" })],
+  ["deploy", `/deploy/${model}?variant=${variant}`, `Deploy ${model}`, (page) => page.getByLabel("Service ID")],
+  ["upgrade", `/upgrade/${ns}/${release}`, `Upgrade ${release}`, (page) => page.getByLabel("Model version")],
+  ["runs", "/runs", "Operations", (page) => page.getByRole("table").first()],
+  ["nodes", "/nodes", "Nodes", (page) => page.getByRole("table", { name: "Nodes" })],
+  ["site-profile", "/site-profile", "Site profile", (page) => page.getByText("Placement").first()],
+];
+
+await scenario("every page passes an accessibility scan", async ({ page }) => {
+  await login(page);
+  for (const [name, path, heading, loaded] of PAGES) {
+    await page.goto(`${env.url}${path}`);
+    await pageHeading(page, heading);
+    await loaded(page).waitFor();
+    await axeScan(page, name);
+    await screenshot(page, `page-${name}`);
+  }
+});
