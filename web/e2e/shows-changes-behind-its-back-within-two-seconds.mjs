@@ -1,5 +1,5 @@
 // Changes made by someone else reach the open pages by themselves: a pod deleted in the cluster
-// shows on the release's page, and a release installed through the API by another client shows
+// shows on the release's page, and a release installed by the swiss CLI in a terminal shows
 // in Deployments, each within 2 seconds of the change (measured from the moment the test made it).
 import { act, assertNoReload, env, figure, login, markDocument, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
 
@@ -26,7 +26,7 @@ await scenario("shows changes made behind its back within two seconds", async ({
   await rowOf(page, release).waitFor();
   const installedAt = Number(await act("install", installed));
   await rowOf(page, installed).waitFor();
-  figure("a release installed through the API in Deployments", Date.now() - installedAt, LIMIT_MS);
+  figure("a release installed by the CLI in Deployments", Date.now() - installedAt, LIMIT_MS);
   await assertNoReload(page);
   await screenshot(page, "behind-the-back-release-installed");
 });

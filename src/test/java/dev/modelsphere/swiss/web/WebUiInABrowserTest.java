@@ -1,8 +1,10 @@
 package dev.modelsphere.swiss.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.cli.Main;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.Phase;
@@ -13,6 +15,8 @@ import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * The web UI in Debian's Chromium against one real {@code swiss serve} on the test cluster: our
@@ -195,10 +200,39 @@ class WebUiInABrowserTest {
         .on(
             "install",
             release -> {
-              api.install(SMALL_MODEL, "1.0.0", release);
+              installWithTheCli(release);
               return Long.toString(System.currentTimeMillis());
             })
         .run();
+  }
+
+  /**
+   * {@code swiss install} as someone's terminal runs it, with the server's own config (the demo
+   * catalog and site profile): the server learns of it only through its watches.
+   */
+  private static void installWithTheCli(String release) {
+    StringWriter err = new StringWriter();
+    CommandLine cli = Main.commandLine();
+    cli.setOut(new PrintWriter(new StringWriter(), true));
+    cli.setErr(new PrintWriter(err, true));
+    int code =
+        cli.execute(
+            "install",
+            "--config",
+            dir.resolve("swiss.yaml").toString(),
+            "--kubeconfig",
+            cluster.kubeconfig().toString(),
+            "--model",
+            SMALL_MODEL,
+            "--model-version",
+            "1.0.0",
+            "--release",
+            release,
+            "--namespace",
+            cluster.namespace(),
+            "--set",
+            "replicaCount=1");
+    assertThat(code).as("swiss install %s: %s", release, err).isZero();
   }
 
   @Test
