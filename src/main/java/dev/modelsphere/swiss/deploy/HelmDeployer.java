@@ -49,6 +49,7 @@ public final class HelmDeployer {
   private final ReleaseLeases leases;
   private final PlanRecord records;
   private final InterruptedApplies interrupted;
+  private final SilenceWatch silence;
   private final String chartRoot;
   private final Clock clock;
 
@@ -69,6 +70,7 @@ public final class HelmDeployer {
     this.leases = new ReleaseLeases(kube.client(), locks.writer(), settings.lockLease(), clock);
     this.records = new PlanRecord(kube);
     this.interrupted = new InterruptedApplies(kube, leases, clock);
+    this.silence = new SilenceWatch(kube.client(), settings.apiServerSilence());
     this.chartRoot = settings.chartRoot();
     this.clock = clock;
   }
@@ -218,14 +220,20 @@ public final class HelmDeployer {
     Plan plan = attempt.plan;
     String ns = plan.release().namespace();
     String release = plan.release().name();
+    String what =
+        "helm %s %s/%s".formatted(mode == Mode.INSTALL ? "install" : "upgrade", ns, release);
     String failure = "";
     HelmOutcome outcome = null;
     try {
       outcome =
-          mode == Mode.INSTALL
-              ? helm.install(request, plan.createNamespace())
-              : helm.upgrade(request);
-    } catch (HelmException e) {
+          silence.run(
+              what,
+              () ->
+                  mode == Mode.INSTALL
+                      ? helm.install(request, plan.createNamespace())
+                      : helm.upgrade(request),
+              (late, error) -> settleLate(attempt, late, error));
+    } catch (HelmException | DeployException e) {
       failure = e.getMessage();
     }
     int live = lookupQuietly(ns, release);
@@ -241,6 +249,23 @@ public final class HelmDeployer {
         outcome.revision() > 0 ? outcome.revision() : live,
         outcome.output(),
         statusError);
+  }
+
+  /**
+   * A helm write given up on while the API server was silent has ended after all: the record beside
+   * the release is written again to say what runs now, landed or not.
+   */
+  private void settleLate(Attempt attempt, HelmOutcome outcome, Throwable error) {
+    Plan plan = attempt.plan;
+    String failure =
+        error == null ? "" : "the write given up on failed later: " + error.getMessage();
+    int live = lookupQuietly(plan.release().namespace(), plan.release().name());
+    LOG.warn(
+        "helm write to {}/{} given up on has ended ({}); settling its record",
+        plan.release().namespace(),
+        plan.release().name(),
+        failure.isEmpty() ? "landed at revision " + live : failure);
+    attempt.finish(live, failure);
   }
 
   /**
@@ -279,7 +304,8 @@ public final class HelmDeployer {
     }
 
     /** Records the outcome; returns the error of that write, empty on success. */
-    String finish(int live, String failure) {
+    // The request and a late helm write may both settle the record; one at a time.
+    synchronized String finish(int live, String failure) {
       PlanStatus done = applying.finished(live, now(), failure);
       Map<String, String> files = files(plan, done);
       if (!failure.isEmpty() && live <= over && over > 0 && !previous.isEmpty()) {
@@ -294,7 +320,8 @@ public final class HelmDeployer {
                         .formatted(applying.action(), plan.hash(), over, failure)));
       }
       try {
-        records.write(ns(), plan.release().name(), record, files, OptionalInt.empty());
+        // Kept: a write given up on that lands later is settled over this one.
+        record = records.write(ns(), plan.release().name(), record, files, OptionalInt.empty());
         return "";
       } catch (DeployException e) {
         LOG.warn("plan status not updated: {}", e.getMessage());

@@ -31,6 +31,9 @@ class ApplyThroughAHungApiServerOnAClusterTest {
   private static final String RELEASE = "smol";
   private static final Duration HANG = Duration.ofSeconds(5);
 
+  /** Past the 10 s an API server may stay silent before swiss gives a helm write up. */
+  private static final Duration LONG_HANG = Duration.ofSeconds(14);
+
   @TempDir Path dir;
   private ApiServerProxy proxy;
   private KubernetesClient proxied;
@@ -73,36 +76,44 @@ class ApplyThroughAHungApiServerOnAClusterTest {
     return PlanStatus.parse(files.get(PlanStatus.FILE));
   }
 
-  @Test
-  void anApplyWhoseApiServerHangsForAWhileFinishesOnceItAnswersAndIsRecordedOnce() {
+  /**
+   * The admin reads the record directly, past the proxy, and freezes the proxy the moment the
+   * write-ahead lands: what follows (helm's own requests, swiss's final record) must wait.
+   */
+  private CompletableFuture<Void> hangOnceApplying(Duration hang) {
+    return CompletableFuture.runAsync(
+        () -> {
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .pollInterval(Duration.ofMillis(10))
+              .until(() -> "applying".equals(record().phase()));
+          proxy.freeze();
+          try {
+            Thread.sleep(hang.toMillis());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } finally {
+            proxy.thaw();
+          }
+        });
+  }
+
+  private String installAndPlanTwoReplicas() {
     String first =
         plan(
             "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"%s\"}"
                 .formatted(cluster.namespace(), RELEASE));
     ok(server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(first)));
-    String second =
-        plan(
-            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
-                .formatted(RELEASE, cluster.namespace()));
+    return plan(
+        "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
+            .formatted(RELEASE, cluster.namespace()));
+  }
 
-    // The admin reads the record directly, past the proxy, and freezes the proxy the moment the
-    // write-ahead lands: what follows (helm's own requests, swiss's final record) must wait.
-    CompletableFuture<Void> hang =
-        CompletableFuture.runAsync(
-            () -> {
-              await()
-                  .atMost(Duration.ofSeconds(30))
-                  .pollInterval(Duration.ofMillis(10))
-                  .until(() -> "applying".equals(record().phase()));
-              proxy.freeze();
-              try {
-                Thread.sleep(HANG.toMillis());
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              } finally {
-                proxy.thaw();
-              }
-            });
+  @Test
+  void anApplyWhoseApiServerHangsForAWhileFinishesOnceItAnswersAndIsRecordedOnce() {
+    String second = installAndPlanTwoReplicas();
+
+    CompletableFuture<Void> hang = hangOnceApplying(HANG);
     long started = System.nanoTime();
     TestServer.Reply applied =
         server.post(
@@ -119,5 +130,75 @@ class ApplyThroughAHungApiServerOnAClusterTest {
     assertThat(runs.path(0).path("action").asText()).isEqualTo("apply");
     assertThat(runs.path(0).path("revision").asInt()).isEqualTo(2);
     assertThat(runs.path(0).has("error")).isFalse();
+  }
+
+  @Test
+  void anApiServerSilentLongerThanTheLimitFailsTheApplyClearlyAndTheRecordEndsDescribingWhatRuns() {
+    String second = installAndPlanTwoReplicas();
+    CompletableFuture<Void> hang = hangOnceApplying(LONG_HANG);
+
+    long started = System.nanoTime();
+    TestServer.Reply applied =
+        server.post("/api/apply", "{\"planHash\": \"%s\"}".formatted(second));
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    hang.join();
+
+    assertThat(applied.status()).as(applied.body()).isEqualTo(500);
+    assertThat(applied.body())
+        .contains("helm upgrade %s/%s gave up".formatted(cluster.namespace(), RELEASE))
+        .contains("has not answered for PT10S");
+    assertThat(took)
+        .as("it gave up before the API server came back")
+        .isLessThan(LONG_HANG.plusSeconds(5));
+    JsonNode runs = TestServer.json(server.get("/api/runs?release=" + RELEASE).body()).path("runs");
+    assertThat(runs).hasSize(2);
+    assertThat(runs.path(0).path("action").asText()).isEqualTo("apply");
+    assertThat(runs.path(0).path("error").asText()).contains("gave up");
+    // Helm's write was only held up: once the API server answers it lands, and the record is
+    // settled to say so. Whatever revision runs, the record names its plan, and it is final.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> !"applying".equals(record().phase()) && recordDescribesTheRunningRevision());
+    JsonNode status = TestServer.json(server.get(statusPath()).body());
+    String third =
+        plan(
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 3}}"
+                .formatted(RELEASE, cluster.namespace()));
+    TestServer.Reply next =
+        server.post(
+            "/api/apply",
+            "{\"planHash\": \"%s\", \"expectRevision\": %d}"
+                .formatted(third, status.path("revision").asInt()));
+    assertThat(next.status()).as("the next apply proceeds: %s", next.body()).isEqualTo(200);
+  }
+
+  private String statusPath() {
+    return "/api/releases/%s/%s/status".formatted(cluster.namespace(), RELEASE);
+  }
+
+  /** The record's revision is the one helm runs, and its plan's replicas are what runs. */
+  private boolean recordDescribesTheRunningRevision() {
+    JsonNode status = TestServer.json(server.get(statusPath()).body());
+    int running = status.path("revision").asInt();
+    PlanStatus record = record();
+    if (record.revision() != running) {
+      return false;
+    }
+    JsonNode values =
+        TestServer.json(
+            server.get("/api/releases/%s/%s/plan".formatted(cluster.namespace(), RELEASE)).body());
+    int planned = values.path("layers").path("form").path("replicaCount").asInt(1);
+    int deployed =
+        cluster
+            .admin()
+            .apps()
+            .deployments()
+            .inNamespace(cluster.namespace())
+            .list()
+            .getItems()
+            .get(0)
+            .getSpec()
+            .getReplicas();
+    return planned == deployed;
   }
 }
