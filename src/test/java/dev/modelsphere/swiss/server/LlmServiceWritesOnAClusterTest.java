@@ -12,9 +12,12 @@ import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import dev.modelsphere.swiss.testing.SharedFixtures;
+import dev.modelsphere.swiss.testing.SimulatedSloServer;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,7 +38,10 @@ class LlmServiceWritesOnAClusterTest {
   /** Nothing listens on port 9 of the loopback. */
   private static final String UNREACHABLE_CATALOG = "http://127.0.0.1:9/catalog/";
 
+  private static final String SLO_TOKEN = "slo-token-for-the-llmservice-tests";
+
   @TempDir Path dir;
+  private final SimulatedSloServer slo = SimulatedSloServer.acceptingToken(SLO_TOKEN);
   private OciRegistryServer charts;
   private ReconcilingOperatorSimulation operator;
   private TestServer server;
@@ -50,6 +56,18 @@ class LlmServiceWritesOnAClusterTest {
     // The CRD takes only https:// and oci:// repositories; a local registry serves our charts.
     charts = OciRegistryServer.serving(List.of("sglang", "vllm"), List.of("0.8.0"));
     operator = new ReconcilingOperatorSimulation(cluster.admin(), cluster.namespace());
+    cluster
+        .admin()
+        .secrets()
+        .inNamespace(cluster.namespace())
+        .resource(
+            new SecretBuilder()
+                .withNewMetadata()
+                .withName("slo-api")
+                .endMetadata()
+                .withStringData(Map.of("token", SLO_TOKEN))
+                .build())
+        .create();
     server = serve(SharedFixtures.project().resolve("examples/catalog").toString());
   }
 
@@ -62,8 +80,11 @@ class LlmServiceWritesOnAClusterTest {
         chartRepo: %s
         model:
           pathTemplate: /models/{{org}}/{{name}}
+        scaler:
+          sloAddress: %s
+          sloTokenSecret: %s/slo-api
         """
-            .formatted(charts.url());
+            .formatted(charts.url(), slo.url(), cluster.namespace());
     return TestServer.onCluster(
         dir,
         cluster,
@@ -79,6 +100,7 @@ class LlmServiceWritesOnAClusterTest {
     server.close();
     operator.close();
     charts.close();
+    slo.close();
   }
 
   private JsonNode post(String path, String body) {
@@ -151,6 +173,67 @@ class LlmServiceWritesOnAClusterTest {
     assertThat(runs)
         .extracting(run -> run.path("action").asText())
         .containsExactly("uninstall", "rollback", "apply", "install");
+  }
+
+  /** canary.md §8: a referenced service is written, rolled back and given an SLO as any other. */
+  @Test
+  void aReferencedServiceTakesANonAdaptiveChangeARollbackAnSloAndAnUninstallLikeAStandaloneOne() {
+    String first =
+        post(
+                "/api/plans",
+                "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
+                    .formatted(cluster.namespace(), RELEASE))
+            .path("hash")
+            .asText();
+    post("/api/install", "{\"planHash\": \"%s\"}".formatted(first));
+    // An experiment in another namespace borrows the service as its baseline arm.
+    cluster
+        .llmServices()
+        .withName(RELEASE)
+        .edit(
+            svc -> {
+              svc.getMetadata()
+                  .getAnnotations()
+                  .put(ReleaseSeeds.CANARY.assignmentAnnotation(), "lab/exp-4:baseline");
+              return svc;
+            });
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                server
+                    .get(release() + "/status")
+                    .body()
+                    .contains("\"canaryState\": \"referenced\""));
+
+    String scaled =
+        post(
+                "/api/plans",
+                "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
+                    .formatted(RELEASE, cluster.namespace()))
+            .path("hash")
+            .asText();
+    JsonNode applied =
+        post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(scaled));
+    TestServer.Reply sloWritten =
+        server.put(release() + "/slo", "{\"priority\": 3, \"ttft\": {\"p95Ms\": 700}}");
+    TestServer.Reply sloRead = server.get(release() + "/slo");
+    JsonNode rolledBack =
+        post(release() + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}");
+    JsonNode status = TestServer.json(server.get(release() + "/status").body());
+    TestServer.Reply removed = server.delete(release());
+
+    assertThat(applied.path("revision").asInt()).isEqualTo(2);
+    assertThat(sloWritten.status()).as(sloWritten.body()).isEqualTo(200);
+    assertThat(sloRead.body()).contains("\"route\": \"%s\"".formatted(RELEASE), "\"p95Ms\": 700");
+    assertThat(rolledBack.path("revision").asInt()).isEqualTo(3);
+    assertThat(rolledBack.path("planHash").asText()).isEqualTo(first);
+    assertThat(status.path("canaryState").asText())
+        .as("swiss's writes kept the experiment's annotation")
+        .isEqualTo("referenced");
+    assertThat(status.path("assignedTo").path("name").asText()).isEqualTo("exp-4");
+    assertThat(removed.status()).as(removed.body()).isEqualTo(200);
+    assertThat(cluster.llmServices().withName(RELEASE).get()).isNull();
   }
 
   @Test

@@ -347,6 +347,28 @@ public final class TestServer implements AutoCloseable {
     return URI.create("http://127.0.0.1:" + server.port() + path);
   }
 
+  /**
+   * The status of a GET whose body may never end ({@code /api/events}): the answer's head is read,
+   * then the connection closed.
+   */
+  public int streamStatus(String path, String... headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30));
+    for (int i = 0; i < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    try {
+      HttpResponse<java.io.InputStream> r =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+      r.body().close();
+      return r.statusCode();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   public Reply send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).method(method, body);
