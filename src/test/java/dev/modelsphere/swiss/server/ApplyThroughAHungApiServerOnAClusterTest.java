@@ -61,13 +61,8 @@ class ApplyThroughAHungApiServerOnAClusterTest {
     proxy.close();
   }
 
-  private JsonNode ok(TestServer.Reply r) {
-    assertThat(r.status()).as(r.body()).isEqualTo(200);
-    return TestServer.json(r.body());
-  }
-
   private String plan(String body) {
-    return ok(server.post("/api/plans", body)).path("hash").asText();
+    return server.post("/api/plans", body).ok().path("hash").asText();
   }
 
   private PlanStatus record() {
@@ -103,7 +98,7 @@ class ApplyThroughAHungApiServerOnAClusterTest {
         plan(
             "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"%s\"}"
                 .formatted(cluster.namespace(), RELEASE));
-    ok(server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(first)));
+    server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(first)).ok();
     return plan(
         "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
             .formatted(RELEASE, cluster.namespace()));

@@ -53,30 +53,26 @@ class ProfileNamespaceOnAClusterTest {
             profile);
   }
 
-  private JsonNode ok(TestServer.Reply r) {
-    assertThat(r.status()).as(r.body()).isEqualTo(200);
-    return TestServer.json(r.body());
-  }
-
   @Test
   void aPlanAndAnUpgradeWithoutANamespaceUseTheProfilesAndInstallThere() {
     serve("namespace: " + cluster.namespace());
 
     JsonNode plan =
-        ok(
-            server.post(
-                "/api/plans",
-                "{\"model\": \"smollm3-3b\", \"release\": \"%s\"}".formatted(RELEASE)));
+        server
+            .post(
+                "/api/plans", "{\"model\": \"smollm3-3b\", \"release\": \"%s\"}".formatted(RELEASE))
+            .ok();
     JsonNode installed =
-        ok(
-            server.post(
-                "/api/install", "{\"planHash\": \"%s\"}".formatted(plan.path("hash").asText())));
+        server
+            .post("/api/install", "{\"planHash\": \"%s\"}".formatted(plan.path("hash").asText()))
+            .ok();
     JsonNode upgrade =
-        ok(
-            server.post(
+        server
+            .post(
                 "/api/plans",
                 "{\"fromRelease\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
-                    .formatted(RELEASE)));
+                    .formatted(RELEASE))
+            .ok();
 
     assertThat(plan.path("release").path("namespace").asText()).isEqualTo(cluster.namespace());
     assertThat(installed.path("revision").asInt()).isEqualTo(1);

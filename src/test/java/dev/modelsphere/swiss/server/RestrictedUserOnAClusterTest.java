@@ -75,17 +75,12 @@ class RestrictedUserOnAClusterTest {
     user.close();
   }
 
-  private JsonNode ok(TestServer.Reply r) {
-    assertThat(r.status()).as(r.body()).isEqualTo(200);
-    return TestServer.json(r.body());
-  }
-
   private JsonNode post(String path, String body) {
-    return ok(server.post(path, body));
+    return server.post(path, body).ok();
   }
 
   private JsonNode status(String release) {
-    return ok(server.get("/api/releases/%s/%s/status".formatted(cluster.namespace(), release)));
+    return server.get("/api/releases/%s/%s/status".formatted(cluster.namespace(), release)).ok();
   }
 
   private long discoveries() {
@@ -98,7 +93,7 @@ class RestrictedUserOnAClusterTest {
 
   @Test
   void withoutTheLlmServiceGrantEveryHelmPathBehavesAsWithoutTheCrdAndDiscoveryIsAskedOncePerTtl() {
-    JsonNode clusterPage = ok(server.get("/api/cluster"));
+    JsonNode clusterPage = server.get("/api/cluster").ok();
     assertThat(clusterPage.path("llmservice").path("served").asBoolean()).isTrue();
     assertThat(clusterPage.path("llmservice").path("newInstalls").asText()).isEqualTo("helm");
     assertThat(clusterPage.path("warnings").toString()).contains(GRANT_WARNING);
@@ -132,7 +127,7 @@ class RestrictedUserOnAClusterTest {
         .as("applyWith llmsvc falls back to helm")
         .isNull();
 
-    JsonNode rows = ok(server.get("/api/deployments")).path("deployments");
+    JsonNode rows = server.get("/api/deployments").ok().path("deployments");
     assertThat(rows)
         .extracting(row -> row.path("release").asText())
         .containsExactly("both", RELEASE);
@@ -163,8 +158,8 @@ class RestrictedUserOnAClusterTest {
     server.clock.advance(Duration.ofSeconds(31));
     JsonNode migratedLater = status("both");
     List<String> readsLater = llmServiceReads();
-    JsonNode clusterLater = ok(server.get("/api/cluster"));
-    ok(server.get("/api/deployments"));
+    JsonNode clusterLater = server.get("/api/cluster").ok();
+    server.get("/api/deployments").ok();
     status(RELEASE);
 
     assertThat(discoveries()).as("asked again once the 30 s are up, and once only").isEqualTo(2);

@@ -415,6 +415,12 @@ public final class TestServer implements AutoCloseable {
       return contentType.startsWith("application/json");
     }
 
+    /** The answer's JSON, failing the test (with the answer in the message) unless it is a 200. */
+    public JsonNode ok() {
+      assertThat(status).as("answered %d %s", status, body).isEqualTo(200);
+      return json(body);
+    }
+
     /** The first value of the response header {@code name}; empty when absent. */
     public String header(String name) {
       return headers.firstValue(name).orElse("");

@@ -50,9 +50,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
   }
 
   private JsonNode ok(String path, String body) {
-    TestServer.Reply r = post(path, body);
-    assertThat(r.status()).as("POST %s %s answered %s", path, body, r.body()).isEqualTo(200);
-    return TestServer.json(r.body());
+    return post(path, body).ok();
   }
 
   /** Composes version 1.0.0 of the model as release {@value #RELEASE} with these fields. */
