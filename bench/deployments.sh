@@ -11,6 +11,7 @@
 # Env:   SWISS_TEST_CLUSTER  a running cluster's state dir (else hack/cluster/up is run here)
 #        BENCH_NAMESPACES    how many namespaces (10); BENCH_THREADS seeding threads (32)
 #        BENCH_SKIP_BUILD=1  use target/swiss.jar and target/test-classes as they are
+#        BENCH_CDS=0         start swiss serve without the class-data archive (hack/cds)
 set -euo pipefail
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -38,6 +39,15 @@ if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
   set -a; . target/cluster/env; set +a
 fi
 kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
+# ./swiss starts from a class-data archive of this jar when there is one (hack/cds writes it, as an
+# image build would); BENCH_CDS=0 measures the start without it.
+if [[ "${BENCH_CDS:-1}" == 1 ]]; then
+  [[ -f target/swiss.jsa && target/swiss.jsa -nt target/swiss.jar ]] || hack/cds >&2
+  class_data="with the class-data archive"
+else
+  export SWISS_CDS=0
+  class_data="without a class-data archive"
+fi
 [[ -r "$kubeconfig" ]] || { echo "deployments.sh: no $kubeconfig" >&2; exit 1; }
 
 # An earlier run's namespaces still being deleted would load the API server during this one.
@@ -184,7 +194,8 @@ fi
 echo "swiss serve: pid $server_pid, $base, $releases releases in $namespace_count namespaces;" \
   "load average at its start $load_at_start (2 cores here: figures above ~2 mean other work shared the CPU)"
 awk -v ms="$ready_ms" -v l="$(((listening - started) / 1000000))" \
-  'BEGIN { printf "ready: %.2f s from process start to /readyz 200 (target < 3 s); listening after %.2f s\n", ms / 1000, l / 1000 }'
+  -v cds="$class_data" \
+  'BEGIN { printf "ready: %.2f s from process start to /readyz 200 (target < 3 s); listening after %.2f s; %s\n", ms / 1000, l / 1000, cds }'
 if [[ -n "$complete" ]]; then
   awk -v n="$releases" -v ms="$(((complete - started) / 1000000))" \
     'BEGIN { printf "first page counting all %d releases: %.2f s from process start\n", n, ms / 1000 }'
