@@ -40,6 +40,12 @@ describe("toPlanRequest for a new release", () => {
     });
   });
 
+  it("forces GPU products only when some are chosen and forcing was asked for", () => {
+    expect(toPlanRequest(form({ gpuProducts: ["NVIDIA-L40S"], forceGpuProducts: true }), deploy)).toMatchObject({ gpuProducts: ["NVIDIA-L40S"], forceGpuProducts: true });
+    expect(toPlanRequest(form({ gpuProducts: ["NVIDIA-L40S"] }), deploy).forceGpuProducts).toBeUndefined();
+    expect(toPlanRequest(form({ forceGpuProducts: true }), deploy)).toEqual({ model: "qwen3-8b" });
+  });
+
   it("passes YAML boxes to the server as typed text", () => {
     const yaml = "tolerations:\n  - key: gpu\n    operator: Exists\n";
     const request = toPlanRequest(form({ schedulingYAML: yaml, editsYAML: "bad: [yaml" }), deploy);
@@ -112,6 +118,7 @@ describe("formFromPlan", () => {
       publishRoute: true,
       route: "chat",
       gpuProducts: ["NVIDIA-H800", "NVIDIA-H100-80GB-HBM3"],
+      forceGpuProducts: false,
       schedulingYAML: "tolerations:\n  - key: gpu\n    operator: Exists\npriorityClassName: high\n",
       editsYAML: 'extraArgs:\n  - "--tp"\n  - "2"\n',
     });

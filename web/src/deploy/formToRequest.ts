@@ -14,6 +14,8 @@ export interface DeployForm {
   publishRoute?: boolean;
   route: string;
   gpuProducts: string[];
+  /** Schedule on chosen products the catalog does not list for the variant (`forceGpuProducts`). */
+  forceGpuProducts: boolean;
   /** Tolerations, priority class, scheduler: YAML the server parses (`overridesYAML`). */
   schedulingYAML: string;
   /** The plan editor: YAML for the `edit` layer (`editsYAML`). */
@@ -29,6 +31,7 @@ export const EMPTY_FORM: DeployForm = {
   publishRoute: undefined,
   route: "",
   gpuProducts: [],
+  forceGpuProducts: false,
   schedulingYAML: "",
   editsYAML: "",
 };
@@ -75,6 +78,8 @@ export function toPlanRequest(form: DeployForm, target: PlanTarget): PlanRequest
     variant: nonBlank(target.variant ?? ""),
     localPath: trimmed(form.localPath),
     gpuProducts: form.gpuProducts.length > 0 ? [...form.gpuProducts] : undefined,
+    // Forcing means something only for products actually chosen.
+    forceGpuProducts: form.forceGpuProducts && form.gpuProducts.length > 0 ? true : undefined,
     editsYAML: nonBlank(form.editsYAML),
   };
   if (target.kind === "upgrade") {
@@ -162,6 +167,8 @@ export function formFromPlan(plan: Plan): DeployForm {
     publishRoute: bool(child(form, "modelRoute", "enabled")),
     route: text(child(form, "modelRoute", "nginx", "route")),
     gpuProducts: gpuProductsOf(form),
+    // A plan does not say whether its products were forced; the server says so if it matters.
+    forceGpuProducts: false,
     schedulingYAML: toYamlDocument(scheduling),
     editsYAML: toYamlDocument(plan.layers?.edit),
   };

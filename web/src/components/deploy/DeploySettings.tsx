@@ -125,7 +125,14 @@ export function DeploySettings({
       <Card title="Advanced">
         <div className="flex flex-col gap-4">
           {gpuProducts ? (
-            <GpuProductChoice products={gpuProducts} chosen={form.gpuProducts} onChange={(chosen) => set("gpuProducts", chosen)} problems={problems.gpuProducts} />
+            <GpuProductChoice
+              products={gpuProducts}
+              chosen={form.gpuProducts}
+              onChange={(chosen) => set("gpuProducts", chosen)}
+              force={form.forceGpuProducts}
+              onForceChange={(force) => set("forceGpuProducts", force)}
+              problems={problems.gpuProducts}
+            />
           ) : (
             <p className="text-sm text-slate-700">
               GPU products: {form.gpuProducts.length > 0 ? form.gpuProducts.join(", ") : "any the variant supports"}

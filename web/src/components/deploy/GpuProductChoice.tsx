@@ -8,12 +8,17 @@ export function GpuProductChoice({
   products,
   chosen,
   onChange,
+  force,
+  onForceChange,
   disabled,
   problems,
 }: {
   products: UseQueryResult<GpuProducts>;
   chosen: string[];
   onChange: (products: string[]) => void;
+  /** Whether products the catalog does not list may be chosen too. */
+  force: boolean;
+  onForceChange: (force: boolean) => void;
   disabled?: boolean;
   problems?: string[];
 }) {
@@ -32,7 +37,7 @@ export function GpuProductChoice({
                   <input
                     type="checkbox"
                     checked={chosen.includes(item.product)}
-                    disabled={!item.catalogSupported}
+                    disabled={!item.catalogSupported && !force && !chosen.includes(item.product)}
                     onChange={(event) => toggle(item.product, event.target.checked)}
                   />
                   <span className="font-mono text-xs">{item.product}</span>
@@ -44,6 +49,23 @@ export function GpuProductChoice({
               </li>
             ))}
           </ul>
+          {products.data.products.some((item) => !item.catalogSupported) && (
+            <label className="flex items-center gap-1 text-sm">
+              <input
+                type="checkbox"
+                checked={force}
+                onChange={(event) => {
+                  onForceChange(event.target.checked);
+                  if (!event.target.checked) {
+                    // Unforced, an unlisted product would only be refused: drop it.
+                    const listed = new Set(products.data.products.filter((item) => item.catalogSupported).map((item) => item.product));
+                    onChange(chosen.filter((product) => listed.has(product)));
+                  }
+                }}
+              />
+              Allow products the catalog does not list for this variant
+            </label>
+          )}
           {products.data.products.length === 0 && <p className="text-xs text-slate-600">The variant lists no products and none is on this cluster.</p>}
           {products.data.inventoryError && <p className="text-xs text-amber-900">Nodes could not be listed: {products.data.inventoryError}</p>}
           <p className="text-xs text-slate-600">None chosen: any product the variant supports ({products.data.resource}).</p>
