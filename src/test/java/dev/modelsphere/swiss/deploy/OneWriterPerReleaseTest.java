@@ -8,12 +8,11 @@ import dev.modelsphere.swiss.kube.ConfigMapVersion;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -247,24 +246,7 @@ class OneWriterPerReleaseTest {
     new PlanArchive(cluster.kube(), DeploySettings.DEFAULT_PLAN_HISTORY)
         .archive(cluster.namespace(), "qwen", overRevision, record().data());
     writeApplying(plan, overRevision);
-    ZonedDateTime lapsed = ZonedDateTime.now(ZoneOffset.UTC).minusMinutes(1);
-    cluster
-        .admin()
-        .leases()
-        .inNamespace(cluster.namespace())
-        .resource(
-            new LeaseBuilder()
-                .withNewMetadata()
-                .withName("swiss-lock-qwen")
-                .endMetadata()
-                .withNewSpec()
-                .withHolderIdentity("swiss CLI on a laptop pid 1")
-                .withLeaseDurationSeconds(15)
-                .withAcquireTime(lapsed)
-                .withRenewTime(lapsed)
-                .endSpec()
-                .build())
-        .create();
+    new ReleaseSeeds(cluster).lapsedLease("qwen", Duration.ofMinutes(1));
   }
 
   private void writeApplying(Plan plan, int overRevision) {

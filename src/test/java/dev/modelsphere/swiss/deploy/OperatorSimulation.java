@@ -1,9 +1,9 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.testing.LlmServiceChanges;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,25 +21,7 @@ final class OperatorSimulation implements AutoCloseable {
 
   OperatorSimulation(KubernetesClient client, String namespace) {
     this.client = client;
-    this.informer =
-        client
-            .resources(LlmService.class)
-            .inNamespace(namespace)
-            .inform(
-                new ResourceEventHandler<>() {
-                  @Override
-                  public void onAdd(LlmService svc) {
-                    finalizeIfDeleting(svc);
-                  }
-
-                  @Override
-                  public void onUpdate(LlmService before, LlmService svc) {
-                    finalizeIfDeleting(svc);
-                  }
-
-                  @Override
-                  public void onDelete(LlmService svc, boolean unknownFinalState) {}
-                });
+    this.informer = LlmServiceChanges.inform(client, namespace, this::finalizeIfDeleting);
   }
 
   /** Names of the objects whose finalizer this simulation removed. */

@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,24 +72,7 @@ class ReleaseLeasesTest {
 
   @Test
   void aLeaseItsHolderStoppedRenewingMayBeTakenOnceItHasLapsed() {
-    ZonedDateTime longAgo = ZonedDateTime.now(ZoneOffset.UTC).minusMinutes(5);
-    cluster
-        .admin()
-        .leases()
-        .inNamespace(cluster.namespace())
-        .resource(
-            new LeaseBuilder()
-                .withNewMetadata()
-                .withName("swiss-lock-qwen")
-                .endMetadata()
-                .withNewSpec()
-                .withHolderIdentity("swiss CLI on a laptop pid 1")
-                .withLeaseDurationSeconds(15)
-                .withAcquireTime(longAgo)
-                .withRenewTime(longAgo)
-                .endSpec()
-                .build())
-        .create();
+    new ReleaseSeeds(cluster).lapsedLease("qwen", Duration.ofMinutes(5));
 
     try (ReleaseLeases.Held held =
         leases("swiss serve", Duration.ofSeconds(15)).take(cluster.namespace(), "qwen", "apply")) {

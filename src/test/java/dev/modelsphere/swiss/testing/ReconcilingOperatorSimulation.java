@@ -19,7 +19,6 @@ import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.apps.ControllerRevisionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -72,25 +71,7 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
   public ReconcilingOperatorSimulation(KubernetesClient client, String namespace) {
     this.client = client;
     this.namespace = namespace;
-    this.informer =
-        client
-            .resources(LlmService.class)
-            .inNamespace(namespace)
-            .inform(
-                new ResourceEventHandler<>() {
-                  @Override
-                  public void onAdd(LlmService svc) {
-                    reconcile(svc);
-                  }
-
-                  @Override
-                  public void onUpdate(LlmService before, LlmService svc) {
-                    reconcile(svc);
-                  }
-
-                  @Override
-                  public void onDelete(LlmService svc, boolean unknownFinalState) {}
-                });
+    this.informer = LlmServiceChanges.inform(client, namespace, this::reconcile);
   }
 
   /** From now on every new generation fails with {@code message}, as a helm error would. */

@@ -18,6 +18,10 @@ import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +68,31 @@ public final class ReleaseSeeds {
   /** Revision {@code revision} of {@code release} in helm's storage, chart sglang-0.8.0. */
   public void storeRevision(String release, int revision, String helmStatus) {
     HelmSecrets.store(kube(), cluster.namespace(), release, revision, helmStatus);
+  }
+
+  /**
+   * The lease a CLI on someone's laptop left on {@code release} when it died: 15 s long, last
+   * renewed {@code ago}.
+   */
+  public void lapsedLease(String release, Duration ago) {
+    ZonedDateTime renewed = ZonedDateTime.now(ZoneOffset.UTC).minus(ago);
+    cluster
+        .admin()
+        .leases()
+        .inNamespace(cluster.namespace())
+        .resource(
+            new LeaseBuilder()
+                .withNewMetadata()
+                .withName("swiss-lock-" + release)
+                .endMetadata()
+                .withNewSpec()
+                .withHolderIdentity("swiss CLI on a laptop pid 1")
+                .withLeaseDurationSeconds(15)
+                .withAcquireTime(renewed)
+                .withRenewTime(renewed)
+                .endSpec()
+                .build())
+        .create();
   }
 
   public static PlanStatus status(String phase, String error) {
