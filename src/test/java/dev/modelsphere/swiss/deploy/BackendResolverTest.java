@@ -11,13 +11,11 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceForbiddenException;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
-import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,14 +24,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * cluster, and helm-as-if-absent when LLMServices are unserved or forbidden (spec/canary.md §7).
  */
 class BackendResolverTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final String RELEASE = "glm-53";
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
 
   private void createLlmService() {
     cluster.llmServices().resource(LlmServices.sample(cluster.namespace(), RELEASE)).create();

@@ -13,7 +13,6 @@ import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
@@ -27,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,7 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * ReconcilingOperatorSimulation}) writing the status a real one would.
  */
 class LlmServiceDeployerWithSimulatedOperatorTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final String NAME = "qwen";
   private static final Duration DEADLINE = Duration.ofSeconds(20);
@@ -46,11 +44,6 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
   private static final CanaryKeys CANARY = CanaryKeys.defaults();
 
   private ReconcilingOperatorSimulation operator;
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
 
   @BeforeEach
   void startSimulatedOperator() {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.llmsvc.MappingException.Kind;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -14,18 +13,12 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The mapping through a real API server: what it stores and hands back must keep the plan hash. */
 class PlanMappingLiveTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private Resource<LlmService> glm() {
     return cluster.llmServices().withName("glm-53");

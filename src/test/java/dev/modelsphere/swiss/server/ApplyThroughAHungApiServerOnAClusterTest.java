@@ -49,7 +49,7 @@ class ApplyThroughAHungApiServerOnAClusterTest {
             cluster,
             proxied,
             proxy.kubeconfig(),
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
+            TestServer.DEPLOYING_WITHOUT_LOGIN,
             SharedFixtures.project().resolve("examples/catalog").toString(),
             TestServer.DEMO_PROFILE);
   }
@@ -59,10 +59,6 @@ class ApplyThroughAHungApiServerOnAClusterTest {
     server.close();
     proxied.close();
     proxy.close();
-  }
-
-  private String plan(String body) {
-    return server.post("/api/plans", body).ok().path("hash").asText();
   }
 
   private PlanStatus record() {
@@ -95,11 +91,11 @@ class ApplyThroughAHungApiServerOnAClusterTest {
 
   private String installAndPlanTwoReplicas() {
     String first =
-        plan(
+        server.planHash(
             "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"%s\"}"
                 .formatted(cluster.namespace(), RELEASE));
     server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(first)).ok();
-    return plan(
+    return server.planHash(
         "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
             .formatted(RELEASE, cluster.namespace()));
   }
@@ -156,7 +152,7 @@ class ApplyThroughAHungApiServerOnAClusterTest {
         .until(() -> !"applying".equals(record().phase()) && recordDescribesTheRunningRevision());
     JsonNode status = TestServer.json(server.get(statusPath()).body());
     String third =
-        plan(
+        server.planHash(
             "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 3}}"
                 .formatted(RELEASE, cluster.namespace()));
     TestServer.Reply next =

@@ -43,11 +43,7 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
 
   private void serve(String productLabels) {
     server =
-        TestServer.onDemoSite(
-            dir,
-            cluster,
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n"
-                + productLabels);
+        TestServer.onDemoSite(dir, cluster, TestServer.DEPLOYING_WITHOUT_LOGIN + productLabels);
   }
 
   private TestServer.Reply plan(String fields) {

@@ -8,7 +8,6 @@ import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.DeleteFreeze;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -18,7 +17,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * release, with the audit rows it leaves.
  */
 class LiveReuseAndGuardedDeleteOnAClusterTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -39,11 +37,6 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
   @TempDir Path dir;
   private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
   private TestServer server;
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
 
   @AfterEach
   void stop() {
@@ -58,7 +51,7 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
             dir,
             cluster,
             cluster.admin(),
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
+            TestServer.DEPLOYING_WITHOUT_LOGIN,
             UNREACHABLE_CATALOG,
             TestServer.DEFAULT_PROFILE);
   }

@@ -11,7 +11,6 @@ import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.testing.ApiServerProxy;
-import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
@@ -24,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * replacing the object, someone applying a new spec.
  */
 class LlmServiceUninstallRacesOnAClusterTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final String RELEASE = "glm";
 
@@ -48,11 +46,6 @@ class LlmServiceUninstallRacesOnAClusterTest {
   private KubernetesClient proxied;
   private ReconcilingOperatorSimulation operator;
   private TestServer server;
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
 
   @BeforeEach
   void start() {
@@ -72,7 +65,7 @@ class LlmServiceUninstallRacesOnAClusterTest {
             cluster,
             proxied,
             proxy.kubeconfig(),
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
+            TestServer.DEPLOYING_WITHOUT_LOGIN,
             "http://127.0.0.1:9/catalog/",
             TestServer.DEFAULT_PROFILE);
   }

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a service a Canary experiment owns is written exactly like a standalone one.
  */
 class LlmServiceWritesOnAClusterTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final String RELEASE = "mistral";
 
@@ -45,11 +44,6 @@ class LlmServiceWritesOnAClusterTest {
   private OciRegistryServer charts;
   private ReconcilingOperatorSimulation operator;
   private TestServer server;
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
 
   @BeforeEach
   void start() {
@@ -107,19 +101,20 @@ class LlmServiceWritesOnAClusterTest {
     return server.post(path, body).ok();
   }
 
+  /** The release's first plan: the catalog's mistral-small-24b 1.0.0, nothing else set. */
+  private String planFromTheCatalog() {
+    return server.planHash(
+        "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
+            .formatted(cluster.namespace(), RELEASE));
+  }
+
   private String release() {
     return "/api/releases/%s/%s".formatted(cluster.namespace(), RELEASE);
   }
 
   @Test
   void anOwnedServiceIsInstalledTunedRolledBackAndUninstalledThroughItsOperator() {
-    String first =
-        post(
-                "/api/plans",
-                "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
-                    .formatted(cluster.namespace(), RELEASE))
-            .path("hash")
-            .asText();
+    String first = planFromTheCatalog();
 
     JsonNode installed = post("/api/install", "{\"planHash\": \"%s\"}".formatted(first));
     assertThat(installed.path("revision").asInt()).isEqualTo(1);
@@ -137,14 +132,11 @@ class LlmServiceWritesOnAClusterTest {
             () -> server.get(release() + "/status").body().contains("\"canaryState\": \"owned\""));
 
     String tuned =
-        post(
-                "/api/plans",
-                ("{\"reuseSource\": true, \"fromRelease\": \"%s\", \"namespace\": \"%s\","
-                        + " \"overrides\": {\"modelRoute\": {\"nginx\": {\"values\":"
-                        + " {\"adaptive_cc\": true, \"adaptive_cc_target\": 0.8}}}}}")
-                    .formatted(RELEASE, cluster.namespace()))
-            .path("hash")
-            .asText();
+        server.planHash(
+            ("{\"reuseSource\": true, \"fromRelease\": \"%s\", \"namespace\": \"%s\","
+                    + " \"overrides\": {\"modelRoute\": {\"nginx\": {\"values\":"
+                    + " {\"adaptive_cc\": true, \"adaptive_cc_target\": 0.8}}}}}")
+                .formatted(RELEASE, cluster.namespace()));
     JsonNode applied =
         post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(tuned));
     assertThat(applied.path("revision").asInt()).isEqualTo(2);
@@ -176,13 +168,7 @@ class LlmServiceWritesOnAClusterTest {
   /** canary.md §8: a referenced service is written, rolled back and given an SLO as any other. */
   @Test
   void aReferencedServiceTakesANonAdaptiveChangeARollbackAnSloAndAnUninstallLikeAStandaloneOne() {
-    String first =
-        post(
-                "/api/plans",
-                "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
-                    .formatted(cluster.namespace(), RELEASE))
-            .path("hash")
-            .asText();
+    String first = planFromTheCatalog();
     post("/api/install", "{\"planHash\": \"%s\"}".formatted(first));
     // An experiment in another namespace borrows the service as its baseline arm.
     cluster
@@ -205,12 +191,9 @@ class LlmServiceWritesOnAClusterTest {
                     .contains("\"canaryState\": \"referenced\""));
 
     String scaled =
-        post(
-                "/api/plans",
-                "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
-                    .formatted(RELEASE, cluster.namespace()))
-            .path("hash")
-            .asText();
+        server.planHash(
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"overrides\": {\"replicaCount\": 2}}"
+                .formatted(RELEASE, cluster.namespace()));
     JsonNode applied =
         post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(scaled));
     TestServer.Reply sloWritten =
@@ -236,13 +219,7 @@ class LlmServiceWritesOnAClusterTest {
 
   @Test
   void anOperatorThatFailsTheWriteIsA500WithItsMessageAndAFailedRun() {
-    String plan =
-        post(
-                "/api/plans",
-                "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
-                    .formatted(cluster.namespace(), RELEASE))
-            .path("hash")
-            .asText();
+    String plan = planFromTheCatalog();
     operator.failWith("image pull refused");
 
     TestServer.Reply failed = server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(plan));
@@ -260,14 +237,11 @@ class LlmServiceWritesOnAClusterTest {
     Crds.installFixtures(cluster.admin(), "modelroutes.routing.modelsphere.dev");
     operator.runningHelm(cluster.helmReleases());
     String first =
-        post(
-                "/api/plans",
-                ("{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
-                        + " \"serviceId\": \"%s\", \"overrides\": {\"modelRoute\": {\"enabled\": true,"
-                        + " \"nginx\": {\"values\": {\"adaptive_cc\": false, \"ttft_limit_ms\": 800}}}}}")
-                    .formatted(cluster.namespace(), RELEASE))
-            .path("hash")
-            .asText();
+        server.planHash(
+            ("{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                    + " \"serviceId\": \"%s\", \"overrides\": {\"modelRoute\": {\"enabled\": true,"
+                    + " \"nginx\": {\"values\": {\"adaptive_cc\": false, \"ttft_limit_ms\": 800}}}}}")
+                .formatted(cluster.namespace(), RELEASE));
     assertThat(
             post("/api/install", "{\"planHash\": \"%s\"}".formatted(first))
                 .path("revision")
@@ -288,14 +262,11 @@ class LlmServiceWritesOnAClusterTest {
         .as("the catalog really is out of reach")
         .isNotEqualTo(200);
     String tuned =
-        post(
-                "/api/plans",
-                ("{\"reuseSource\": true, \"fromRelease\": \"%s\", \"namespace\": \"%s\","
-                        + " \"overrides\": {\"modelRoute\": {\"nginx\": {\"values\":"
-                        + " {\"adaptive_cc\": true}}}}}")
-                    .formatted(RELEASE, cluster.namespace()))
-            .path("hash")
-            .asText();
+        server.planHash(
+            ("{\"reuseSource\": true, \"fromRelease\": \"%s\", \"namespace\": \"%s\","
+                    + " \"overrides\": {\"modelRoute\": {\"nginx\": {\"values\":"
+                    + " {\"adaptive_cc\": true}}}}}")
+                .formatted(RELEASE, cluster.namespace()));
 
     JsonNode diff = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(tuned));
     JsonNode applied =

@@ -48,7 +48,7 @@ class ProfileNamespaceOnAClusterTest {
             dir,
             cluster,
             cluster.admin(),
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n",
+            TestServer.DEPLOYING_WITHOUT_LOGIN,
             SharedFixtures.project().resolve("examples/catalog").toString(),
             profile);
   }

@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * view, the statuses, and the JSON (which {@link TestServer} checks against the API description).
  */
 class ReleaseViewsOnAClusterTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final String NO_LOGIN = "  auth:\n    disabled: true\n";
   private static final Duration WATCH = Duration.ofSeconds(30);
@@ -43,11 +42,6 @@ class ReleaseViewsOnAClusterTest {
   @TempDir Path dir;
   private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
   private TestServer server;
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
 
   @AfterEach
   void stop() {

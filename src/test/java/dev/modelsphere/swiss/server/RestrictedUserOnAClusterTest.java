@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.testing.CountingClient;
-import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.HelmOnlyUser;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
@@ -15,7 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * requests come.
  */
 class RestrictedUserOnAClusterTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final String RELEASE = "mistral";
   private static final String DISCOVERY =
@@ -42,11 +40,6 @@ class RestrictedUserOnAClusterTest {
   private HelmOnlyUser user;
   private CountingClient counting;
   private TestServer server;
-
-  @BeforeAll
-  static void installCrd() {
-    Crds.installLlmService(cluster.admin());
-  }
 
   @BeforeEach
   void start() {
@@ -101,20 +94,14 @@ class RestrictedUserOnAClusterTest {
     assertThat(refusedReads).as("the refused watch that taught the server").isNotEmpty();
 
     String first =
-        post(
-                "/api/plans",
-                "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
-                    .formatted(cluster.namespace(), RELEASE))
-            .path("hash")
-            .asText();
+        server.planHash(
+            "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
+                .formatted(cluster.namespace(), RELEASE));
     JsonNode installed = post("/api/install", "{\"planHash\": \"%s\"}".formatted(first));
     String second =
-        post(
-                "/api/plans",
-                "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"1.1.0\"}"
-                    .formatted(RELEASE, cluster.namespace()))
-            .path("hash")
-            .asText();
+        server.planHash(
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"1.1.0\"}"
+                .formatted(RELEASE, cluster.namespace()));
     JsonNode applied =
         post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second));
 

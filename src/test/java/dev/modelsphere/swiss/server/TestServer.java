@@ -34,6 +34,10 @@ public final class TestServer implements AutoCloseable {
   public static final String PASSWORD = "correct horse battery staple";
   public static final String PROXY_KEY = "proxy-key-0123456789abcdef0123456789";
 
+  /** A {@code server:} section for a server that deploys, keeps its runs, and asks no login. */
+  public static final String DEPLOYING_WITHOUT_LOGIN =
+      "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n";
+
   /** The site profile a test gets unless it brings its own. */
   public static final String DEFAULT_PROFILE =
       "name: test-site\nnamespace: models\nmodel:\n  pathTemplate: /models/{{name}}\n";
@@ -345,6 +349,11 @@ public final class TestServer implements AutoCloseable {
   /** The address of {@code path} on this server. */
   public URI uri(String path) {
     return URI.create("http://127.0.0.1:" + server.port() + path);
+  }
+
+  /** POSTs a plan request and answers the composed plan's hash, failing the test unless 200. */
+  public String planHash(String requestJson, String... headers) {
+    return post("/api/plans", requestJson, headers).ok().path("hash").asText();
   }
 
   /**

@@ -33,11 +33,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
 
   @BeforeEach
   void start() {
-    server =
-        TestServer.onDemoSite(
-            dir,
-            cluster,
-            "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n");
+    server = TestServer.onDemoSite(dir, cluster, TestServer.DEPLOYING_WITHOUT_LOGIN);
   }
 
   @AfterEach

@@ -50,6 +50,7 @@ public final class KubeCluster
   private static final int MAX_NAME = 63;
 
   private final boolean perClass;
+  private final boolean llmServiceCrd;
   private TestCluster cluster;
   private String namespace;
 
@@ -57,21 +58,30 @@ public final class KubeCluster
   private HelmBackend helm;
 
   public KubeCluster() {
-    this(false);
+    this(false, false);
   }
 
-  private KubeCluster(boolean perClass) {
+  private KubeCluster(boolean perClass, boolean llmServiceCrd) {
     this.perClass = perClass;
+    this.llmServiceCrd = llmServiceCrd;
   }
 
   /** One namespace for every test of the class. */
   public static KubeCluster perClass() {
-    return new KubeCluster(true);
+    return new KubeCluster(true, false);
+  }
+
+  /** The same, with our LLMService CRD installed before the class's first test. */
+  public KubeCluster withLlmServiceCrd() {
+    return new KubeCluster(perClass, true);
   }
 
   @Override
   public void beforeAll(ExtensionContext context) {
     cluster = TestCluster.get();
+    if (llmServiceCrd) {
+      Crds.installLlmService(admin());
+    }
     if (perClass) {
       createNamespace(context.getRequiredTestClass().getSimpleName());
     }

@@ -27,27 +27,25 @@ final class AdminApi {
   /** Installs {@code model} at {@code version} as {@code release}, one replica; its revision. */
   int install(String model, String version, String release) {
     String hash =
-        post(
-                "/api/plans",
-                """
+        server.planHash(
+            """
                 {"model": "%s", "version": "%s", "namespace": "%s", "serviceId": "%s",
                  "overrides": {"replicaCount": 1}}
                 """
-                    .formatted(model, version, namespace, release))
-            .path("hash")
-            .asText();
+                .formatted(model, version, namespace, release),
+            "Cookie",
+            cookie);
     return post("/api/install", "{\"planHash\": \"%s\"}".formatted(hash)).path("revision").asInt();
   }
 
   /** Moves {@code release} to catalog version {@code version}, its form as deployed. */
   int upgrade(String release, String version, int expectRevision) {
     String hash =
-        post(
-                "/api/plans",
-                "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"%s\"}"
-                    .formatted(release, namespace, version))
-            .path("hash")
-            .asText();
+        server.planHash(
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"%s\"}"
+                .formatted(release, namespace, version),
+            "Cookie",
+            cookie);
     return post(
             "/api/apply",
             "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, expectRevision))
