@@ -2,7 +2,6 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.BackendChoice;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
@@ -38,20 +37,15 @@ public final class ApplyCommand implements Runnable {
   @Override
   public void run() {
     Plan plan = source.plan();
-    boolean helm =
-        cluster.writer(source, plan.release(), Mode.UPGRADE) != BackendChoice.Owner.LLMSVC;
-    if (forceConflicts && helm) {
-      // Refused rather than ignored: the embedded Helm (helm-java 0.0.21) has no server-side
-      // apply, so accepting the flag would claim a force that never happened.
-      throw new CliException(
-          "--force-conflicts forces a server-side apply past other field managers, but swiss"
-              + " applies with Helm v3's client-side three-way merge, which never refuses a field"
-              + " another manager owns: run the apply without --force-conflicts");
-    }
     ApplyOptions options = write.options("apply");
     ApplyResult result =
-        cluster.apply(
-            source, plan, Mode.UPGRADE, forceConflicts ? options.forcingConflicts() : options);
+        cluster
+            .writes(source)
+            .apply(
+                ClusterOptions.localUser(),
+                plan,
+                Mode.UPGRADE,
+                forceConflicts ? options.forcingConflicts() : options);
     report(spec, plan, result);
   }
 

@@ -4,17 +4,19 @@ import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.config.Config;
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.BackendChoice;
+import dev.modelsphere.swiss.deploy.ApplyGate;
 import dev.modelsphere.swiss.deploy.BackendResolver;
+import dev.modelsphere.swiss.deploy.Backends;
 import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.DetachedRuns;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceBackend;
 import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
 import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
-import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
+import dev.modelsphere.swiss.deploy.ReleaseWrites;
+import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
@@ -23,10 +25,9 @@ import dev.modelsphere.swiss.kube.KubeTarget;
 import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
-import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -50,6 +51,8 @@ public final class ClusterOptions {
 
   private Kube kube;
 
+  private ChartRenderer renderer;
+
   /** One process, one set of release locks, whichever backend writes. */
   private final ReleaseLocks locks = new ReleaseLocks("swiss CLI");
 
@@ -72,21 +75,21 @@ public final class ClusterOptions {
 
   HelmDeployer deployer(PlanSourceOptions source) {
     KubeTarget target = target(source.configFlag());
-    ChartRenderer renderer = new ChartRenderer(ChartArchives.inUserCache());
     return new HelmDeployer(
         kube(target),
-        renderer,
-        new HelmReleases(renderer, target.helmKubeConfig()),
+        renderer(),
+        helmReleases(source),
         locks,
         new DeploySettings(source.chartRoot(), DeploySettings.DEFAULT_PLAN_HISTORY),
         Clock.systemUTC());
   }
 
+  private HelmReleases helmReleases(PlanSourceOptions source) {
+    return new HelmReleases(renderer(), target(source.configFlag()).helmKubeConfig());
+  }
+
   PlanDiffer differ(PlanSourceOptions source) {
-    return new PlanDiffer(
-        kube(target(source.configFlag())),
-        new ChartRenderer(ChartArchives.inUserCache()),
-        source.chartRoot());
+    return new PlanDiffer(kube(target(source.configFlag())), renderer(), source.chartRoot());
   }
 
   /** Which backend owns a release; LLMServices count only where the API serves them. */
@@ -97,32 +100,35 @@ public final class ClusterOptions {
   }
 
   /**
-   * Installs, applies or rolls back through the backend that writes the release: the one that owns
-   * it, else for a new install the config's {@code server.applyWith} when the LLMService API is
-   * visible, else helm, as {@code swiss serve} decides.
+   * The write use cases as {@code swiss serve} runs them, acting as the local user. The backend
+   * that writes a release is chosen as the server chooses it: its owner, else for a new install the
+   * config's {@code server.applyWith} when the LLMService API is visible, else helm. There is no
+   * audit log here and no preflight: the CLI writes with the user's own credentials.
    */
-  BackendChoice.Owner writer(PlanSourceOptions source, ReleaseRef release, Mode mode) {
+  ReleaseWrites writes(PlanSourceOptions source) {
     Kube k = kube(target(source.configFlag()));
     LlmServiceClient services = new LlmServiceClient(k.client());
     LlmServiceAccess access = LlmServiceAccess.of(services, Clock.systemUTC());
-    BackendChoice owner =
-        new BackendResolver(k, access, services).backendFor(release.namespace(), release.name());
-    return BackendChoice.forApply(
-        owner.owner(), mode, applyWith(source.configFlag()), access.current().visible());
+    HelmDeployer helm = deployer(source);
+    LlmServiceBackend llmServices =
+        new LlmServiceBackend(
+            llmServiceDeployer(source), new LlmServiceUninstaller(k.client(), locks), services);
+    Backends backends =
+        new Backends(
+            new BackendResolver(k, access, services),
+            access,
+            helm,
+            llmServices,
+            applyWith(source.configFlag()));
+    RevisionsView revisions =
+        new RevisionsView(helm, helmReleases(source), k, backends(source), services);
+    return new ReleaseWrites(
+        backends, ApplyGate.NONE, revisions, new DetachedRuns(Optional.empty(), Clock.systemUTC()));
   }
 
-  ApplyResult apply(PlanSourceOptions source, Plan plan, Mode mode, ApplyOptions options) {
-    return writer(source, plan.release(), mode) == BackendChoice.Owner.LLMSVC
-        ? llmServiceDeployer(source).apply(plan, mode, options)
-        : deployer(source).apply(plan, mode, options);
-  }
-
-  ApplyResult rollback(
-      PlanSourceOptions source, ReleaseRef release, int toRevision, int expect, String note) {
-    return writer(source, release, Mode.UPGRADE) == BackendChoice.Owner.LLMSVC
-        ? llmServiceDeployer(source)
-            .rollback(release.namespace(), release.name(), toRevision, expect, note)
-        : deployer(source).rollback(release.namespace(), release.name(), toRevision, expect, note);
+  /** Who the CLI acts as, for what it records beside the release. */
+  static String localUser() {
+    return System.getProperty("user.name", "");
   }
 
   private LlmServiceDeployer llmServiceDeployer(PlanSourceOptions source) {
@@ -136,11 +142,6 @@ public final class ClusterOptions {
   private static String applyWith(String configFlag) {
     Path found = Config.find(configFlag);
     return found == null ? "" : Config.load(found).server().applyWith();
-  }
-
-  /** The guarded delete of an LLMService release (spec/canary.md §6). */
-  LlmServiceUninstaller llmServiceUninstaller(PlanSourceOptions source) {
-    return new LlmServiceUninstaller(kube(target(source.configFlag())).client(), locks);
   }
 
   /** A release's status as {@code swiss serve} reports it, from whichever backend owns it. */
@@ -164,6 +165,14 @@ public final class ClusterOptions {
   /** Reads pods live, for {@code swiss status}. */
   Pods pods(PlanSourceOptions source) {
     return new Pods(kube(target(source.configFlag())).client(), Clock.systemUTC());
+  }
+
+  /** One renderer per command, so a chart pulled once is not pulled again. */
+  private ChartRenderer renderer() {
+    if (renderer == null) {
+      renderer = new ChartRenderer(ChartArchives.inUserCache());
+    }
+    return renderer;
   }
 
   private Kube kube(KubeTarget target) {

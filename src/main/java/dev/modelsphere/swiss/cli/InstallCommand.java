@@ -23,7 +23,10 @@ public final class InstallCommand implements Runnable {
   @Override
   public void run() {
     Plan plan = source.plan();
-    ApplyResult result = cluster.apply(source, plan, Mode.INSTALL, write.options("install"));
+    ApplyResult result =
+        cluster
+            .writes(source)
+            .apply(ClusterOptions.localUser(), plan, Mode.INSTALL, write.options("install"));
     ApplyCommand.report(spec, plan, result);
   }
 }

@@ -52,7 +52,16 @@ public final class RollbackCommand implements Runnable {
       listArchived(deployer.archivedRevisions(release.namespace(), release.name()), release);
       return;
     }
-    ApplyResult result = cluster.rollback(source, release, toRevision, expectRevision, note);
+    ApplyResult result =
+        cluster
+            .writes(source)
+            .rollback(
+                ClusterOptions.localUser(),
+                release.namespace(),
+                release.name(),
+                toRevision,
+                expectRevision,
+                note);
     ApplyCommand.report(spec, null, result);
   }
 

@@ -1,7 +1,5 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.BackendChoice;
-import dev.modelsphere.swiss.deploy.UninstallOutcome;
 import dev.modelsphere.swiss.deploy.UninstallResult;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
@@ -28,15 +26,14 @@ public final class UninstallCommand implements Runnable {
   @Override
   public void run() {
     ReleaseRef release = source.release();
-    BackendChoice owner = cluster.backends(source).backendFor(release.namespace(), release.name());
-    if (owner.owner() == BackendChoice.Owner.LLMSVC) {
-      uninstallService(release);
-      return;
-    }
     UninstallResult result =
-        cluster.deployer(source).uninstall(release.namespace(), release.name());
+        cluster
+            .writes(source)
+            .uninstall(ClusterOptions.localUser(), release.namespace(), release.name());
     PrintWriter out = spec.commandLine().getOut();
-    out.println(release + " uninstalled");
+    // The LLMService backend says what it deleted; helm's own words are its uninstall output.
+    out.println(
+        result.output().startsWith("deleted ") ? result.output() : release + " uninstalled");
     out.flush();
     if (!result.planError().isEmpty()) {
       PrintWriter err = spec.commandLine().getErr();
@@ -45,18 +42,5 @@ public final class UninstallCommand implements Runnable {
               + result.planError());
       err.flush();
     }
-  }
-
-  /** The guarded delete: only the object that was read is deleted, once its operator let go. */
-  private void uninstallService(ReleaseRef release) {
-    UninstallOutcome outcome =
-        cluster.llmServiceUninstaller(source).uninstall(release.namespace(), release.name());
-    if (outcome.result() != UninstallOutcome.Result.UNINSTALLED) {
-      throw new CliException(
-          "LLMService %s not uninstalled: %s".formatted(release, outcome.message()));
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    out.println("deleted LLMService " + release);
-    out.flush();
   }
 }

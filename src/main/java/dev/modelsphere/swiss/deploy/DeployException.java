@@ -1,47 +1,40 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.error.DomainException;
+import dev.modelsphere.swiss.error.ErrorKind;
+
 /**
- * A deploy operation was refused or failed. {@link #reason()} says which kind, so the server can
- * answer with the matching status and the CLI with a clear message.
+ * A deploy operation was refused or failed; {@link #kind()} says which. A failure after the write
+ * reached the cluster ({@link ErrorKind#FAILED}, or a refusal by the cluster itself) is {@link
+ * #recorded()} as a run; a refusal before anything was written is answered and not recorded.
  */
-public final class DeployException extends RuntimeException {
+public final class DeployException extends DomainException {
+  private final boolean recorded;
 
-  public enum Reason {
-    /** The request itself is incomplete or wrong. */
-    BAD_REQUEST(400),
-    /** The release, revision or archived plan does not exist. */
-    NOT_FOUND(404),
-    /** The release is not in the state the operation needs (exists, pending, moved, busy). */
-    CONFLICT(409),
-    /** The operation started and failed. */
-    FAILED(500),
-    /** The cluster could not be read. */
-    UNAVAILABLE(502);
-
-    private final int httpStatus;
-
-    Reason(int httpStatus) {
-      this.httpStatus = httpStatus;
-    }
-
-    public int httpStatus() {
-      return httpStatus;
-    }
+  public DeployException(ErrorKind kind, String message) {
+    this(kind, message, (Throwable) null);
   }
 
-  private final Reason reason;
-
-  public DeployException(Reason reason, String message) {
-    super(message);
-    this.reason = reason;
+  public DeployException(ErrorKind kind, String message, Throwable cause) {
+    super(kind, message, cause);
+    this.recorded = kind == ErrorKind.FAILED;
   }
 
-  public DeployException(Reason reason, String message, Throwable cause) {
-    super(message, cause);
-    this.reason = reason;
+  private DeployException(ErrorKind kind, String message, boolean recorded) {
+    super(kind, message);
+    this.recorded = recorded;
   }
 
-  public Reason reason() {
-    return reason;
+  /**
+   * The cluster itself refused a write that reached it (RBAC, an admission policy): the kind is the
+   * cluster's reason, and like a failure it goes in the audit log.
+   */
+  public static DeployException refusedByCluster(ErrorKind kind, String message) {
+    return new DeployException(kind, message, true);
+  }
+
+  /** The write reached the cluster and did not succeed: the audit log records the attempt. */
+  public boolean recorded() {
+    return recorded;
   }
 }

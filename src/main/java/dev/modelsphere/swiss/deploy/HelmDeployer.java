@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
+import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * beside each one. Apply writes the plan first and helm second; uninstall removes the release first
  * and the plan second, so a crash in between never loses track of a release.
  */
-public final class HelmDeployer {
+public final class HelmDeployer implements ReleaseBackend {
 
   /** Revisions helm keeps per release; older release Secrets are pruned after each apply. */
   public static final int HELM_HISTORY = 20;
@@ -87,13 +87,26 @@ public final class HelmDeployer {
     return Kube.PLAN_PREFIX + release;
   }
 
-  /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
+  /**
+   * Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan.
+   * Forcing conflicts is refused rather than ignored: the embedded Helm applies with the
+   * client-side three-way merge, which has no field managers to force past, so accepting it would
+   * claim a force that never happened.
+   */
+  @Override
   public ApplyResult apply(Plan plan, Mode mode, ApplyOptions options) {
+    if (options.forceConflicts()) {
+      throw new DeployException(
+          INVALID,
+          "--force-conflicts (forceConflicts in the API) is not available for helm releases:"
+              + " swiss applies them with Helm's client-side three-way merge, which has no field"
+              + " managers to force past -- apply without it");
+    }
     verify(plan);
     String ns = plan.release().namespace();
     String release = plan.release().name();
     if (ns.isEmpty() || release.isEmpty()) {
-      throw new DeployException(BAD_REQUEST, "the plan names no release or no namespace");
+      throw new DeployException(INVALID, "the plan names no release or no namespace");
     }
     try (ReleaseLocks.Held held = locks.acquire(ns, release, options.action())) {
       // A first look, before rendering: a request that cannot succeed costs no render.
@@ -126,15 +139,16 @@ public final class HelmDeployer {
    * Re-applies the plan archived for {@code toRevision} as a new revision. The revision lock is
    * required: a rollback must not overwrite an apply that landed after the caller looked.
    */
+  @Override
   public ApplyResult rollback(
       String ns, String release, int toRevision, int expectRevision, String note) {
     if (toRevision <= 0) {
-      throw new DeployException(BAD_REQUEST, "toRevision is required");
+      throw new DeployException(INVALID, "toRevision is required");
     }
     Plan plan = archive.read(ns, release, toRevision);
     if (expectRevision <= 0) {
       throw new DeployException(
-          BAD_REQUEST,
+          INVALID,
           "expectRevision is required: send the revision you"
               + " were looking at, so a rollback cannot overwrite an apply that landed in between");
     }
@@ -142,6 +156,7 @@ public final class HelmDeployer {
   }
 
   /** Removes the release, then its archived plans, then its plan ConfigMap. */
+  @Override
   public UninstallResult uninstall(String ns, String release) {
     try (ReleaseLocks.Held held = locks.acquire(ns, release, "uninstall")) {
       Preconditions.checkUninstall(lookup(ns, release));
@@ -176,6 +191,15 @@ public final class HelmDeployer {
   /** The plan the live release was deployed from. */
   public Plan current(String ns, String release) {
     return plans.fromHelm(ns, release);
+  }
+
+  @Override
+  public String planHash(String ns, String release) {
+    try {
+      return current(ns, release).hash();
+    } catch (DeployException e) {
+      return "";
+    }
   }
 
   /** The archived plan that produced {@code revision}, hash verified. */
@@ -299,7 +323,7 @@ public final class HelmDeployer {
                 ns(), plan.release().name(), record, files(plan, applying), OptionalInt.of(over));
       } catch (DeployException e) {
         throw new DeployException(
-            e.reason(), "plan not recorded, nothing applied: " + e.getMessage(), e);
+            e.kind(), "plan not recorded, nothing applied: " + e.getMessage(), e);
       }
     }
 
@@ -339,7 +363,7 @@ public final class HelmDeployer {
       plan.verifyHash();
     } catch (PlanException e) {
       throw new DeployException(
-          BAD_REQUEST,
+          INVALID,
           "plan for "
               + plan.release().namespace()
               + "/"
@@ -361,7 +385,7 @@ public final class HelmDeployer {
       renderer.render(request);
       return request;
     } catch (HelmException e) {
-      throw new DeployException(BAD_REQUEST, "nothing applied: " + e.getMessage(), e);
+      throw new DeployException(INVALID, "nothing applied: " + e.getMessage(), e);
     }
   }
 
@@ -400,7 +424,7 @@ public final class HelmDeployer {
     try {
       return storage.newest(ns, release);
     } catch (HelmException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
@@ -109,7 +110,7 @@ public final class InterruptedApplies {
     try {
       newest = storage.newest(namespace, release);
     } catch (HelmException | KubeException e) {
-      throw new DeployException(DeployException.Reason.UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
     }
     int live = newest.map(ReleaseRecord::revision).orElse(0);
     String attempt =
@@ -170,7 +171,7 @@ public final class InterruptedApplies {
     try {
       return archive.files(namespace, release, revision);
     } catch (KubeException e) {
-      throw new DeployException(DeployException.Reason.UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
     }
   }
 

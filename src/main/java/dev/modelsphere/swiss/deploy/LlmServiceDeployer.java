@@ -1,10 +1,10 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
+import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
+import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
+import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
@@ -101,11 +101,11 @@ public final class LlmServiceDeployer {
    * Installs ({@link Mode#INSTALL}: creates the LLMService) or upgrades ({@link Mode#UPGRADE}:
    * replaces its spec) the release to the plan, then waits for the operator's outcome.
    *
-   * @throws DeployException {@code BAD_REQUEST} for a plan the operator cannot deploy (a chart
-   *     path, no repository, an edited plan); {@code CONFLICT} when the release is not in the state
-   *     the write needs (missing, existing, external, Applying, moved); {@code FAILED} when the
-   *     operator failed or did not finish in time; {@code UNAVAILABLE} when the cluster could not
-   *     be read or refused the write
+   * @throws DeployException {@code INVALID} for a plan the operator cannot deploy (a chart path, no
+   *     repository, an edited plan); {@code CONFLICT} when the release is not in the state the
+   *     write needs (missing, existing, external, Applying, moved); {@code FAILED} when the
+   *     operator failed or did not finish in time; {@code UPSTREAM_FAILED} when the cluster could
+   *     not be read or refused the write
    */
   public ApplyResult apply(Plan plan, Mode mode, ApplyOptions options) {
     verify(plan);
@@ -113,7 +113,7 @@ public final class LlmServiceDeployer {
     String release = plan.release().name();
     if (ns.isEmpty() || release.isEmpty()) {
       throw new DeployException(
-          BAD_REQUEST, "the plan names no release or no namespace: recompose it with both");
+          INVALID, "the plan names no release or no namespace: recompose it with both");
     }
     // Mapped first: a plan the operator cannot deploy is refused before anything is looked at.
     LlmService fresh = map(plan, options);
@@ -144,12 +144,11 @@ public final class LlmServiceDeployer {
   public ApplyResult rollback(
       String ns, String release, int toRevision, int expectRevision, String note) {
     if (toRevision <= 0) {
-      throw new DeployException(
-          BAD_REQUEST, "toRevision is required: name the revision to restore");
+      throw new DeployException(INVALID, "toRevision is required: name the revision to restore");
     }
     if (expectRevision <= 0) {
       throw new DeployException(
-          BAD_REQUEST,
+          INVALID,
           "expectRevision is required: send the revision you"
               + " were looking at, so a rollback cannot overwrite an apply that landed in between");
     }
@@ -247,7 +246,7 @@ public final class LlmServiceDeployer {
       try {
         return ReleaseState.of(namespace, release, storage.newest(namespace, release));
       } catch (HelmException e) {
-        throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+        throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
       }
     }
 
@@ -376,7 +375,7 @@ public final class LlmServiceDeployer {
 
   private static DeployException refused(String verb, Target target, KubernetesClientException e) {
     return new DeployException(
-        UNAVAILABLE,
+        UPSTREAM_FAILED,
         "LLMService %s not %s, nothing applied: the API server answered %s"
             .formatted(target.ref, verb, KubeException.describe(e)),
         e);
@@ -435,7 +434,7 @@ public final class LlmServiceDeployer {
       plan.verifyHash();
     } catch (PlanException e) {
       throw new DeployException(
-          BAD_REQUEST,
+          INVALID,
           "plan for %s/%s refused: %s"
               .formatted(plan.release().namespace(), plan.release().name(), e.getMessage()),
           e);
@@ -450,7 +449,7 @@ public final class LlmServiceDeployer {
       boolean callers =
           e.kind() == MappingException.Kind.CHART_PATH
               || e.kind() == MappingException.Kind.CHART_REPO;
-      throw new DeployException(callers ? BAD_REQUEST : FAILED, e.getMessage(), e);
+      throw new DeployException(callers ? INVALID : FAILED, e.getMessage(), e);
     }
   }
 
@@ -459,7 +458,7 @@ public final class LlmServiceDeployer {
       return services.get(namespace, release);
     } catch (KubeException e) {
       throw new DeployException(
-          UNAVAILABLE, "%s; nothing was applied".formatted(e.getMessage()), e);
+          UPSTREAM_FAILED, "%s; nothing was applied".formatted(e.getMessage()), e);
     }
   }
 

@@ -1,8 +1,9 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
@@ -36,8 +37,8 @@ public final class LlmServiceRevisions {
   /**
    * The plan of {@code wanted}, its hash verified.
    *
-   * @throws DeployException {@link DeployException.Reason#NOT_FOUND} when no plan of it is kept or
-   *     it was edited, {@link DeployException.Reason#UNAVAILABLE} when a snapshot cannot be read
+   * @throws DeployException {@link ErrorKind#NOT_FOUND} when no plan of it is kept or it was
+   *     edited, {@link ErrorKind#UPSTREAM_FAILED} when a snapshot cannot be read
    */
   public Plan plan(LlmService service, int wanted) {
     String namespace = service.getMetadata().getNamespace();
@@ -76,7 +77,7 @@ public final class LlmServiceRevisions {
     try {
       return services.snapshot(namespace, release, name);
     } catch (KubeException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PreconditionedDelete;
@@ -200,7 +201,7 @@ public final class LlmServiceUninstaller {
         return delete.send(seen);
       } catch (KubeException e) {
         throw new DeployException(
-            DeployException.Reason.UNAVAILABLE,
+            ErrorKind.UPSTREAM_FAILED,
             "%s; nothing is known to be deleted, look again".formatted(e.getMessage()),
             e);
       }
@@ -215,7 +216,7 @@ public final class LlmServiceUninstaller {
           throw new ReadRefused(e.getCode(), e.getMessage(), e);
         }
         throw new DeployException(
-            DeployException.Reason.UNAVAILABLE,
+            ErrorKind.UPSTREAM_FAILED,
             "could not read LLMService " + ref + ": " + e.getMessage() + "; nothing was deleted",
             e);
       }
@@ -231,7 +232,7 @@ public final class LlmServiceUninstaller {
                 TimeUnit.MILLISECONDS);
       } catch (KubernetesClientTimeoutException e) {
         throw new DeployException(
-            DeployException.Reason.FAILED,
+            ErrorKind.FAILED,
             "LLMService "
                 + ref
                 + " was accepted for deletion but is still there after "
@@ -242,7 +243,7 @@ public final class LlmServiceUninstaller {
             e);
       } catch (KubernetesClientException e) {
         throw new DeployException(
-            DeployException.Reason.FAILED,
+            ErrorKind.FAILED,
             "LLMService "
                 + ref
                 + " was accepted for deletion, but watching it go failed: "

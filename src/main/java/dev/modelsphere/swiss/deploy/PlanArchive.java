@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
@@ -89,7 +90,7 @@ public final class PlanArchive {
     Map<String, String> files = files(namespace, release, revision);
     if (files.isEmpty()) {
       throw new DeployException(
-          DeployException.Reason.NOT_FOUND,
+          ErrorKind.NOT_FOUND,
           "no archived plan for " + namespace + "/" + release + " revision " + revision);
     }
     try {
@@ -98,7 +99,7 @@ public final class PlanArchive {
       return plan;
     } catch (PlanException e) {
       throw new DeployException(
-          DeployException.Reason.NOT_FOUND, "revision " + revision + ": " + e.getMessage(), e);
+          ErrorKind.NOT_FOUND, "revision " + revision + ": " + e.getMessage(), e);
     }
   }
 

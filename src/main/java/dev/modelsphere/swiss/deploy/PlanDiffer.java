@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
@@ -43,13 +43,13 @@ public final class PlanDiffer {
     try {
       manifest = renderer.render(PlanCharts.request(plan, chartRoot));
     } catch (HelmException e) {
-      throw new DeployException(BAD_REQUEST, e.getMessage(), e);
+      throw new DeployException(INVALID, e.getMessage(), e);
     }
     Optional<ReleaseRecord> live;
     try {
       live = storage.newest(ns, release);
     } catch (HelmException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
     Map<ObjectKey, Map<String, Object>> rendered = ManifestObjects.parse(manifest, ns);
     ManifestComparison againstRelease =
@@ -75,7 +75,7 @@ public final class PlanDiffer {
       try {
         live.put(key, kube.object(key.apiVersion(), key.kind(), key.namespace(), key.name()));
       } catch (KubeException e) {
-        throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+        throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
       }
     }
     return live;

@@ -1,8 +1,9 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
@@ -36,7 +37,7 @@ final class PlanRecord {
       return new Seen(kube.versionedConfigMap(namespace, HelmDeployer.planConfigMap(release)));
     } catch (KubeException e) {
       throw new DeployException(
-          UNAVAILABLE, "release %s/%s: %s".formatted(namespace, release, e.getMessage()), e);
+          UPSTREAM_FAILED, "release %s/%s: %s".formatted(namespace, release, e.getMessage()), e);
     }
   }
 
@@ -71,7 +72,7 @@ final class PlanRecord {
                     namespace, name, seen.exists() ? seen.version().resourceVersion() : "none"),
             e);
       }
-      throw new DeployException(DeployException.Reason.FAILED, e.getMessage(), e);
+      throw new DeployException(ErrorKind.FAILED, e.getMessage(), e);
     }
   }
 

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
+import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
+import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
 
 /** The checks every release-changing operation makes before it touches anything. */
 public final class Preconditions {

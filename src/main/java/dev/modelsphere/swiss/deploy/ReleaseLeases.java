@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
@@ -181,7 +181,7 @@ public final class ReleaseLeases {
   private static DeployException unavailable(
       String verb, String namespace, String release, KubernetesClientException e) {
     return new DeployException(
-        UNAVAILABLE,
+        UPSTREAM_FAILED,
         "cannot %s the lock of release %s/%s (Lease %s), nothing was changed: %s"
             .formatted(verb, namespace, release, leaseName(release), KubeException.describe(e)),
         e);

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -53,7 +54,7 @@ public final class ReleaseLocks {
     Slot slot = slots.computeIfAbsent(ref, k -> new Slot());
     if (!slot.lock.tryLock()) {
       throw new DeployException(
-          DeployException.Reason.CONFLICT,
+          ErrorKind.CONFLICT,
           ("release %s is being %s by this process (%s) since %s; nothing was changed: wait for"
                   + " it to finish and look again")
               .formatted(ref, Writer.doing(slot.action), writer.identity(), slot.since));

@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.NOT_FOUND;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
+import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
@@ -57,7 +57,8 @@ public final class ReleasePlans {
    * The current plan of {@code namespace/release}.
    *
    * @throws DeployException {@code NOT_FOUND} when there is no release or no plan beside it, {@code
-   *     UNAVAILABLE} when the cluster cannot be read, {@code FAILED} when the plan is unreadable
+   *     UPSTREAM_FAILED} when the cluster cannot be read, {@code FAILED} when the plan is
+   *     unreadable
    */
   public Plan current(String namespace, String release) {
     BackendChoice choice;
@@ -65,7 +66,7 @@ public final class ReleasePlans {
       choice = owners.backendFor(namespace, release);
     } catch (KubeException e) {
       // An LLMService read failure is a KubeException too.
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
     return choice.forRead() == BackendChoice.Owner.LLMSVC
         ? fromLlmService(namespace, release)
@@ -82,7 +83,7 @@ public final class ReleasePlans {
     try {
       exists = storage.newest(namespace, release).isPresent();
     } catch (HelmException | KubeException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
     files = interrupted.read(namespace, release).files();
     if (!exists) {
@@ -114,7 +115,7 @@ public final class ReleasePlans {
                       new DeployException(
                           NOT_FOUND, "no such release %s/%s".formatted(namespace, release)));
     } catch (LlmServiceException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
     try {
       return PlanMapping.toPlan(service);

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
+import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.CONFLICT;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.FAILED;
+import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
+import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
 
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;

@@ -1,17 +1,22 @@
 package dev.modelsphere.swiss.kube;
 
+import dev.modelsphere.swiss.error.DomainException;
+import dev.modelsphere.swiss.error.ErrorKind;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 
-/** A cluster read or write failed; the message names the object and the operation. */
-public class KubeException extends RuntimeException {
+/**
+ * A cluster read or write failed; the message names the object and the operation. The cluster is
+ * where the answer comes from, so its failure is {@link ErrorKind#UPSTREAM_FAILED}.
+ */
+public class KubeException extends DomainException {
 
   public KubeException(String message) {
-    super(message);
+    super(ErrorKind.UPSTREAM_FAILED, message);
   }
 
   public KubeException(String message, Throwable cause) {
-    super(message, cause);
+    super(ErrorKind.UPSTREAM_FAILED, message, cause);
   }
 
   /**

@@ -5,16 +5,23 @@ import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.BackendResolver;
+import dev.modelsphere.swiss.deploy.Backends;
 import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.DetachedRuns;
+import dev.modelsphere.swiss.deploy.GpuProductCheck;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.LlmServiceBackend;
 import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
 import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
+import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleasePlans;
+import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.preflight.ClusterScope;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
+import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
@@ -64,9 +71,6 @@ import dev.modelsphere.swiss.server.state.WatchesSynced;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
-import dev.modelsphere.swiss.server.write.DetachedRuns;
-import dev.modelsphere.swiss.server.write.GpuProductCheck;
-import dev.modelsphere.swiss.server.write.PlanComposer;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.Store;
@@ -283,24 +287,27 @@ public final class SwissServer {
             new ClusterScope(kube, services, access, config.cluster().namespaces()),
             GpuNodes.of(nodes),
             gpus);
-    return Optional.of(
-        new DeployRoutes.Parts(
-            composer,
-            preflight,
-            store,
-            helm,
+    LlmServiceBackend llmServices =
+        new LlmServiceBackend(
             new LlmServiceDeployer(
                 kube,
                 locks,
                 new DeploySettings("", config.server().planHistory()),
                 options.clock()),
+            new LlmServiceUninstaller(kube.client(), locks),
+            services);
+    Backends backends =
+        new Backends(this.backends, access, helm, llmServices, config.server().applyWith());
+    ReleaseWrites writes =
+        new ReleaseWrites(backends, new PreflightGate(preflight, composer), revisions, runs);
+    return Optional.of(
+        new DeployRoutes.Parts(
+            composer,
+            preflight,
+            store,
             new PlanDiffer(kube, charts, ""),
             revisions,
-            backends,
-            access,
-            config.server().applyWith(),
-            new LlmServiceUninstaller(kube.client(), locks),
-            runs,
+            writes,
             options.clock()));
   }
 

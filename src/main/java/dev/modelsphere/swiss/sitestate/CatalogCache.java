@@ -5,6 +5,7 @@ import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.CatalogException;
 import dev.modelsphere.swiss.catalog.Fetcher;
 import dev.modelsphere.swiss.catalog.IndexCache;
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -82,7 +83,7 @@ public final class CatalogCache {
       return new Held(saved.catalog(), saved.savedAt(), clock.instant());
     } catch (CatalogException e) {
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_GATEWAY,
+          ErrorKind.UPSTREAM_FAILED,
           "%s; no earlier copy to serve (%s)".formatted(fetchFailure.getMessage(), e.getMessage()),
           fetchFailure);
     }

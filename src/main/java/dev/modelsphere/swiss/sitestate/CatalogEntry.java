@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.sitestate;
 import dev.modelsphere.swiss.catalog.CatalogException;
 import dev.modelsphere.swiss.catalog.Entry;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.error.ErrorKind;
 
 /** One model version found in one of the site's catalogs. */
 public record CatalogEntry(OpenedCatalog catalog, Entry entry) {
@@ -17,7 +18,7 @@ public record CatalogEntry(OpenedCatalog catalog, Entry entry) {
     try {
       return id == null || id.isEmpty() ? entry.defaultVariant() : entry.variant(id);
     } catch (CatalogException e) {
-      throw new SiteStateException(SiteStateException.Reason.NOT_FOUND, e.getMessage(), e);
+      throw new SiteStateException(ErrorKind.NOT_FOUND, e.getMessage(), e);
     }
   }
 }

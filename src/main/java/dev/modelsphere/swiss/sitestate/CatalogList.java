@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.sitestate;
 import dev.modelsphere.swiss.catalog.CatalogException;
 import dev.modelsphere.swiss.catalog.Fetcher;
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.CatalogRepo;
 import dev.modelsphere.swiss.site.Profile;
 import java.util.List;
@@ -142,6 +143,6 @@ public record CatalogList(List<CatalogRepo> repos, String from, String configOri
   }
 
   private static SiteStateException badRequest(String message) {
-    return new SiteStateException(SiteStateException.Reason.BAD_REQUEST, message);
+    return new SiteStateException(ErrorKind.INVALID, message);
   }
 }

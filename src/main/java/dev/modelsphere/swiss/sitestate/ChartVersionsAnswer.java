@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.catalog.ChartVersionException;
 import dev.modelsphere.swiss.catalog.ChartVersionListException;
 import dev.modelsphere.swiss.catalog.ChartVersionSpec;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
 import java.util.List;
 
@@ -46,7 +47,7 @@ public record ChartVersionsAnswer(
       listed = listings.versions(profile.chartRepo(), profile.chartPath(), chart);
     } catch (RuntimeException e) {
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_GATEWAY,
+          ErrorKind.UPSTREAM_FAILED,
           new ChartVersionListException(spec.toString(), e).getMessage(),
           e);
     }
@@ -58,7 +59,7 @@ public record ChartVersionsAnswer(
       return ChartVersionSpec.parse(variant.chart().version());
     } catch (ChartVersionException e) {
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_GATEWAY,
+          ErrorKind.UPSTREAM_FAILED,
           "variant %s: %s -- the catalog must fix this variant's chart.version"
               .formatted(variant.id(), e.getMessage()),
           e);

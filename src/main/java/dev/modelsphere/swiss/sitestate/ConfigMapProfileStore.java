@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.sitestate;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.KubeException;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +43,7 @@ public record ConfigMapProfileStore(String namespace, String name, String key, R
     String text = data.get().get(key);
     if (text == null) {
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_GATEWAY,
+          ErrorKind.UPSTREAM_FAILED,
           "site profile %s has no key \"%s\" -- put the profile under it, or set cluster.profile.key to the key that holds it"
               .formatted(location(), key));
     }
@@ -51,8 +52,6 @@ public record ConfigMapProfileStore(String namespace, String name, String key, R
 
   private SiteStateException unreadable(String why, Exception cause) {
     return new SiteStateException(
-        SiteStateException.Reason.BAD_GATEWAY,
-        "site profile %s: %s".formatted(location(), why),
-        cause);
+        ErrorKind.UPSTREAM_FAILED, "site profile %s: %s".formatted(location(), why), cause);
   }
 }

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.sitestate;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -20,7 +21,7 @@ public record FileProfileStore(Path file) implements ProfileStore {
     } catch (IOException e) {
       String why = e instanceof NoSuchFileException ? "no such file" : e.toString();
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_GATEWAY,
+          ErrorKind.UPSTREAM_FAILED,
           "site profile: cannot read %s: %s -- fix cluster.profile.file in the config"
               .formatted(file, why),
           e);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.modelsphere.swiss.catalog.Accelerator;
 import dev.modelsphere.swiss.catalog.CatalogException;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -81,9 +82,7 @@ public record GpuProductsAnswer(
       return Accelerator.forVendor(vendor);
     } catch (CatalogException e) {
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_GATEWAY,
-          "variant %s: %s".formatted(variant.id(), e.getMessage()),
-          e);
+          ErrorKind.UPSTREAM_FAILED, "variant %s: %s".formatted(variant.id(), e.getMessage()), e);
     }
   }
 }

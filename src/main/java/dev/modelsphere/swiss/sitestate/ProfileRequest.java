@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.Json;
 import dev.modelsphere.swiss.values.ValuesException;
@@ -92,6 +93,6 @@ record ProfileRequest(String yaml, JsonNode profile) {
   }
 
   private static SiteStateException badRequest(String message) {
-    return new SiteStateException(SiteStateException.Reason.BAD_REQUEST, message);
+    return new SiteStateException(ErrorKind.INVALID, message);
   }
 }

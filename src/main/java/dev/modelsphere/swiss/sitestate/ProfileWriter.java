@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.sitestate;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.site.ProfileException;
 import org.slf4j.Logger;
@@ -48,7 +49,7 @@ public final class ProfileWriter {
     ConfigMapProfileStore target = target();
     if (writer == null) {
       throw new SiteStateException(
-          SiteStateException.Reason.FORBIDDEN,
+          ErrorKind.FORBIDDEN,
           "this swissd cannot write to the cluster: it was started without a cluster writer");
     }
     String text = ProfileRequest.parse(body).text();
@@ -65,7 +66,7 @@ public final class ProfileWriter {
       return configMap;
     }
     throw new SiteStateException(
-        SiteStateException.Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "this swissd reads its profile from a file, not from the cluster; edit %s"
             .formatted(store.location()));
   }
@@ -75,9 +76,7 @@ public final class ProfileWriter {
       return Profile.parse(text, origin);
     } catch (ProfileException e) {
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_REQUEST,
-          "%s -- nothing was stored".formatted(e.getMessage()),
-          e);
+          ErrorKind.INVALID, "%s -- nothing was stored".formatted(e.getMessage()), e);
     }
   }
 
@@ -86,7 +85,7 @@ public final class ProfileWriter {
       writer.put(target.namespace(), target.name(), target.key(), text);
     } catch (RuntimeException e) {
       throw new SiteStateException(
-          SiteStateException.Reason.BAD_GATEWAY,
+          ErrorKind.UPSTREAM_FAILED,
           "site profile %s not stored: %s".formatted(target.location(), e.getMessage()),
           e);
     }

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.sitestate;
 
 import dev.modelsphere.swiss.catalog.CatalogException;
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.CatalogRepo;
 
 /**
@@ -55,7 +56,7 @@ public final class SiteCatalogs {
     try {
       return new CatalogEntry(opened, opened.catalog().entry(model, version));
     } catch (CatalogException e) {
-      throw new SiteStateException(SiteStateException.Reason.NOT_FOUND, e.getMessage(), e);
+      throw new SiteStateException(ErrorKind.NOT_FOUND, e.getMessage(), e);
     }
   }
 

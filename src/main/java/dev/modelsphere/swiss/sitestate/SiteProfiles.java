@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.sitestate;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.site.ProfileException;
 import java.time.Clock;
@@ -41,13 +42,11 @@ public final class SiteProfiles {
     try {
       snapshot = snapshot();
     } catch (SiteStateException e) {
-      throw new SiteStateException(SiteStateException.Reason.UNAVAILABLE, e.getMessage(), e);
+      throw new SiteStateException(ErrorKind.UNAVAILABLE, e.getMessage(), e);
     }
     return snapshot
         .parsed()
-        .orElseThrow(
-            () ->
-                new SiteStateException(SiteStateException.Reason.UNAVAILABLE, snapshot.problem()));
+        .orElseThrow(() -> new SiteStateException(ErrorKind.UNAVAILABLE, snapshot.problem()));
   }
 
   /** The parsed profile, or empty when it cannot be read or does not parse. */
@@ -91,7 +90,7 @@ public final class SiteProfiles {
           store.location(), Profile.parse(text, "the default profile"), text);
     } catch (ProfileException e) {
       throw new SiteStateException(
-          SiteStateException.Reason.INTERNAL,
+          ErrorKind.FAILED,
           "the built-in default profile does not parse, a bug in swiss: %s"
               .formatted(e.getMessage()),
           e);

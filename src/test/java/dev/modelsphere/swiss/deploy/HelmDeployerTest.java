@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ObjectChange;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.plan.Plan;
@@ -55,7 +56,7 @@ class HelmDeployerTest {
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
-              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
               assertThat(e.getMessage()).contains("revision 1", "2");
             });
     assertThat(cluster.deployer().status(cluster.namespace(), "qwen").revision()).isEqualTo(2);
@@ -122,7 +123,7 @@ class HelmDeployerTest {
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
-                assertThat(e.reason()).isEqualTo(DeployException.Reason.FAILED);
+                assertThat(e.kind()).isEqualTo(ErrorKind.FAILED);
                 assertThat(e.getMessage()).contains("Not_A_Valid_Name");
               });
       org.awaitility.Awaitility.await().until(() -> phases.contains(PlanStatus.FAILED));
@@ -145,7 +146,7 @@ class HelmDeployerTest {
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
-              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
               assertThat(e.getMessage()).contains(missing, "does not exist", "create-namespace");
             });
     assertThat(cluster.kube().namespaceExists(missing)).isFalse();

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.config.CanaryKeys;
-import dev.modelsphere.swiss.deploy.DeployException.Reason;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.llmsvc.LayerSpec;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
@@ -98,12 +98,12 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
         .get(key);
   }
 
-  private static void assertRefused(Runnable write, Reason reason, String... facts) {
+  private static void assertRefused(Runnable write, ErrorKind reason, String... facts) {
     assertThatThrownBy(write::run)
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
-              assertThat(e.reason()).isEqualTo(reason);
+              assertThat(e.kind()).isEqualTo(reason);
               assertThat(e.getMessage()).contains(facts);
             });
   }
@@ -171,7 +171,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
     assertRefused(
         () -> upgrade(plan("replicaCount: 3"), 9),
-        Reason.CONFLICT,
+        ErrorKind.CONFLICT,
         cluster.namespace() + "/" + NAME,
         "revision 9 to 1");
 
@@ -180,7 +180,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
   @Test
   void anUpgradeOfAServiceThatDoesNotExistIsAConflictPointingAtInstall() {
-    assertRefused(() -> upgrade(plan("replicaCount: 1"), 0), Reason.CONFLICT, "swiss install");
+    assertRefused(() -> upgrade(plan("replicaCount: 1"), 0), ErrorKind.CONFLICT, "swiss install");
     assertThat(object().get()).isNull();
   }
 
@@ -189,7 +189,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
     install(plan("replicaCount: 1"));
 
     assertRefused(
-        () -> install(plan("replicaCount: 2")), Reason.CONFLICT, "already exists at revision 1");
+        () -> install(plan("replicaCount: 2")), ErrorKind.CONFLICT, "already exists at revision 1");
   }
 
   @Test
@@ -197,7 +197,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
     new ReleaseSeeds(cluster).storeRevision(NAME, 2, "deployed");
 
     assertRefused(
-        () -> install(plan("replicaCount: 1")), Reason.CONFLICT, "already exists at revision 2");
+        () -> install(plan("replicaCount: 1")), ErrorKind.CONFLICT, "already exists at revision 2");
     assertThat(object().get()).isNull();
   }
 
@@ -205,7 +205,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
   void aChartPathPlanIsRefusedAsTheCallersToFixBeforeAnythingIsWritten() {
     Plan local = ExamplePlans.sglang(NAME, cluster.namespace(), "replicaCount: 1");
 
-    assertRefused(() -> install(local), Reason.BAD_REQUEST, "chartPath", "no path");
+    assertRefused(() -> install(local), ErrorKind.INVALID, "chartPath", "no path");
     assertThat(object().get()).isNull();
   }
 
@@ -216,7 +216,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
     assertRefused(
         () -> upgrade(plan("replicaCount: 3"), 1),
-        Reason.FAILED,
+        ErrorKind.FAILED,
         "chart pull denied",
         cluster.namespace() + "/" + NAME);
 
@@ -232,7 +232,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
     assertRefused(
         () -> impatient.apply(plan("replicaCount: 3"), Mode.UPGRADE, ApplyOptions.apply(1)),
-        Reason.FAILED,
+        ErrorKind.FAILED,
         cluster.namespace() + "/" + NAME,
         "generation 2",
         "PT2S",
@@ -241,7 +241,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
     assertRefused(
         () -> upgrade(plan("replicaCount: 4"), 1),
-        Reason.CONFLICT,
+        ErrorKind.CONFLICT,
         cluster.namespace() + "/" + NAME,
         "is Applying");
     assertThat(object().get().getMetadata().getGeneration())
@@ -290,7 +290,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
     assertRefused(
         () -> racing.apply(plan("replicaCount: 3"), Mode.UPGRADE, ApplyOptions.apply(1)),
-        Reason.CONFLICT,
+        ErrorKind.CONFLICT,
         "the release moved under you; diff again",
         "generation 1 is now 2");
 
@@ -341,7 +341,7 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
     assertRefused(
         () -> upgrade(plan("replicaCount: 2"), 0),
-        Reason.CONFLICT,
+        ErrorKind.CONFLICT,
         cluster.namespace() + "/" + NAME,
         "external");
 
@@ -375,11 +375,11 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
     assertRefused(
         () -> deployer().rollback(cluster.namespace(), NAME, 1, 0, ""),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "expectRevision");
     assertRefused(
         () -> deployer().rollback(cluster.namespace(), NAME, 1, 5, ""),
-        Reason.CONFLICT,
+        ErrorKind.CONFLICT,
         "revision 5 to 1");
   }
 

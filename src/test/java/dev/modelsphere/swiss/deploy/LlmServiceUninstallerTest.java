@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Result;
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Run;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.llmsvc.LayerSpec;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
@@ -13,6 +14,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
+import dev.modelsphere.swiss.server.http.ErrorStatus;
 import dev.modelsphere.swiss.testing.DeleteFreeze;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -144,7 +146,7 @@ class LlmServiceUninstallerTest {
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
-                assertThat(e.reason()).isEqualTo(DeployException.Reason.FAILED);
+                assertThat(e.kind()).isEqualTo(ErrorKind.FAILED);
                 assertThat(e.getMessage())
                     .contains(cluster.namespace() + "/" + NAME, "finalizer", "PT0.5S");
               });
@@ -281,7 +283,7 @@ class LlmServiceUninstallerTest {
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
-                assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+                assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
                 assertThat(e.getMessage())
                     .contains(
                         cluster.namespace() + "/" + NAME + " is being applied by swiss serve");
@@ -335,8 +337,8 @@ class LlmServiceUninstallerTest {
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
-              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
-              assertThat(e.reason().httpStatus()).isEqualTo(409);
+              assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
+              assertThat(ErrorStatus.of(e.kind())).isEqualTo(409);
               assertThat(e.getMessage()).contains(cluster.namespace() + "/" + NAME);
             });
     assertThat(first.result()).isEqualTo(Result.UNINSTALLED);

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
 import dev.modelsphere.swiss.plan.Plan;
@@ -53,7 +54,7 @@ class OneWriterPerReleaseTest {
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
-                assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+                assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
                 assertThat(e.getMessage())
                     .contains(cluster.namespace() + "/qwen is being rolled back by swiss serve on");
               });
@@ -98,8 +99,7 @@ class OneWriterPerReleaseTest {
         landed.add(apply.get());
       } catch (ExecutionException e) {
         assertThat(e.getCause()).isInstanceOf(DeployException.class);
-        assertThat(((DeployException) e.getCause()).reason())
-            .isEqualTo(DeployException.Reason.CONFLICT);
+        assertThat(((DeployException) e.getCause()).kind()).isEqualTo(ErrorKind.CONFLICT);
       }
     }
     pool.shutdown();
@@ -224,7 +224,7 @@ class OneWriterPerReleaseTest {
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
-              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
               assertThat(e.getMessage()).contains(cluster.namespace() + "/swiss-plan-qwen");
             });
     PlanRecord.Seen first = records.read(cluster.namespace(), "qwen");

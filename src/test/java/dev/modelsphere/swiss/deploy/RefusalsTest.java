@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
@@ -31,7 +32,7 @@ class RefusalsTest {
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
-              assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
+              assertThat(e.kind()).isEqualTo(ErrorKind.INVALID);
               assertThat(e.getMessage()).contains("does not match", plan.hash());
             });
     assertNothingWritten("qwen");
@@ -52,7 +53,7 @@ class RefusalsTest {
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
-                assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST);
+                assertThat(e.kind()).isEqualTo(ErrorKind.INVALID);
                 assertThat(e.getMessage()).contains("0.9.9", "0.8.0", "nothing applied");
               });
       assertNothingWritten("qwen");
@@ -152,7 +153,7 @@ class RefusalsTest {
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
-              assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+              assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
               assertThat(e.getMessage()).contains(cluster.namespace() + "/qwen", "pending-upgrade");
             });
     assertThat(
@@ -175,7 +176,7 @@ class RefusalsTest {
                   assertThatThrownBy(() -> locks.acquire(cluster.namespace(), "qwen"))
                       .isInstanceOfSatisfying(
                           DeployException.class,
-                          e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT)));
+                          e -> assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT)));
       other.start();
       join(other);
       locks.acquire(cluster.namespace(), "other-release").close();

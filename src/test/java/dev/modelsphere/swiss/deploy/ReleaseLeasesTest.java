@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
@@ -35,7 +36,7 @@ class ReleaseLeasesTest {
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
-                assertThat(e.reason()).isEqualTo(DeployException.Reason.CONFLICT);
+                assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
                 assertThat(e.getMessage())
                     .contains(
                         "release " + cluster.namespace() + "/qwen is being applied by swiss serve",
@@ -122,8 +123,7 @@ class ReleaseLeasesTest {
         won.add(racer.get());
       } catch (java.util.concurrent.ExecutionException e) {
         assertThat(e.getCause()).isInstanceOf(DeployException.class);
-        assertThat(((DeployException) e.getCause()).reason())
-            .isEqualTo(DeployException.Reason.CONFLICT);
+        assertThat(((DeployException) e.getCause()).kind()).isEqualTo(ErrorKind.CONFLICT);
         refused++;
       }
     }

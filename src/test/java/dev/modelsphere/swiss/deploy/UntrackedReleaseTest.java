@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartLocation;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.helm.RenderRequest;
@@ -87,8 +88,7 @@ class UntrackedReleaseTest {
 
     assertThatThrownBy(() -> cluster.deployer().uninstall(cluster.namespace(), "ghost"))
         .isInstanceOfSatisfying(
-            DeployException.class,
-            e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.NOT_FOUND));
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.NOT_FOUND));
     assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-ghost")).isPresent();
   }
 }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.testing.CatalogEntries;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -48,7 +48,7 @@ class CatalogAnswersTest {
   void anUnknownCatalogNameIsABadRequest() {
     assertRefused(
         () -> new TestSite(MIRRORED).catalogs().open("internal"),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "no catalog named \"internal\" (have: default)");
   }
 
@@ -122,15 +122,16 @@ class CatalogAnswersTest {
   void anUnknownModelOrVersionIsNotFound() {
     SiteCatalogs catalogs = new TestSite(MIRRORED).catalogs();
 
-    assertRefused(() -> catalogs.entry("", "no-such-model", ""), Reason.NOT_FOUND, "no-such-model");
-    assertRefused(() -> catalogs.entry("", "glm5.3", "9.9.9"), Reason.NOT_FOUND, "9.9.9");
+    assertRefused(
+        () -> catalogs.entry("", "no-such-model", ""), ErrorKind.NOT_FOUND, "no-such-model");
+    assertRefused(() -> catalogs.entry("", "glm5.3", "9.9.9"), ErrorKind.NOT_FOUND, "9.9.9");
   }
 
   @Test
   void anUnknownVariantIsNotFound() {
     CatalogEntry found = new TestSite(MIRRORED).catalogs().entry("", "modelforge", "");
 
-    assertRefused(() -> found.variant("gone"), Reason.NOT_FOUND, "no variant \"gone\"");
+    assertRefused(() -> found.variant("gone"), ErrorKind.NOT_FOUND, "no variant \"gone\"");
     assertThat(found.variant("").id()).isEqualTo("sglang-tp2");
   }
 }

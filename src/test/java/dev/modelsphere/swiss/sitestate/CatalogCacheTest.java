@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.IndexCache;
-import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.testing.CatalogServer;
 import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Path;
@@ -82,7 +82,10 @@ class CatalogCacheTest {
     server.fail(true);
 
     assertRefused(
-        () -> cache().open(server.url()), Reason.BAD_GATEWAY, server.url() + "index.json", "503");
+        () -> cache().open(server.url()),
+        ErrorKind.UPSTREAM_FAILED,
+        server.url() + "index.json",
+        "503");
   }
 
   @Test
@@ -92,7 +95,7 @@ class CatalogCacheTest {
 
     assertRefused(
         () -> new CatalogCache(TTL, IndexCache.at(null), clock).open(server.url()),
-        Reason.BAD_GATEWAY,
+        ErrorKind.UPSTREAM_FAILED,
         "no catalog cache configured");
   }
 

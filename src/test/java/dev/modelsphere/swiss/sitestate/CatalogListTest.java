@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.catalog.Fetcher;
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.CatalogRepo;
 import dev.modelsphere.swiss.site.Profile;
-import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -68,7 +68,7 @@ class CatalogListTest {
     CatalogList list = listing(PUBLIC, INTERNAL);
 
     assertRefused(
-        () -> list.resolve(""), Reason.BAD_REQUEST, "2 catalogs", "public, internal", "name one");
+        () -> list.resolve(""), ErrorKind.INVALID, "2 catalogs", "public, internal", "name one");
     assertThat(list.resolve("internal")).isEqualTo(INTERNAL);
   }
 
@@ -90,7 +90,7 @@ class CatalogListTest {
   void anUnknownNameIsRefusedListingTheKnownOnes() {
     assertRefused(
         () -> listing(PUBLIC, INTERNAL).resolve("archived"),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "\"archived\"",
         "public, internal");
   }
@@ -98,7 +98,7 @@ class CatalogListTest {
   @Test
   void noCatalogAtAllNamesTheConfigFile() {
     assertRefused(
-        () -> listing().resolve(""), Reason.BAD_REQUEST, "no catalog", "/etc/swiss/swiss.yaml");
+        () -> listing().resolve(""), ErrorKind.INVALID, "no catalog", "/etc/swiss/swiss.yaml");
   }
 
   @Test
@@ -108,7 +108,7 @@ class CatalogListTest {
     assertThat(listing(marked, INTERNAL).forRelease("internal", "")).isEqualTo(INTERNAL);
     assertRefused(
         () -> listing(marked, INTERNAL).forRelease("archived", ""),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "\"archived\", which this site no longer lists");
   }
 
@@ -133,7 +133,7 @@ class CatalogListTest {
   void anUnnamedPlanWithNoDefaultToStandInIsRefused() {
     assertRefused(
         () -> listing(PUBLIC, INTERNAL).forRelease("", "https://gone.example/index.json"),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "https://gone.example/index.json",
         "mark one catalog default");
   }

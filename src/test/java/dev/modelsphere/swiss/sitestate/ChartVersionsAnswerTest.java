@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.catalog.Entry;
 import dev.modelsphere.swiss.chartrepo.RepoException;
-import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.testing.CatalogEntries;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.time.Duration;
@@ -88,11 +88,11 @@ class ChartVersionsAnswerTest {
 
     assertRefused(
         () -> ChartVersionsAnswer.of(glm, "", site.profiles, failing),
-        Reason.BAD_GATEWAY,
+        ErrorKind.UPSTREAM_FAILED,
         "needs a login",
         "Name a chart version");
     assertRefused(
-        () -> ChartVersionsAnswer.of(glm, "", site.profiles, failing), Reason.BAD_GATEWAY);
+        () -> ChartVersionsAnswer.of(glm, "", site.profiles, failing), ErrorKind.UPSTREAM_FAILED);
     assertThat(listedFor).hasSize(2);
   }
 
@@ -115,7 +115,7 @@ class ChartVersionsAnswerTest {
 
   @Test
   void anUnknownVariantIsNotFound() {
-    assertRefused(() -> answer("glm5.3", "gone"), Reason.NOT_FOUND, "gone");
+    assertRefused(() -> answer("glm5.3", "gone"), ErrorKind.NOT_FOUND, "gone");
   }
 
   @Test
@@ -129,7 +129,7 @@ class ChartVersionsAnswerTest {
                 "",
                 unconfigured.profiles,
                 listings),
-        Reason.UNAVAILABLE,
+        ErrorKind.UNAVAILABLE,
         "swiss/site-profile");
   }
 
@@ -154,7 +154,7 @@ class ChartVersionsAnswerTest {
         () ->
             ChartVersionsAnswer.of(
                 new CatalogEntry(found.catalog(), withBroken), "", site.profiles, listings),
-        Reason.BAD_GATEWAY,
+        ErrorKind.UPSTREAM_FAILED,
         "sglang-tp2",
         ">=banana");
   }

@@ -4,8 +4,8 @@ import static dev.modelsphere.swiss.sitestate.Refusals.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.Kube;
-import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -111,7 +111,7 @@ class ProfileConfigMapTest {
 
     assertRefused(
         () -> writer(profiles, cluster.kube()).write(yamlBody(TEXT + "createNamespace: true\n")),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "createNamespace",
         "nothing was stored");
     assertThat(stored()).isNull();
@@ -125,7 +125,7 @@ class ProfileConfigMapTest {
 
     assertRefused(
         () -> writer(fromFile, cluster.kube()).write(yamlBody(TEXT)),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         file.toString());
     assertThat(stored()).isNull();
   }
@@ -136,7 +136,7 @@ class ProfileConfigMapTest {
 
     assertRefused(
         () -> writer(profiles(restricted), restricted).write(yamlBody(TEXT)),
-        Reason.BAD_GATEWAY,
+        ErrorKind.UPSTREAM_FAILED,
         cluster.namespace() + "/" + NAME,
         "forbidden");
     assertThat(stored()).isNull();
@@ -145,10 +145,10 @@ class ProfileConfigMapTest {
   @Test
   void aMissingConfigMapOrKeyIsABadGatewayNamingIt() {
     SiteProfiles profiles = profiles(cluster.kube());
-    assertRefused(profiles::answer, Reason.BAD_GATEWAY, NAME, "no such ConfigMap");
+    assertRefused(profiles::answer, ErrorKind.UPSTREAM_FAILED, NAME, "no such ConfigMap");
 
     cluster.kube().putConfigMapKey(cluster.namespace(), NAME, "other.yaml", TEXT);
-    assertRefused(profiles::answer, Reason.BAD_GATEWAY, NAME, "no key \"profile.yaml\"");
+    assertRefused(profiles::answer, ErrorKind.UPSTREAM_FAILED, NAME, "no key \"profile.yaml\"");
     assertThat(profiles.initialized()).isFalse();
   }
 }

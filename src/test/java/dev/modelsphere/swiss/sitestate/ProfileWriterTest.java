@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
-import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
 import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,17 +75,17 @@ class ProfileWriterTest {
 
     for (int i = 0; i < invalid.length; i++) {
       String text = invalid[i];
-      assertRefused(() -> writer.write(yamlBody(text)), Reason.BAD_REQUEST, facts[i]);
+      assertRefused(() -> writer.write(yamlBody(text)), ErrorKind.INVALID, facts[i]);
     }
     assertThat(configMaps.writes()).isZero();
   }
 
   @Test
   void anEmptyProfileIsRefused() {
-    assertRefused(() -> writer.write("{}"), Reason.BAD_REQUEST, "empty");
-    assertRefused(() -> writer.write(yamlBody("  \n ")), Reason.BAD_REQUEST, "empty");
+    assertRefused(() -> writer.write("{}"), ErrorKind.INVALID, "empty");
+    assertRefused(() -> writer.write(yamlBody("  \n ")), ErrorKind.INVALID, "empty");
     assertRefused(
-        () -> writer.write("{\"yaml\": \"\", \"profile\": null}"), Reason.BAD_REQUEST, "empty");
+        () -> writer.write("{\"yaml\": \"\", \"profile\": null}"), ErrorKind.INVALID, "empty");
     assertThat(configMaps.writes()).isZero();
   }
 
@@ -94,14 +94,14 @@ class ProfileWriterTest {
     ObjectNode body = json.createObjectNode().put("yaml", PROD);
     body.putObject("profile").put("name", "prod");
 
-    assertRefused(() -> writer.write(body.toString()), Reason.BAD_REQUEST, "not both");
+    assertRefused(() -> writer.write(body.toString()), ErrorKind.INVALID, "not both");
   }
 
   @Test
   void aBodyThatIsNotAProfileRequestIsRefused() {
-    assertRefused(() -> writer.write("{\"yaml\": "), Reason.BAD_REQUEST, "request body");
-    assertRefused(() -> writer.write("{\"yml\": \"x\"}"), Reason.BAD_REQUEST, "yml");
-    assertRefused(() -> writer.write("{\"yaml\": 8}"), Reason.BAD_REQUEST, "yaml");
+    assertRefused(() -> writer.write("{\"yaml\": "), ErrorKind.INVALID, "request body");
+    assertRefused(() -> writer.write("{\"yml\": \"x\"}"), ErrorKind.INVALID, "yml");
+    assertRefused(() -> writer.write("{\"yaml\": 8}"), ErrorKind.INVALID, "yaml");
   }
 
   @Test
@@ -140,8 +140,8 @@ class ProfileWriterTest {
     ObjectNode nameless = json.createObjectNode();
     nameless.putObject("model").put("pathTemplate", "/m");
 
-    assertRefused(() -> writer.write(objectBody(typo)), Reason.BAD_REQUEST, "namespce");
-    assertRefused(() -> writer.write(objectBody(nameless)), Reason.BAD_REQUEST, "name is required");
+    assertRefused(() -> writer.write(objectBody(typo)), ErrorKind.INVALID, "namespce");
+    assertRefused(() -> writer.write(objectBody(nameless)), ErrorKind.INVALID, "name is required");
     assertThat(configMaps.writes()).isZero();
   }
 
@@ -153,7 +153,7 @@ class ProfileWriterTest {
 
     assertRefused(
         () -> writer.write(yamlBody(PROD.replace("name: prod", "name: other"))),
-        Reason.BAD_GATEWAY,
+        ErrorKind.UPSTREAM_FAILED,
         "swiss/site-profile",
         "forbidden");
     assertThat(profiles.profile().name()).isEqualTo("prod");
@@ -167,7 +167,7 @@ class ProfileWriterTest {
 
     assertRefused(
         () -> ProfileWriter.writingWith(fromFile, configMaps).write("not json"),
-        Reason.BAD_REQUEST,
+        ErrorKind.INVALID,
         "from a file",
         file.toString());
     assertThat(Files.readString(file)).isEqualTo(PROD);
@@ -178,7 +178,7 @@ class ProfileWriterTest {
   void aServerWithoutAWriterRefusesBeforeReadingTheBody() {
     assertRefused(
         () -> ProfileWriter.readOnly(profiles).write("not json"),
-        Reason.FORBIDDEN,
+        ErrorKind.FORBIDDEN,
         "cannot write to the cluster");
   }
 }

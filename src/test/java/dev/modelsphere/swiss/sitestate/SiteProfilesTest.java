@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.modelsphere.swiss.sitestate.SiteStateException.Reason;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.testing.MovableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +98,7 @@ class SiteProfilesTest {
     assertThat(body.has("profile")).isFalse();
     assertThat(body.has("cluster")).isFalse();
     assertThat(profiles.initialized()).isFalse();
-    assertRefused(profiles::profile, Reason.UNAVAILABLE, "createNamespace");
+    assertRefused(profiles::profile, ErrorKind.UNAVAILABLE, "createNamespace");
   }
 
   @Test
@@ -120,7 +120,7 @@ class SiteProfilesTest {
 
     assertRefused(
         profiles::answer,
-        Reason.BAD_GATEWAY,
+        ErrorKind.UPSTREAM_FAILED,
         "site profile swiss/site-profile",
         "connection refused");
     assertThat(profiles.initialized()).isFalse();
@@ -130,11 +130,17 @@ class SiteProfilesTest {
   @Test
   void aMissingConfigMapOrKeyIsNamed() {
     assertRefused(
-        inConfigMap()::answer, Reason.BAD_GATEWAY, "swiss/site-profile", "no such ConfigMap");
+        inConfigMap()::answer,
+        ErrorKind.UPSTREAM_FAILED,
+        "swiss/site-profile",
+        "no such ConfigMap");
 
     configMaps.with("swiss", "site-profile", "other.yaml", PROD);
     assertRefused(
-        inConfigMap()::answer, Reason.BAD_GATEWAY, "swiss/site-profile", "no key \"profile.yaml\"");
+        inConfigMap()::answer,
+        ErrorKind.UPSTREAM_FAILED,
+        "swiss/site-profile",
+        "no key \"profile.yaml\"");
   }
 
   @Test
@@ -143,7 +149,11 @@ class SiteProfilesTest {
     SiteProfiles profiles = new SiteProfiles(new FileProfileStore(missing), TTL, clock);
 
     assertRefused(
-        profiles::answer, Reason.BAD_GATEWAY, "site profile", missing.toString(), "no such file");
+        profiles::answer,
+        ErrorKind.UPSTREAM_FAILED,
+        "site profile",
+        missing.toString(),
+        "no such file");
   }
 
   @Test

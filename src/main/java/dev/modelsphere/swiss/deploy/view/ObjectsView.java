@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ManifestObjects;
 import dev.modelsphere.swiss.helm.ObjectKey;
@@ -32,15 +33,14 @@ public final class ObjectsView {
   }
 
   /**
-   * @throws DeployException {@link DeployException.Reason#UNAVAILABLE} when helm's storage cannot
-   *     be read
+   * @throws DeployException {@link ErrorKind#UNAVAILABLE} when helm's storage cannot be read
    */
   public ObjectsReport objects(String namespace, String release) {
     Optional<ReleaseRecord> record;
     try {
       record = storage.newest(namespace, release);
     } catch (HelmException e) {
-      throw new DeployException(DeployException.Reason.UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
     }
     List<ObjectsReport.Entry> entries = new ArrayList<>();
     for (ObjectKey key : watched(record.map(ReleaseRecord::manifest).orElse(""), namespace)) {

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy.view;
 
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.BAD_REQUEST;
-import static dev.modelsphere.swiss.deploy.DeployException.Reason.UNAVAILABLE;
+import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
+import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.deploy.BackendChoice;
 import dev.modelsphere.swiss.deploy.BackendResolver;
@@ -10,6 +10,8 @@ import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.LlmServiceRevisions;
 import dev.modelsphere.swiss.deploy.PlanArchive;
 import dev.modelsphere.swiss.deploy.ReleaseStatus;
+import dev.modelsphere.swiss.deploy.RevisionPlans;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
@@ -37,7 +39,7 @@ import java.util.stream.Collectors;
  * helm release's earlier plans are its archive Secrets; an LLMService's are the operator's history
  * and ControllerRevision snapshots, then any archives left from before it moved.
  */
-public final class RevisionsView {
+public final class RevisionsView implements RevisionPlans {
   private final HelmDeployer helm;
   private final HelmReleases releases;
   private final Kube kube;
@@ -61,8 +63,8 @@ public final class RevisionsView {
   }
 
   /**
-   * @throws DeployException {@link DeployException.Reason#UNAVAILABLE} when the release or its
-   *     records cannot be read
+   * @throws DeployException {@link ErrorKind#UPSTREAM_FAILED} when the release or its records
+   *     cannot be read
    */
   public RevisionList list(String namespace, String release) {
     Optional<LlmService> service = service(namespace, release);
@@ -74,12 +76,15 @@ public final class RevisionsView {
   /**
    * The plan that produced {@code revision}, its hash verified.
    *
-   * @throws DeployException {@link DeployException.Reason#BAD_REQUEST} for a revision that is not a
-   *     number, {@link DeployException.Reason#NOT_FOUND} when no plan of it is kept or it was
-   *     edited
+   * @throws DeployException {@link ErrorKind#INVALID} for a revision that is not a number, {@link
+   *     ErrorKind#NOT_FOUND} when no plan of it is kept or it was edited
    */
   public Plan plan(String namespace, String release, String revision) {
-    int wanted = number(revision);
+    return plan(namespace, release, number(revision));
+  }
+
+  @Override
+  public Plan plan(String namespace, String release, int wanted) {
     Optional<LlmService> service = service(namespace, release);
     if (service.isPresent()) {
       return servicePlan(service.get(), wanted);
@@ -94,8 +99,8 @@ public final class RevisionsView {
   /**
    * What helm rendered {@code revision} with: everything, and only what was supplied.
    *
-   * @throws DeployException {@link DeployException.Reason#BAD_REQUEST} for a revision that is not a
-   *     number, {@link DeployException.Reason#UNAVAILABLE} when helm cannot tell the values
+   * @throws DeployException {@link ErrorKind#INVALID} for a revision that is not a number, {@link
+   *     ErrorKind#UPSTREAM_FAILED} when helm cannot tell the values
    */
   public RevisionValues values(String namespace, String release, String revision) {
     int wanted = number(revision);
@@ -103,7 +108,7 @@ public final class RevisionsView {
     try {
       all = releases.values(namespace, release, wanted, true);
     } catch (HelmException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
     try {
       String supplied = releases.values(namespace, release, wanted, false);
@@ -122,7 +127,7 @@ public final class RevisionsView {
           : Optional.empty();
     } catch (KubeException e) {
       throw new DeployException(
-          UNAVAILABLE,
+          UPSTREAM_FAILED,
           "cannot read the revisions of %s/%s: %s".formatted(namespace, release, e.getMessage()),
           e);
     }
@@ -224,7 +229,7 @@ public final class RevisionsView {
     try {
       return helm.archivedRevisions(namespace, release);
     } catch (KubeException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
   }
 
@@ -238,7 +243,7 @@ public final class RevisionsView {
     try {
       files = kube.secret(namespace, PlanArchive.secretName(release, revision)).orElse(Map.of());
     } catch (KubeException e) {
-      throw new DeployException(UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
     try {
       Plan plan = PlanFiles.fromFiles(files);
@@ -268,7 +273,7 @@ public final class RevisionsView {
       return Integer.parseInt(Nulls.orEmpty(revision).strip());
     } catch (NumberFormatException e) {
       throw new DeployException(
-          BAD_REQUEST, "revision must be a number, not \"%s\"".formatted(revision));
+          INVALID, "revision must be a number, not \"%s\"".formatted(revision));
     }
   }
 }

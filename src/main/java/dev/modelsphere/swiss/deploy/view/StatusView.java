@@ -6,6 +6,7 @@ import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.ReleaseStatus;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.Pods;
@@ -59,8 +60,8 @@ public final class StatusView {
    * error.
    *
    * @param profile the site profile, for the route's URL and how clients authenticate
-   * @throws DeployException {@link DeployException.Reason#UNAVAILABLE} when the release or its
-   *     owner cannot be read
+   * @throws DeployException {@link ErrorKind#UNAVAILABLE} when the release or its owner cannot be
+   *     read
    */
   public StatusReport read(
       String namespace, String release, Profile profile, EntryDigests digests) {
@@ -88,7 +89,7 @@ public final class StatusView {
       return backends.backendFor(namespace, release);
     } catch (KubeException e) {
       throw new DeployException(
-          DeployException.Reason.UNAVAILABLE,
+          ErrorKind.UPSTREAM_FAILED,
           "cannot tell who owns %s/%s: %s".formatted(namespace, release, e.getMessage()),
           e);
     }
@@ -98,7 +99,7 @@ public final class StatusView {
     try {
       return services.get(namespace, release);
     } catch (LlmServiceException e) {
-      throw new DeployException(DeployException.Reason.UNAVAILABLE, e.getMessage(), e);
+      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
     }
   }
 

@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.server.http;
 
+import dev.modelsphere.swiss.error.DomainException;
 import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -9,9 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every failure answered as {@code {"error": "..."}}: an {@link ApiException} with its status,
- * Javalin's own refusals (an oversized body) with theirs, anything unexpected as 500 {@code
- * internal error} with the details in the log only, and a path no route serves as 404.
+ * Every failure answered as {@code {"error": "..."}}: an {@link ApiException} with its status, a
+ * domain failure with its kind's ({@link ErrorStatus}), Javalin's own refusals (an oversized body)
+ * with theirs, anything unexpected as 500 {@code internal error} with the details in the log only,
+ * and a path no route serves as 404.
  */
 public final class ErrorReplies {
   static final String INTERNAL = "internal error";
@@ -23,7 +26,10 @@ public final class ErrorReplies {
 
   public static void install(JavalinConfig config) {
     config.routes.exception(
-        ApiException.class, (e, ctx) -> Json.error(ctx, e.status(), e.getMessage()));
+        ApiException.class, (e, ctx) -> answer(ctx, e.status(), e.getMessage(), e.getCause()));
+    config.routes.exception(
+        DomainException.class,
+        (e, ctx) -> answer(ctx, ErrorStatus.of(e.kind()), e.getMessage(), e.getCause()));
     config.routes.exception(
         HttpResponseException.class,
         (e, ctx) -> {
@@ -42,6 +48,14 @@ public final class ErrorReplies {
           LOG.error("request failed", error);
           writeInternalError(response);
         });
+  }
+
+  /** The message goes to the client; a cause, which may hold internals, only to the log. */
+  private static void answer(Context ctx, int status, String message, Throwable cause) {
+    if (cause != null && status >= 500) {
+      LOG.warn("{} {} answered {}: {}", ctx.method(), ctx.path(), status, message, cause);
+    }
+    Json.error(ctx, status, message);
   }
 
   private static void writeInternalError(HttpServletResponse response) {

@@ -13,6 +13,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * How every route answers: JSON laid out as the reference lays it out (two-space indent, {@code
@@ -42,6 +43,14 @@ public final class Json {
   /** Answers 200 with {@code body} as JSON. */
   public static void ok(Context ctx, Object body) {
     reply(ctx, 200, body);
+  }
+
+  /**
+   * Answers 200 with what {@code answer} computes; a domain failure it throws is answered by its
+   * kind ({@link ErrorStatus}).
+   */
+  public static void answer(Context ctx, Supplier<?> answer) {
+    ok(ctx, answer.get());
   }
 
   /** Answers {@code {"error": message}} with {@code status}. */

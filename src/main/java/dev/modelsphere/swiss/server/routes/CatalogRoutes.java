@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.server.routes;
 
 import dev.modelsphere.swiss.server.http.Deadline;
+import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import dev.modelsphere.swiss.sitestate.CatalogEntry;
@@ -38,17 +39,15 @@ public final class CatalogRoutes implements RouteGroup {
   }
 
   private void index(Context ctx) {
-    SiteAnswers.reply(
-        ctx, () -> CatalogIndexAnswer.of(site.catalogs().open(ctx.queryParam("catalog"))));
+    Json.answer(ctx, () -> CatalogIndexAnswer.of(site.catalogs().open(ctx.queryParam("catalog"))));
   }
 
   private void entry(Context ctx) {
-    SiteAnswers.reply(
-        ctx, () -> CatalogEntryAnswer.of(found(ctx), site.profiles().profileIfReadable()));
+    Json.answer(ctx, () -> CatalogEntryAnswer.of(found(ctx), site.profiles().profileIfReadable()));
   }
 
   private void chartVersions(Context ctx) {
-    SiteAnswers.reply(
+    Json.answer(
         ctx,
         () ->
             ChartVersionsAnswer.of(
@@ -56,8 +55,7 @@ public final class CatalogRoutes implements RouteGroup {
   }
 
   private void gpuProducts(Context ctx) {
-    SiteAnswers.reply(
-        ctx, () -> GpuProductsAnswer.of(found(ctx), ctx.queryParam("variant"), inventory));
+    Json.answer(ctx, () -> GpuProductsAnswer.of(found(ctx), ctx.queryParam("variant"), inventory));
   }
 
   private CatalogEntry found(Context ctx) {

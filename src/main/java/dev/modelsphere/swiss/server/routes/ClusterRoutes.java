@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.server.routes;
 
 import dev.modelsphere.swiss.server.http.Deadline;
+import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import dev.modelsphere.swiss.sitestate.ClusterView;
@@ -18,7 +19,7 @@ public final class ClusterRoutes implements RouteGroup {
 
   @Override
   public void register(Routes routes) {
-    routes.get("/api/cluster", Deadline.QUICK_READ, ctx -> SiteAnswers.reply(ctx, view::cluster));
-    routes.get("/api/sites", Deadline.QUICK_READ, ctx -> SiteAnswers.reply(ctx, view::sites));
+    routes.get("/api/cluster", Deadline.QUICK_READ, ctx -> Json.answer(ctx, view::cluster));
+    routes.get("/api/sites", Deadline.QUICK_READ, ctx -> Json.answer(ctx, view::sites));
   }
 }

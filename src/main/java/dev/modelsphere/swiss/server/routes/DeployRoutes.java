@@ -1,26 +1,22 @@
 package dev.modelsphere.swiss.server.routes;
 
-import dev.modelsphere.swiss.catalog.Requires;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
+import dev.modelsphere.swiss.deploy.ApplyRequest;
 import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.BackendChoice;
-import dev.modelsphere.swiss.deploy.BackendResolver;
-import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.DetachedRuns;
 import dev.modelsphere.swiss.deploy.DiffResult;
-import dev.modelsphere.swiss.deploy.HelmDeployer;
-import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
-import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
-import dev.modelsphere.swiss.deploy.UninstallOutcome;
+import dev.modelsphere.swiss.deploy.PlanRequest;
+import dev.modelsphere.swiss.deploy.ReleaseWrites;
+import dev.modelsphere.swiss.deploy.RollbackRequest;
 import dev.modelsphere.swiss.deploy.UninstallResult;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
+import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
 import dev.modelsphere.swiss.deploy.preflight.Problem;
-import dev.modelsphere.swiss.deploy.preflight.Proposal;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
-import dev.modelsphere.swiss.kube.KubeException;
-import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.plan.Shadow;
@@ -30,23 +26,16 @@ import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
-import dev.modelsphere.swiss.server.write.ApplyRequest;
-import dev.modelsphere.swiss.server.write.DetachedRuns;
-import dev.modelsphere.swiss.server.write.PlanComposer;
-import dev.modelsphere.swiss.server.write.PlanRequest;
-import dev.modelsphere.swiss.server.write.RollbackRequest;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The write path (reference server.md §4): compose and store a plan, diff it, install or apply it,
@@ -65,15 +54,9 @@ public final class DeployRoutes implements RouteGroup {
       PlanComposer composer,
       Preflight preflight,
       Optional<Store> store,
-      HelmDeployer helm,
-      LlmServiceDeployer llmServices,
       PlanDiffer differ,
       RevisionsView revisions,
-      BackendResolver backends,
-      LlmServiceAccess access,
-      String applyWith,
-      LlmServiceUninstaller services,
-      DetachedRuns runs,
+      ReleaseWrites writes,
       Clock clock) {}
 
   private final Optional<Parts> parts;
@@ -116,11 +99,12 @@ public final class DeployRoutes implements RouteGroup {
               try {
                 store.putPlan(plan, p.clock().instant());
               } catch (StoreException e) {
-                throw new ApiException(500, "plan not stored: %s".formatted(e.getMessage()));
+                throw new ApiException(500, "plan not stored: %s".formatted(e.getMessage()), e);
               }
             });
     PreflightReport preflight =
-        p.preflight().check(proposal(plan, composed.requires(), composed.upgrade()));
+        p.preflight()
+            .check(PreflightGate.proposal(plan, composed.requires(), mode(composed.upgrade())));
     Map<String, Object> extras = new LinkedHashMap<>();
     extras.put("shadowed", plan.shadowed().stream().map(DeployRoutes::shadow).toList());
     extras.put("warnings", composed.warnings());
@@ -144,8 +128,8 @@ public final class DeployRoutes implements RouteGroup {
     return member;
   }
 
-  private static Proposal proposal(Plan plan, Requires requires, boolean upgrade) {
-    return upgrade ? Proposal.upgrade(plan, requires) : Proposal.install(plan, requires);
+  private static Mode mode(boolean upgrade) {
+    return upgrade ? Mode.UPGRADE : Mode.INSTALL;
   }
 
   private static Map<String, Object> shadow(Shadow s) {
@@ -165,7 +149,9 @@ public final class DeployRoutes implements RouteGroup {
             : storedPlan(p, request.planHash(), 400);
     DiffResult diff = compare(p, plan);
     PreflightReport preflight =
-        p.preflight().check(proposal(plan, p.composer().requiresOf(plan), diff.exists()));
+        p.preflight()
+            .check(
+                PreflightGate.proposal(plan, p.composer().requiresOf(plan), mode(diff.exists())));
     Map<String, Object> answer = diffAnswer(diff, null);
     if (!preflight.ok()) {
       // What would stop an apply, shown before anyone tries one.
@@ -183,67 +169,24 @@ public final class DeployRoutes implements RouteGroup {
       throw new ApiException(400, "planHash is required: compose the plan first (POST /api/plans)");
     }
     Plan plan = storedPlan(p, request.planHash(), 404);
-    String ns = plan.release().namespace();
-    String release = plan.release().name();
-    BackendChoice.Owner backend = writer(p, ns, release, mode);
-    if (request.forceConflicts() && backend == BackendChoice.Owner.HELM) {
-      throw new ApiException(
-          400,
-          "forceConflicts is not available for helm releases: swiss applies them through the Helm"
-              + " SDK, which has no server-side apply -- resolve the conflicting field managers,"
-              + " then apply");
-    }
-    PreflightReport preflight =
-        p.preflight().check(proposal(plan, p.composer().requiresOf(plan), mode == Mode.UPGRADE));
-    if (!preflight.ok()) {
-      throw new ApiException(409, preflight.summary());
-    }
     String action = mode == Mode.INSTALL ? "install" : "apply";
     ApplyOptions options =
         new ApplyOptions(
             request.expectRevision(), action, request.note(), request.forceConflicts());
-    ApplyResult result =
-        p.runs()
-            .run(
-                attempt(ctx, action, ns, release, plan.hash(), request.note()),
-                () -> {
-                  ApplyResult done =
-                      backend == BackendChoice.Owner.LLMSVC
-                          ? p.llmServices().apply(plan, mode, options)
-                          : p.helm().apply(plan, mode, options);
-                  return new DetachedRuns.Done<>(done, done.revision(), done.output());
-                });
-    Json.ok(ctx, applyAnswer(result));
+    Json.ok(ctx, applyAnswer(p.writes().apply(Actor.of(ctx), plan, mode, options)));
   }
 
   private void rollback(Context ctx, Parts p) {
     RollbackRequest request = Json.body(ctx, RollbackRequest.class);
-    String ns = ctx.pathParam("namespace");
-    String release = ctx.pathParam("release");
-    if (request.toRevision() <= 0) {
-      throw new ApiException(400, "toRevision is required");
-    }
-    Plan archived = archivedPlan(p, ns, release, request.toRevision());
-    if (request.expectRevision() <= 0) {
-      throw new ApiException(
-          400,
-          "expectRevision is required: send the revision you were looking at, so a rollback"
-              + " cannot overwrite an apply that landed in between");
-    }
-    BackendChoice.Owner backend = writer(p, ns, release, Mode.UPGRADE);
     ApplyResult result =
-        p.runs()
-            .run(
-                attempt(ctx, "rollback", ns, release, archived.hash(), request.note()),
-                () -> {
-                  int to = request.toRevision();
-                  int expect = request.expectRevision();
-                  ApplyResult done =
-                      backend == BackendChoice.Owner.LLMSVC
-                          ? p.llmServices().rollback(ns, release, to, expect, request.note())
-                          : p.helm().rollback(ns, release, to, expect, request.note());
-                  return new DetachedRuns.Done<>(done, done.revision(), done.output());
-                });
+        p.writes()
+            .rollback(
+                Actor.of(ctx),
+                ctx.pathParam("namespace"),
+                ctx.pathParam("release"),
+                request.toRevision(),
+                request.expectRevision(),
+                request.note());
     Json.ok(ctx, applyAnswer(result));
   }
 
@@ -257,22 +200,8 @@ public final class DeployRoutes implements RouteGroup {
 
   /** Uninstalls through the release's owner; an unmanaged helm release can be removed too. */
   private void uninstall(Context ctx, Parts p) {
-    String ns = ctx.pathParam("namespace");
-    String release = ctx.pathParam("release");
-    BackendChoice owner = owner(p, ns, release);
-    if (owner.owner() == BackendChoice.Owner.LLMSVC) {
-      uninstallService(ctx, p, ns, release);
-      return;
-    }
-    String planHash = currentHash(p, ns, release);
     UninstallResult result =
-        p.runs()
-            .run(
-                attempt(ctx, "uninstall", ns, release, planHash, ""),
-                () -> {
-                  UninstallResult done = p.helm().uninstall(ns, release);
-                  return new DetachedRuns.Done<>(done, 0, done.output());
-                });
+        p.writes().uninstall(Actor.of(ctx), ctx.pathParam("namespace"), ctx.pathParam("release"));
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("release", result.release());
     answer.put("namespace", result.namespace());
@@ -281,75 +210,13 @@ public final class DeployRoutes implements RouteGroup {
     Json.ok(ctx, answer);
   }
 
-  /** spec/canary.md §6: the guarded delete; its outcome says what to answer and to record. */
-  private void uninstallService(Context ctx, Parts p, String ns, String release) {
-    DetachedRuns.Attempt attempt =
-        attempt(ctx, "uninstall", ns, release, currentHash(p, ns, release), "");
-    Instant started = p.clock().instant();
-    UninstallOutcome outcome;
-    try {
-      outcome = p.services().uninstall(ns, release);
-    } catch (DeployException e) {
-      // Held by another writer (409) or unreadable (502) is a refusal; a delete that was
-      // accepted and never finished is a failed attempt.
-      if (e.reason() == DeployException.Reason.FAILED) {
-        p.runs().recordFailure(attempt, started, e.getMessage());
-      }
-      throw new ApiException(e.reason().httpStatus(), e.getMessage());
-    }
-    switch (outcome.runToRecord()) {
-      case SUCCEEDED -> p.runs().recordSuccess(attempt, started, deletedOutput(ns, release));
-      case FAILED -> p.runs().recordFailure(attempt, started, outcome.message());
-      case NONE -> {}
-    }
-    if (outcome.result() != UninstallOutcome.Result.UNINSTALLED) {
-      throw new ApiException(outcome.apiStatus(), outcome.message());
-    }
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("release", release);
-    answer.put("namespace", ns);
-    answer.put("output", deletedOutput(ns, release));
-    answer.put("planError", outcome.planError());
-    Json.ok(ctx, answer);
-  }
-
-  private static String deletedOutput(String ns, String release) {
-    return "deleted LLMService %s/%s".formatted(ns, release);
-  }
-
-  /**
-   * The backend that writes the release: the one that owns it, else for a new install the one
-   * {@code server.applyWith} names when the LLMService API is visible, else helm.
-   */
-  private static BackendChoice.Owner writer(Parts p, String ns, String release, Mode mode) {
-    return BackendChoice.forApply(
-        owner(p, ns, release).owner(), mode, p.applyWith(), p.access().current().visible());
-  }
-
   /** The plan that produced {@code revision}, from whichever backend keeps it; 404 when none. */
   private static Plan archivedPlan(Parts p, String ns, String release, int revision) {
-    return deployRead(() -> p.revisions().plan(ns, release, Integer.toString(revision)));
-  }
-
-  private static BackendChoice owner(Parts p, String ns, String release) {
-    try {
-      return p.backends().backendFor(ns, release);
-    } catch (KubeException e) {
-      throw new ApiException(502, e.getMessage());
-    }
-  }
-
-  /** The hash of the plan beside the release; empty when it has none (never made up). */
-  private static String currentHash(Parts p, String ns, String release) {
-    try {
-      return p.helm().current(ns, release).hash();
-    } catch (DeployException e) {
-      return "";
-    }
+    return p.revisions().plan(ns, release, revision);
   }
 
   private static DiffResult compare(Parts p, Plan plan) {
-    return deployRead(() -> p.differ().diff(plan));
+    return p.differ().diff(plan);
   }
 
   private static Plan storedPlan(Parts p, String hash, int unknownStatus) {
@@ -362,12 +229,8 @@ public final class DeployRoutes implements RouteGroup {
           .plan(hash)
           .orElseThrow(() -> new ApiException(unknownStatus, "no plan %s".formatted(hash)));
     } catch (StoreException e) {
-      throw new ApiException(500, e.getMessage());
+      throw new ApiException(500, e.getMessage(), e);
     }
-  }
-
-  private static <T> T deployRead(Supplier<T> read) {
-    return ReleaseAnswers.read(read);
   }
 
   private static int revisionNumber(String text) {
@@ -376,11 +239,6 @@ public final class DeployRoutes implements RouteGroup {
     } catch (NumberFormatException e) {
       throw new ApiException(400, "revision must be a number");
     }
-  }
-
-  private static DetachedRuns.Attempt attempt(
-      Context ctx, String action, String ns, String release, String planHash, String note) {
-    return new DetachedRuns.Attempt(Actor.of(ctx), action, ns, release, planHash, note);
   }
 
   private static Map<String, Object> applyAnswer(ApplyResult result) {

@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Paging;
 import dev.modelsphere.swiss.kube.NodeInventory;
 import dev.modelsphere.swiss.server.http.Deadline;
+import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import dev.modelsphere.swiss.server.state.CatalogLookups;
@@ -45,12 +46,12 @@ public final class DeploymentRoutes implements RouteGroup {
   private void deployments(Context ctx) {
     markAge(ctx);
     Paging paging = Paging.parse(ctx.queryParam("page"), ctx.queryParam("perPage"));
-    ReleaseAnswers.reply(ctx, () -> deployments.page(clusterName(), paging, catalogs.refs()));
+    Json.answer(ctx, () -> deployments.page(clusterName(), paging, catalogs.refs()));
   }
 
   private void nodes(Context ctx) {
     markAge(ctx);
-    ReleaseAnswers.reply(ctx, () -> nodes.report(clusterName()));
+    Json.answer(ctx, () -> nodes.report(clusterName()));
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.server.routes;
 
 import dev.modelsphere.swiss.server.http.Deadline;
+import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import dev.modelsphere.swiss.sitestate.ProfileWriter;
@@ -22,16 +23,13 @@ public final class ProfileRoutes implements RouteGroup {
 
   @Override
   public void register(Routes routes) {
-    routes.get(
-        "/api/profile", Deadline.QUICK_READ, ctx -> SiteAnswers.reply(ctx, profiles::answer));
+    routes.get("/api/profile", Deadline.QUICK_READ, ctx -> Json.answer(ctx, profiles::answer));
     // Not behind allowDeploy: a server that deploys nothing still sets its own site up.
     routes.put(
         "/api/profile",
         Deadline.CLUSTER_READ,
-        ctx -> SiteAnswers.reply(ctx, () -> writer.write(ctx.body())));
+        ctx -> Json.answer(ctx, () -> writer.write(ctx.body())));
     routes.get(
-        "/api/profile/template",
-        Deadline.QUICK_READ,
-        ctx -> SiteAnswers.reply(ctx, profiles::template));
+        "/api/profile/template", Deadline.QUICK_READ, ctx -> Json.answer(ctx, profiles::template));
   }
 }

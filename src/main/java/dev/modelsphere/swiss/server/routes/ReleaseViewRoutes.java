@@ -5,7 +5,6 @@ import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
-import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
@@ -13,7 +12,6 @@ import dev.modelsphere.swiss.server.http.Routes;
 import dev.modelsphere.swiss.server.state.CatalogLookups;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.SiteProfiles;
-import dev.modelsphere.swiss.sitestate.SiteStateException;
 import io.javalin.http.Context;
 
 /**
@@ -54,38 +52,31 @@ public final class ReleaseViewRoutes implements RouteGroup {
 
   private void status(Context ctx) {
     Profile profile = profile();
-    ReleaseAnswers.reply(
-        ctx, () -> status.read(namespace(ctx), release(ctx), profile, catalogs.digests()));
+    Json.answer(ctx, () -> status.read(namespace(ctx), release(ctx), profile, catalogs.digests()));
   }
 
   private void objects(Context ctx) {
-    ReleaseAnswers.reply(ctx, () -> objects.objects(namespace(ctx), release(ctx)));
+    Json.answer(ctx, () -> objects.objects(namespace(ctx), release(ctx)));
   }
 
   private void revisions(Context ctx) {
-    ReleaseAnswers.reply(ctx, () -> revisions.list(namespace(ctx), release(ctx)));
+    Json.answer(ctx, () -> revisions.list(namespace(ctx), release(ctx)));
   }
 
   private void revisionValues(Context ctx) {
-    ReleaseAnswers.reply(
+    Json.answer(
         ctx, () -> revisions.values(namespace(ctx), release(ctx), ctx.pathParam("revision")));
   }
 
   /** Written by the plan's own encoder, as {@code GET .../plan} writes the current one. */
   private void revisionPlan(Context ctx) {
-    Plan plan =
-        ReleaseAnswers.read(
-            () -> revisions.plan(namespace(ctx), release(ctx), ctx.pathParam("revision")));
+    Plan plan = revisions.plan(namespace(ctx), release(ctx), ctx.pathParam("revision"));
     ctx.status(200).contentType(Json.CONTENT_TYPE).result(PlanJson.toJson(plan));
   }
 
   /** The route's URL and how clients authenticate come from the profile; unreadable, 503. */
   private Profile profile() {
-    try {
-      return profiles.profile();
-    } catch (SiteStateException e) {
-      throw new ApiException(e.reason().httpStatus(), e.getMessage());
-    }
+    return profiles.profile();
   }
 
   private static String namespace(Context ctx) {

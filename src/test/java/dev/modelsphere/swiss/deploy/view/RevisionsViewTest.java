@@ -8,6 +8,7 @@ import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanArchive;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
 import dev.modelsphere.swiss.llmsvc.LlmService;
@@ -73,12 +74,10 @@ class RevisionsViewTest {
     assertThat(view().plan(cluster.namespace(), "glm", "3").hash()).isEqualTo(third.hash());
     assertThatThrownBy(() -> view().plan(cluster.namespace(), "glm", "99"))
         .isInstanceOfSatisfying(
-            DeployException.class,
-            e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.NOT_FOUND));
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.NOT_FOUND));
     assertThatThrownBy(() -> view().plan(cluster.namespace(), "glm", "two"))
         .isInstanceOfSatisfying(
-            DeployException.class,
-            e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.BAD_REQUEST))
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
         .hasMessageContaining("revision must be a number");
 
     RevisionValues values = view().values(cluster.namespace(), "glm", "2");
@@ -130,8 +129,7 @@ class RevisionsViewTest {
     assertThat(view().plan(cluster.namespace(), "qwen", "1").hash()).isEqualTo(legacy.hash());
     assertThatThrownBy(() -> view().plan(cluster.namespace(), "qwen", "2"))
         .isInstanceOfSatisfying(
-            DeployException.class,
-            e -> assertThat(e.reason()).isEqualTo(DeployException.Reason.NOT_FOUND))
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.NOT_FOUND))
         .hasMessageContaining("qwen-gone");
   }
 

@@ -1,8 +1,8 @@
-package dev.modelsphere.swiss.server.write;
+package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.catalog.Accelerator;
 import dev.modelsphere.swiss.catalog.Variant;
-import dev.modelsphere.swiss.server.http.ApiException;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.sitestate.GpuInventory;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import java.util.ArrayList;
@@ -23,8 +23,8 @@ public final class GpuProductCheck {
 
   /**
    * @return one warning per forced product
-   * @throws ApiException 400 for a product the variant does not list (or the cluster lacks, when
-   *     forced), 502 when the cluster's products cannot be read
+   * @throws DeployException {@code INVALID} for a product the variant does not list (or the cluster
+   *     lacks, when forced), 502 when the cluster's products cannot be read
    */
   public List<String> check(Variant variant, List<String> requested, boolean force) {
     List<String> listed = variant.requires() == null ? List.of() : variant.requires().gpuProduct();
@@ -36,8 +36,8 @@ public final class GpuProductCheck {
       return List.of();
     }
     if (!force) {
-      throw new ApiException(
-          400,
+      throw new DeployException(
+          ErrorKind.INVALID,
           ("variant %s supports GPU products %s, not %s -- set forceGpuProducts to deploy on a"
                   + " product on this cluster that the catalog does not list")
               .formatted(variant.id(), String.join(", ", listed), String.join(", ", unlisted)));
@@ -46,8 +46,8 @@ public final class GpuProductCheck {
     TreeSet<String> present = presentProducts(resource);
     List<String> missing = unlisted.stream().filter(p -> !present.contains(p)).toList();
     if (!missing.isEmpty()) {
-      throw new ApiException(
-          400,
+      throw new DeployException(
+          ErrorKind.INVALID,
           "forceGpuProducts: %s not on this cluster as %s (have: %s)"
               .formatted(
                   String.join(", ", missing),
@@ -70,10 +70,11 @@ public final class GpuProductCheck {
     try {
       nodes = inventory.nodes();
     } catch (RuntimeException e) {
-      throw new ApiException(
-          502,
+      throw new DeployException(
+          ErrorKind.UPSTREAM_FAILED,
           "forceGpuProducts: cannot read this cluster's GPU products to check against: %s"
-              .formatted(e.getMessage()));
+              .formatted(e.getMessage()),
+          e);
     }
     TreeSet<String> present = new TreeSet<>();
     for (GpuNode node : nodes) {

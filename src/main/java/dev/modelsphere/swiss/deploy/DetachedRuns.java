@@ -1,17 +1,18 @@
-package dev.modelsphere.swiss.server.write;
+package dev.modelsphere.swiss.deploy;
 
-import dev.modelsphere.swiss.deploy.DeployException;
-import dev.modelsphere.swiss.server.http.ApiException;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.store.Run;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -23,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * connection can neither strand a release in {@code applying} nor skip its row.
  *
  * <p>What is recorded: every attempt that reached the cluster, successful or failed ({@link
- * DeployException.Reason#FAILED}). A refusal before anything was written (a stale revision, a
- * release in the wrong state, a bad plan) is answered and not recorded.
+ * ErrorKind#FAILED}). A refusal before anything was written (a stale revision, a release in the
+ * wrong state, a bad plan) is answered and not recorded.
  */
 public final class DetachedRuns implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DetachedRuns.class);
@@ -61,7 +62,7 @@ public final class DetachedRuns implements AutoCloseable {
   /**
    * Runs {@code write} detached, waits for it, records it, and answers its result.
    *
-   * @throws ApiException with the deploy refusal's status; a recorded failure is 500
+   * @throws DeployException the write's own refusal or failure, as the write threw it
    */
   public <T> T run(Attempt attempt, Supplier<Done<T>> write) {
     CompletableFuture<T> detached =
@@ -70,14 +71,11 @@ public final class DetachedRuns implements AutoCloseable {
       return detached.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new ApiException(
-          503,
+      throw new DeployException(
+          ErrorKind.UNAVAILABLE,
           "interrupted while waiting for the %s of %s/%s; it goes on and is recorded"
               .formatted(attempt.action(), attempt.namespace(), attempt.release()));
     } catch (ExecutionException e) {
-      if (e.getCause() instanceof DeployException refused) {
-        throw new ApiException(refused.reason().httpStatus(), refused.getMessage());
-      }
       if (e.getCause() instanceof RuntimeException failure) {
         throw failure;
       }
@@ -91,23 +89,13 @@ public final class DetachedRuns implements AutoCloseable {
     try {
       done = write.get();
     } catch (DeployException e) {
-      if (e.reason() == DeployException.Reason.FAILED) {
+      if (e.recorded()) {
         record(attempt, started, false, e.getMessage(), e.getMessage(), 0);
       }
       throw e;
     }
     record(attempt, started, true, "", done.output(), done.revision());
     return done.result();
-  }
-
-  /** Records a run that did not go through {@link #run}, e.g. a rejected LLMService delete. */
-  public void recordFailure(Attempt attempt, Instant started, String error) {
-    record(attempt, started, false, error, error, 0);
-  }
-
-  /** Records a successful run that did not go through {@link #run}. */
-  public void recordSuccess(Attempt attempt, Instant started, String output) {
-    record(attempt, started, true, "", output, 0);
   }
 
   private void record(
@@ -147,5 +135,13 @@ public final class DetachedRuns implements AutoCloseable {
   @Override
   public void close() {
     executor.shutdown();
+  }
+
+  /**
+   * Waits up to {@code limit} for the writes still running after {@link #close()} to finish and be
+   * recorded; true when they all did.
+   */
+  public boolean awaitTermination(Duration limit) throws InterruptedException {
+    return executor.awaitTermination(limit.toMillis(), TimeUnit.MILLISECONDS);
   }
 }

@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.server.write;
+package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.catalog.Accelerator;
 import dev.modelsphere.swiss.catalog.Catalog;
@@ -15,18 +15,15 @@ import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.compose.FormInput;
 import dev.modelsphere.swiss.compose.LiveRecompose;
-import dev.modelsphere.swiss.deploy.DeployException;
-import dev.modelsphere.swiss.deploy.ReleasePlans;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.plan.Layer;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.SourceRef;
-import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.site.CatalogRepo;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.ChartListings;
-import dev.modelsphere.swiss.sitestate.OpenedCatalog;
 import dev.modelsphere.swiss.sitestate.SiteCatalogs;
 import dev.modelsphere.swiss.sitestate.SiteProfiles;
 import dev.modelsphere.swiss.sitestate.SiteStateException;
@@ -41,8 +38,9 @@ import java.util.Optional;
  * Turns a {@link PlanRequest} into a plan (reference server.md §4.2-§4.5): a new release from the
  * catalog, an upgrade that carries the deployed release's settings forward ({@code fromRelease}),
  * or a change to the live plan that leaves the catalog alone ({@code reuseSource}). Refusals are
- * {@link ApiException}s with the reference's status: 400 for what the request got wrong, 502 for a
- * registry or cluster that could not be read.
+ * domain errors: {@code INVALID} for what the request got wrong, {@code UPSTREAM_FAILED} for a
+ * registry or cluster that could not be read, and the site's own kinds for its catalogs and
+ * profile.
  */
 public final class PlanComposer {
   private final SiteCatalogs catalogs;
@@ -119,7 +117,7 @@ public final class PlanComposer {
                   chartVersion));
       return new Composed(plan, warnings, variant.requires(), upgrade != null);
     } catch (ComposeException | PlanException | ValuesException e) {
-      throw badRequest(e.getMessage());
+      throw invalid(e);
     }
   }
 
@@ -151,12 +149,13 @@ public final class PlanComposer {
     try {
       live = plans.current(req.namespace(), req.fromRelease());
     } catch (DeployException e) {
-      throw new ApiException(404, e.getMessage());
+      // Whatever kept the live plan from being read, there is no live plan to start from.
+      throw new DeployException(ErrorKind.NOT_FOUND, e.getMessage(), e);
     }
     try {
       return LiveRecompose.recompose(live, req.overridesYaml(), req.overrides(), req.editsYaml());
     } catch (ComposeException | PlanException | ValuesException e) {
-      throw badRequest(e.getMessage());
+      throw invalid(e);
     }
   }
 
@@ -169,8 +168,10 @@ public final class PlanComposer {
     try {
       previous = plans.current(namespace, req.fromRelease());
     } catch (DeployException e) {
-      throw badRequest(
-          "cannot upgrade %s in %s: %s".formatted(req.fromRelease(), namespace, e.getMessage()));
+      throw new DeployException(
+          ErrorKind.INVALID,
+          "cannot upgrade %s in %s: %s".formatted(req.fromRelease(), namespace, e.getMessage()),
+          e);
     }
     Optional<CatalogRepo> own = ownCatalog(previous);
     String catalog = req.catalog();
@@ -270,7 +271,7 @@ public final class PlanComposer {
     try {
       return Form.assemble(input, productLabel(variant));
     } catch (ComposeException e) {
-      throw badRequest(e.getMessage());
+      throw invalid(e);
     }
   }
 
@@ -291,34 +292,25 @@ public final class PlanComposer {
           running,
           charts.listerFor(profile.chartRepo(), profile.chartPath(), variant.chart().name()));
     } catch (ChartVersionException e) {
-      throw badRequest(e.getMessage());
+      throw invalid(e);
     } catch (ChartVersionListException e) {
-      throw new ApiException(502, e.getMessage());
+      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
     }
   }
 
   private CatalogRepo resolveCatalog(String name) {
-    try {
-      return catalogs.list().resolve(name);
-    } catch (SiteStateException e) {
-      throw new ApiException(e.reason().httpStatus(), e.getMessage());
-    }
+    return catalogs.list().resolve(name);
   }
 
   private Catalog open(CatalogRepo repo) {
-    try {
-      OpenedCatalog opened = catalogs.open(repo);
-      return opened.catalog();
-    } catch (SiteStateException e) {
-      throw new ApiException(e.reason().httpStatus(), e.getMessage());
-    }
+    return catalogs.open(repo).catalog();
   }
 
   private static Entry entry(Catalog catalog, String model, String version) {
     try {
       return catalog.entry(model, version);
     } catch (CatalogException e) {
-      throw badRequest(e.getMessage());
+      throw invalid(e);
     }
   }
 
@@ -326,23 +318,19 @@ public final class PlanComposer {
     try {
       return id.isEmpty() ? entry.defaultVariant() : entry.variant(id);
     } catch (CatalogException e) {
-      throw badRequest(e.getMessage());
+      throw invalid(e);
     }
   }
 
   private Profile profile() {
-    try {
-      return profiles.profile();
-    } catch (SiteStateException e) {
-      throw new ApiException(e.reason().httpStatus(), e.getMessage());
-    }
+    return profiles.profile();
   }
 
   private static Map<String, Object> tree(String origin, String yaml) {
     try {
       return Yaml.tree(origin, yaml);
     } catch (ValuesException e) {
-      throw badRequest(e.getMessage());
+      throw invalid(e);
     }
   }
 
@@ -355,7 +343,12 @@ public final class PlanComposer {
     return "";
   }
 
-  static ApiException badRequest(String message) {
-    return new ApiException(400, message);
+  static DeployException badRequest(String message) {
+    return new DeployException(ErrorKind.INVALID, message);
+  }
+
+  /** The request got something wrong that a lower layer found; its words say what. */
+  private static DeployException invalid(RuntimeException e) {
+    return new DeployException(ErrorKind.INVALID, e.getMessage(), e);
   }
 }

@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.server.write;
+package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.values.Nulls;
 

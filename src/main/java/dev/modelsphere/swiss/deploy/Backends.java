@@ -1,0 +1,53 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+
+/**
+ * The one place that knows there are two backends: which of them a release belongs to, read off the
+ * cluster on every call (backends.md §1.3), and which one a new install goes to.
+ */
+public final class Backends {
+  private final BackendResolver owners;
+  private final LlmServiceAccess access;
+  private final ReleaseBackend helm;
+  private final ReleaseBackend llmServices;
+  private final String applyWith;
+
+  /**
+   * @param applyWith {@code server.applyWith}: which backend new installs go to when the LLMService
+   *     API is visible
+   */
+  public Backends(
+      BackendResolver owners,
+      LlmServiceAccess access,
+      ReleaseBackend helm,
+      ReleaseBackend llmServices,
+      String applyWith) {
+    this.owners = owners;
+    this.access = access;
+    this.helm = helm;
+    this.llmServices = llmServices;
+    this.applyWith = applyWith;
+  }
+
+  /**
+   * The backend that writes the release: the one that owns it, else for a new install the one
+   * {@code applyWith} names when the LLMService API is visible, else helm.
+   */
+  public ReleaseBackend writer(String ns, String release, Mode mode) {
+    BackendChoice.Owner owner = owners.backendFor(ns, release).owner();
+    return of(BackendChoice.forApply(owner, mode, applyWith, access.current().visible()));
+  }
+
+  /**
+   * The backend that answers for an existing release: its owner, or helm for one swiss does not
+   * manage, so a hand-installed release can be read and removed.
+   */
+  public ReleaseBackend owner(String ns, String release) {
+    return of(owners.backendFor(ns, release).forRead());
+  }
+
+  private ReleaseBackend of(BackendChoice.Owner owner) {
+    return owner == BackendChoice.Owner.LLMSVC ? llmServices : helm;
+  }
+}

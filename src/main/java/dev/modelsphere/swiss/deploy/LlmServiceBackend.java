@@ -1,0 +1,79 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.llmsvc.LlmServiceException;
+import dev.modelsphere.swiss.llmsvc.MappingException;
+import dev.modelsphere.swiss.llmsvc.PlanMapping;
+import dev.modelsphere.swiss.plan.Plan;
+
+/**
+ * LLMService releases as a {@link ReleaseBackend}: writes through {@link LlmServiceDeployer}, the
+ * guarded delete through {@link LlmServiceUninstaller}, whose outcomes it turns into the answers
+ * every backend gives.
+ */
+public final class LlmServiceBackend implements ReleaseBackend {
+  private final LlmServiceDeployer deployer;
+  private final LlmServiceUninstaller uninstaller;
+  private final LlmServiceClient services;
+
+  public LlmServiceBackend(
+      LlmServiceDeployer deployer, LlmServiceUninstaller uninstaller, LlmServiceClient services) {
+    this.deployer = deployer;
+    this.uninstaller = uninstaller;
+    this.services = services;
+  }
+
+  @Override
+  public ApplyResult apply(Plan plan, Mode mode, ApplyOptions options) {
+    return deployer.apply(plan, mode, options);
+  }
+
+  @Override
+  public ApplyResult rollback(
+      String ns, String release, int toRevision, int expectRevision, String note) {
+    return deployer.rollback(ns, release, toRevision, expectRevision, note);
+  }
+
+  /** canary.md §6: only the object that was read is deleted, once its operator let go. */
+  @Override
+  public UninstallResult uninstall(String ns, String release) {
+    UninstallOutcome outcome = uninstaller.uninstall(ns, release);
+    return switch (outcome.result()) {
+      case UNINSTALLED ->
+          new UninstallResult(ns, release, deletedOutput(ns, release), outcome.planError());
+      case NOT_FOUND -> throw new DeployException(ErrorKind.NOT_FOUND, outcome.message());
+      case CONFLICT -> throw new DeployException(ErrorKind.CONFLICT, outcome.message());
+      case REJECTED ->
+          throw DeployException.refusedByCluster(
+              refusalKind(outcome.apiStatus()), outcome.message());
+    };
+  }
+
+  static String deletedOutput(String ns, String release) {
+    return "deleted LLMService %s/%s".formatted(ns, release);
+  }
+
+  /**
+   * What the API server's refusal of a delete means. An admission policy answers 422 or 403 for the
+   * same denial, so both are the cluster forbidding it.
+   */
+  static ErrorKind refusalKind(int apiStatus) {
+    return switch (apiStatus) {
+      case 401, 403, 422 -> ErrorKind.FORBIDDEN;
+      case 400 -> ErrorKind.INVALID;
+      case 404 -> ErrorKind.NOT_FOUND;
+      case 409 -> ErrorKind.CONFLICT;
+      default -> ErrorKind.UPSTREAM_FAILED;
+    };
+  }
+
+  @Override
+  public String planHash(String ns, String release) {
+    try {
+      return services.get(ns, release).map(PlanMapping::toPlan).map(Plan::hash).orElse("");
+    } catch (LlmServiceException | MappingException e) {
+      return "";
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.plan.Plan;
+
+/**
+ * One way swiss keeps releases: helm releases with their plan beside them ({@link HelmDeployer}),
+ * or LLMService objects reconciled by an operator ({@link LlmServiceBackend}). {@link Backends} is
+ * the one place that knows there are two and picks the one a release belongs to.
+ *
+ * <p>Every method throws {@link DeployException}: a refusal before anything was written, or a
+ * failure after the write reached the cluster ({@link DeployException#recorded()}).
+ */
+public interface ReleaseBackend {
+
+  /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
+  ApplyResult apply(Plan plan, Mode mode, ApplyOptions options);
+
+  /**
+   * Re-applies the plan {@code toRevision} was deployed from as a new revision, provided the live
+   * revision is still {@code expectRevision}.
+   */
+  ApplyResult rollback(String ns, String release, int toRevision, int expectRevision, String note);
+
+  /** Removes the release and what swiss kept beside it. */
+  UninstallResult uninstall(String ns, String release);
+
+  /**
+   * The hash of the plan the live release was deployed from, for the audit log; empty when the
+   * release has none or it cannot be read (never made up).
+   */
+  String planHash(String ns, String release);
+}

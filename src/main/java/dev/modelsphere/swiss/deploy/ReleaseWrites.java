@@ -1,0 +1,80 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.plan.Plan;
+
+/**
+ * The use cases that change a release: install, apply, roll back, uninstall. Both front ends call
+ * them the same way: the server with the signed-in user as actor, the CLI with the local user. Each
+ * picks the backend that writes the release, checks what must hold, and runs the write detached and
+ * recorded ({@link DetachedRuns}).
+ */
+public final class ReleaseWrites {
+  private final Backends backends;
+  private final ApplyGate gate;
+  private final RevisionPlans revisions;
+  private final DetachedRuns runs;
+
+  public ReleaseWrites(
+      Backends backends, ApplyGate gate, RevisionPlans revisions, DetachedRuns runs) {
+    this.backends = backends;
+    this.gate = gate;
+    this.revisions = revisions;
+    this.runs = runs;
+  }
+
+  /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
+  public ApplyResult apply(String actor, Plan plan, Mode mode, ApplyOptions options) {
+    String ns = plan.release().namespace();
+    String release = plan.release().name();
+    ReleaseBackend backend = backends.writer(ns, release, mode);
+    gate.check(plan, mode);
+    DetachedRuns.Attempt attempt =
+        new DetachedRuns.Attempt(actor, options.action(), ns, release, plan.hash(), options.note());
+    return runs.run(attempt, () -> done(backend.apply(plan, mode, options)));
+  }
+
+  /**
+   * Re-applies the plan of {@code toRevision} as a new revision. {@code expectRevision} is required
+   * so a rollback cannot overwrite an apply that landed after the caller looked.
+   */
+  public ApplyResult rollback(
+      String actor, String ns, String release, int toRevision, int expectRevision, String note) {
+    if (toRevision <= 0) {
+      throw new DeployException(ErrorKind.INVALID, "toRevision is required");
+    }
+    Plan archived = revisions.plan(ns, release, toRevision);
+    if (expectRevision <= 0) {
+      throw new DeployException(
+          ErrorKind.INVALID,
+          "expectRevision is required: send the revision you were looking at, so a rollback"
+              + " cannot overwrite an apply that landed in between");
+    }
+    ReleaseBackend backend = backends.writer(ns, release, Mode.UPGRADE);
+    DetachedRuns.Attempt attempt =
+        new DetachedRuns.Attempt(actor, "rollback", ns, release, archived.hash(), note);
+    return runs.run(
+        attempt, () -> done(backend.rollback(ns, release, toRevision, expectRevision, note)));
+  }
+
+  /**
+   * Uninstalls through the release's owner; a helm release swiss does not manage can be removed
+   * too. The run records the hash of the plan the release ran, as its own backend keeps it.
+   */
+  public UninstallResult uninstall(String actor, String ns, String release) {
+    ReleaseBackend backend = backends.owner(ns, release);
+    DetachedRuns.Attempt attempt =
+        new DetachedRuns.Attempt(
+            actor, "uninstall", ns, release, backend.planHash(ns, release), "");
+    return runs.run(
+        attempt,
+        () -> {
+          UninstallResult done = backend.uninstall(ns, release);
+          return new DetachedRuns.Done<>(done, 0, done.output());
+        });
+  }
+
+  private static DetachedRuns.Done<ApplyResult> done(ApplyResult result) {
+    return new DetachedRuns.Done<>(result, result.revision(), result.output());
+  }
+}

@@ -1,0 +1,38 @@
+package dev.modelsphere.swiss.deploy.preflight;
+
+import dev.modelsphere.swiss.catalog.Requires;
+import dev.modelsphere.swiss.deploy.ApplyGate;
+import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.PlanComposer;
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.plan.Plan;
+
+/**
+ * Preflight as the gate before an install or apply: every rule runs again at write time, against
+ * the catalog variant's hardware needs, and any problem refuses the write before it starts.
+ */
+public final class PreflightGate implements ApplyGate {
+  private final Preflight preflight;
+  private final PlanComposer composer;
+
+  public PreflightGate(Preflight preflight, PlanComposer composer) {
+    this.preflight = preflight;
+    this.composer = composer;
+  }
+
+  @Override
+  public void check(Plan plan, Mode mode) {
+    PreflightReport report = preflight.check(proposal(plan, composer.requiresOf(plan), mode));
+    if (!report.ok()) {
+      throw new DeployException(ErrorKind.CONFLICT, report.summary());
+    }
+  }
+
+  /** What preflight looks at: an install proposes a new release, an upgrade moves one. */
+  public static Proposal proposal(Plan plan, Requires requires, Mode mode) {
+    return mode == Mode.UPGRADE
+        ? Proposal.upgrade(plan, requires)
+        : Proposal.install(plan, requires);
+  }
+}

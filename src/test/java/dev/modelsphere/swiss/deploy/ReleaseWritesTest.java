@@ -1,0 +1,187 @@
+package dev.modelsphere.swiss.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.store.Run;
+import dev.modelsphere.swiss.store.RunFilter;
+import dev.modelsphere.swiss.store.Store;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The write use cases as both front ends call them, with no HTTP server: the backend each picks,
+ * what each records in the audit log, and what stops a write before it starts.
+ */
+class ReleaseWritesTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
+
+  @TempDir Path dir;
+
+  private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
+  private Store store;
+  private DetachedRuns runs;
+
+  @BeforeEach
+  void openTheAuditLog() {
+    store = Store.open(dir.resolve("swiss.db"));
+    runs = new DetachedRuns(Optional.of(store), Clock.systemUTC());
+  }
+
+  @AfterEach
+  void closeTheRuns() {
+    runs.close();
+  }
+
+  private ReleaseWrites writes(ApplyGate gate) {
+    Kube kube = cluster.kube();
+    LlmServiceClient services = new LlmServiceClient(kube.client());
+    LlmServiceAccess access = LlmServiceAccess.of(services, Clock.systemUTC());
+    ReleaseLocks locks = new ReleaseLocks("release writes test");
+    HelmDeployer helm = cluster.deployer();
+    LlmServiceBackend llmServices =
+        new LlmServiceBackend(
+            new LlmServiceDeployer(
+                kube, locks, new DeploySettings("", 5), Clock.systemUTC(), Duration.ofSeconds(5)),
+            new LlmServiceUninstaller(kube.client(), locks, Duration.ofSeconds(20)),
+            services);
+    Backends backends =
+        new Backends(
+            new BackendResolver(kube, access, services), access, helm, llmServices, "helm");
+    RevisionPlans archived = (ns, release, revision) -> helm.archived(ns, release, revision);
+    return new ReleaseWrites(backends, gate, archived, runs);
+  }
+
+  private List<Run> recorded(String release) {
+    return store.runs(new RunFilter(cluster.namespace(), release, "", 10));
+  }
+
+  @Test
+  void uninstallingAnLlmServiceReleaseRecordsThePlanHashItsLlmServiceRan() {
+    Plan plan = seeds.repoPlan("svc-gone");
+    seeds.service(plan, Map.of(), Map.of());
+
+    UninstallResult result =
+        writes(ApplyGate.NONE).uninstall("alice", cluster.namespace(), "svc-gone");
+
+    assertThat(result.output())
+        .isEqualTo("deleted LLMService " + cluster.namespace() + "/svc-gone");
+    assertThat(cluster.llmServices().withName("svc-gone").get()).isNull();
+    assertThat(recorded("svc-gone"))
+        .singleElement()
+        .satisfies(
+            run -> {
+              assertThat(run.action()).isEqualTo("uninstall");
+              assertThat(run.actor()).isEqualTo("alice");
+              assertThat(run.planHash()).isEqualTo(plan.hash());
+              assertThat(run.error()).isEmpty();
+            });
+  }
+
+  @Test
+  void aHelmInstallIsRecordedWithItsActorRevisionAndPlanHash() {
+    Plan plan = cluster.plan("writes-helm", "replicaCount: 1");
+
+    ApplyResult result =
+        writes(ApplyGate.NONE).apply("bob", plan, Mode.INSTALL, ApplyOptions.install());
+
+    assertThat(result.revision()).isEqualTo(1);
+    assertThat(recorded("writes-helm"))
+        .singleElement()
+        .satisfies(
+            run -> {
+              assertThat(run.action()).isEqualTo("install");
+              assertThat(run.actor()).isEqualTo("bob");
+              assertThat(run.revision()).isEqualTo(1);
+              assertThat(run.planHash()).isEqualTo(plan.hash());
+            });
+  }
+
+  @Test
+  void aStaleApplyIsRefusedAsAConflictAndNotRecorded() {
+    ReleaseWrites writes = writes(ApplyGate.NONE);
+    Plan one = cluster.plan("writes-stale", "replicaCount: 1");
+    writes.apply("bob", one, Mode.INSTALL, ApplyOptions.install());
+    Plan two = cluster.plan("writes-stale", "replicaCount: 2");
+    writes.apply("bob", two, Mode.UPGRADE, ApplyOptions.apply(1));
+
+    assertThatThrownBy(() -> writes.apply("carol", one, Mode.UPGRADE, ApplyOptions.apply(1)))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT))
+        .hasMessageContaining("moved from revision 1 to 2");
+    assertThat(recorded("writes-stale")).extracting(Run::actor).containsOnly("bob").hasSize(2);
+  }
+
+  @Test
+  void forcingConflictsOnAHelmReleaseIsInvalidForEveryFrontEndAndWritesNothing() {
+    Plan plan = cluster.plan("writes-force", "replicaCount: 1");
+
+    assertThatThrownBy(
+            () ->
+                writes(ApplyGate.NONE)
+                    .apply("bob", plan, Mode.INSTALL, ApplyOptions.install().forcingConflicts()))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
+        .hasMessageContaining("--force-conflicts")
+        .hasMessageContaining("forceConflicts");
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-writes-force")).isEmpty();
+    assertThat(recorded("writes-force")).isEmpty();
+  }
+
+  @Test
+  void aGateThatRefusesStopsTheApplyBeforeTheBackendIsAsked() {
+    Plan plan = cluster.plan("writes-gated", "replicaCount: 1");
+    AtomicInteger checked = new AtomicInteger();
+    ApplyGate refuses =
+        (p, mode) -> {
+          checked.incrementAndGet();
+          throw new DeployException(ErrorKind.CONFLICT, "route taken by another release");
+        };
+
+    assertThatThrownBy(
+            () -> writes(refuses).apply("bob", plan, Mode.INSTALL, ApplyOptions.install()))
+        .hasMessageContaining("route taken");
+    assertThat(checked).hasValue(1);
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-writes-gated")).isEmpty();
+    assertThat(recorded("writes-gated")).isEmpty();
+  }
+
+  @Test
+  void aRollbackNeedsTheRevisionItWasLookingAtAndRecordsTheArchivedPlansHash() {
+    ReleaseWrites writes = writes(ApplyGate.NONE);
+    Plan one = cluster.plan("writes-back", "replicaCount: 1");
+    writes.apply("bob", one, Mode.INSTALL, ApplyOptions.install());
+    writes.apply(
+        "bob", cluster.plan("writes-back", "replicaCount: 3"), Mode.UPGRADE, ApplyOptions.apply(1));
+
+    assertThatThrownBy(() -> writes.rollback("dan", cluster.namespace(), "writes-back", 1, 0, ""))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
+        .hasMessageContaining("expectRevision is required");
+    ApplyResult back = writes.rollback("dan", cluster.namespace(), "writes-back", 1, 2, "undo");
+
+    assertThat(back.revision()).isEqualTo(3);
+    Run rollback = recorded("writes-back").get(0);
+    assertThat(rollback.action()).isEqualTo("rollback");
+    assertThat(rollback.actor()).isEqualTo("dan");
+    assertThat(rollback.planHash()).isEqualTo(one.hash());
+    assertThat(rollback.note()).isEqualTo("undo");
+  }
+}
