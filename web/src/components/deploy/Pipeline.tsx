@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type Dispatch, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../api/http";
+import { afterReleaseWrite } from "../../api/queryKeys";
 import type { ApplyResult, PlanAnswer } from "../../api/plans";
 import {
   actionOf,
@@ -78,12 +79,9 @@ export function Pipeline(props: PipelineProps) {
       "apply",
       () => props.apply(request, install),
       (result) => {
+        // An install, apply or rollback moves the release: everything that shows it is stale.
         const { namespace, name } = state.plan!.release;
-        void queryClient.invalidateQueries({ queryKey: ["deployments"] });
-        void queryClient.invalidateQueries({ queryKey: ["status", namespace, name] });
-        void queryClient.invalidateQueries({ queryKey: ["release-plan", namespace, name] });
-        void queryClient.invalidateQueries({ queryKey: ["revisions", namespace, name] });
-        void queryClient.invalidateQueries({ queryKey: ["runs"] });
+        void afterReleaseWrite(queryClient, namespace, name);
         return { type: "applied", generation: state.generation, result };
       },
     );
