@@ -185,7 +185,7 @@ function DiffPanel({ diff }: { diff: ShownDiff }) {
       {diff.output.trim() === "" ? (
         <p className="text-sm text-slate-700">Nothing would change.</p>
       ) : (
-        <pre tabIndex={0} aria-label="Diff output" className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{diff.output}</pre>
+        <pre role="region" tabIndex={0} aria-label="Diff output" className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{diff.output}</pre>
       )}
     </Card>
   );
@@ -207,7 +207,7 @@ function StatusPanel({ result, namespace, release, action }: { result: ApplyResu
       {result.output && (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-slate-700">{action} output</summary>
-          <pre tabIndex={0} aria-label={`${action} output`} className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{result.output}</pre>
+          <pre role="region" tabIndex={0} aria-label={`${action} output`} className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{result.output}</pre>
         </details>
       )}
     </Card>
