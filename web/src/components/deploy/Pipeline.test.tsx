@@ -55,6 +55,12 @@ function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: ()
   return { apply, invalidate };
 }
 
+/** The button's accessible description: the text of the elements its aria-describedby names. */
+function description(element: HTMLElement): string {
+  const ids = (element.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id !== "");
+  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+}
+
 describe("<Pipeline>", () => {
   it("gates Diff on a plan and Apply on a diff, and applies with the diff's revision", async () => {
     const { apply, invalidate } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
@@ -89,6 +95,17 @@ describe("<Pipeline>", () => {
     await screen.findByText("qwen3-8b submitted at revision 8");
     await screen.findByText("stored plan sha256:p1");
     expect(readPlan).toHaveBeenCalledTimes(2);
+  });
+
+  it("explains a disabled step to a screen reader, not only in a tooltip", async () => {
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
+    const diff = screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement;
+    expect(diff.disabled).toBe(true);
+    expect(description(diff)).toBe("Plan first: a diff compares a plan with the live release");
+    expect(description(screen.getByRole("button", { name: "Apply" }))).toMatch(/^Diff first/);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect(diff.disabled).toBe(false));
+    expect(description(diff)).toBe("");
   });
 
   it("installs when the diff finds no release", async () => {

@@ -96,18 +96,18 @@ export function Pipeline(props: PipelineProps) {
       <ol aria-label="Deploy steps" className="flex flex-wrap items-center gap-2">
         {!rollback && (
           <StepItem current={current === "plan"}>
-            <Button onClick={compose} disabled={!!props.composeBlocked || state.pending !== undefined} title={props.composeBlocked}>
+            <Button onClick={compose} disabled={!!props.composeBlocked || state.pending !== undefined} disabledReason={props.composeBlocked}>
               {state.pending === "plan" ? "Planning…" : "Plan"}
             </Button>
           </StepItem>
         )}
         <StepItem current={current === "diff"}>
-          <Button variant="secondary" onClick={diff} disabled={!canDiff(state)} title={state.plan ? undefined : "Plan first"}>
+          <Button variant="secondary" onClick={diff} disabled={!canDiff(state)} disabledReason={state.plan ? undefined : "Plan first: a diff compares a plan with the live release"}>
             {state.pending === "diff" ? "Diffing…" : "Diff"}
           </Button>
         </StepItem>
         <StepItem current={current === "apply"}>
-          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} title={state.diff ? undefined : "Diff first"}>
+          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} disabledReason={state.diff ? undefined : "Diff first: only a plan a diff has checked can be applied"}>
             {state.pending === "apply" ? `${action}…` : action}
           </Button>
         </StepItem>

@@ -55,7 +55,12 @@ export function UninstallCard({ namespace, release }: { namespace: string; relea
           />
           {uninstall.isError && <ErrorState error={uninstall.error} />}
           <div>
-            <Button type="submit" variant="danger" disabled={typed !== release || uninstall.isPending}>
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={typed !== release || uninstall.isPending}
+              disabledReason={typed !== release ? `Type ${release} above to uninstall it` : undefined}
+            >
               {uninstall.isPending ? "Uninstalling…" : "Uninstall"}
             </Button>
           </div>
