@@ -3,9 +3,8 @@ import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { onUnauthorized } from "../api/http";
 import { sessionApi, type Session } from "../api/session";
-import { ErrorState, Loading } from "../components/ui/States";
 import { queryKeys } from "../api/queryKeys";
-
+import { ErrorState, Loading } from "../components/ui/States";
 
 const SessionContext = createContext<Session | null>(null);
 
