@@ -119,7 +119,7 @@ const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 export async function axeScan(page, what) {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await globalThis.axe.run(document, { resultTypes: ["violations"] });
+    const result = await globalThis.axe.run(globalThis.document, { resultTypes: ["violations"] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

@@ -2,7 +2,7 @@
 // controlling owner), one lent to an experiment by annotation. The list and each detail page name
 // the parent, and the owned one reads verified.
 import assert from "node:assert/strict";
-import { axeScan, env, login, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
+import { axeScan, login, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
 
 const owned = { service: process.env.OWNED_SERVICE, canary: process.env.OWNED_BY, arm: process.env.OWNED_ARM };
 const lent = { service: process.env.LENT_SERVICE, namespace: process.env.LENT_TO_NAMESPACE, canary: process.env.LENT_TO, arm: process.env.LENT_ARM };

@@ -1,7 +1,7 @@
 // Changes made by someone else reach the open pages by themselves: a pod deleted in the cluster
 // shows on the release's page, and a release installed by the swiss CLI in a terminal shows
 // in Deployments, each within 2 seconds of the change (measured from the moment the test made it).
-import { act, assertNoReload, env, figure, login, markDocument, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
+import { act, assertNoReload, figure, login, markDocument, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
 
 const release = process.env.RELEASE;
 const installed = process.env.SECOND_RELEASE;

@@ -1,7 +1,7 @@
 // Uninstall sits behind typing the release's name; once done the release leaves Deployments
 // without a reload, and the cluster holds nothing of it (the test checks).
 import assert from "node:assert/strict";
-import { act, axeScan, card, env, login, markDocument, assertNoReload, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
+import { act, axeScan, card, login, markDocument, assertNoReload, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
 
 const release = process.env.RELEASE;
 

@@ -2,7 +2,7 @@
 // shows the version and the entry moving and the variant staying, and after the apply only the
 // catalog layer of the stored plan differs from revision 1's (the test compares them).
 import assert from "node:assert/strict";
-import { act, axeScan, card, env, login, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
+import { act, axeScan, card, login, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
 
 const release = process.env.RELEASE;
 const from = process.env.FROM_VERSION;

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes } from "react-router";
+import { ErrorBoundary } from "./components/ErrorBoundary";
 import { Layout } from "./components/Layout";
 import Catalog from "./pages/Catalog";
 import Deploy from "./pages/Deploy";
@@ -27,31 +28,34 @@ export function App({ queryClient = newQueryClient() }: { queryClient?: QueryCli
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <Routes>
-          <Route path="/login" element={<Login />} />
-          <Route
-            element={
-              <Gate>
-                <LiveUpdates>
-                  <Layout />
-                </LiveUpdates>
-              </Gate>
-            }
-          >
-            <Route index element={<Deployments />} />
-            <Route path="/setup" element={<Setup />} />
-            <Route path="/deployments/:namespace/:release" element={<DeploymentDetail />} />
-            <Route path="/catalog" element={<Catalog />} />
-            <Route path="/catalog/:name" element={<Model />} />
-            <Route path="/deploy/:name" element={<Deploy />} />
-            <Route path="/upgrade/:namespace/:release" element={<Upgrade />} />
-            <Route path="/tune/:namespace/:release" element={<Tune />} />
-            <Route path="/runs" element={<Runs />} />
-            <Route path="/nodes" element={<Nodes />} />
-            <Route path="/site-profile" element={<SiteProfile />} />
-            <Route path="*" element={<p>Not found.</p>} />
-          </Route>
-        </Routes>
+        {/* The last resort, for a failure outside a page (the layout, the session gate). */}
+        <ErrorBoundary what="swiss">
+          <Routes>
+            <Route path="/login" element={<Login />} />
+            <Route
+              element={
+                <Gate>
+                  <LiveUpdates>
+                    <Layout />
+                  </LiveUpdates>
+                </Gate>
+              }
+            >
+              <Route index element={<Deployments />} />
+              <Route path="/setup" element={<Setup />} />
+              <Route path="/deployments/:namespace/:release" element={<DeploymentDetail />} />
+              <Route path="/catalog" element={<Catalog />} />
+              <Route path="/catalog/:name" element={<Model />} />
+              <Route path="/deploy/:name" element={<Deploy />} />
+              <Route path="/upgrade/:namespace/:release" element={<Upgrade />} />
+              <Route path="/tune/:namespace/:release" element={<Tune />} />
+              <Route path="/runs" element={<Runs />} />
+              <Route path="/nodes" element={<Nodes />} />
+              <Route path="/site-profile" element={<SiteProfile />} />
+              <Route path="*" element={<p>Not found.</p>} />
+            </Route>
+          </Routes>
+        </ErrorBoundary>
       </BrowserRouter>
     </QueryClientProvider>
   );

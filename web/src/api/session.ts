@@ -1,15 +1,10 @@
 import { get, post } from "./http";
+import type { LoggedOut, LoginReply, Session } from "./types";
 
-export interface Session {
-  authenticated: boolean;
-  authDisabled?: boolean;
-  user?: string;
-  initialized?: boolean;
-  expiresAt?: string;
-}
+export type { Session } from "./types";
 
 export const sessionApi = {
   session: () => get<Session>("/api/session"),
-  login: (username: string, password: string) => post<Session & { token?: string }>("/api/login", { username, password }),
-  logout: () => post<{ ok: boolean }>("/api/logout"),
+  login: (username: string, password: string) => post<LoginReply>("/api/login", { username, password }),
+  logout: () => post<LoggedOut>("/api/logout"),
 };

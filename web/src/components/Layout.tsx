@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { NavLink, Outlet } from "react-router";
-import { clusterApi } from "../api/cluster";
+import { NavLink, Outlet, useLocation } from "react-router";
+import { clusterApi, type SiteLink } from "../api/cluster";
 import { sessionApi } from "../api/session";
 import { LiveIndicator } from "../live/LiveUpdates";
-import { SESSION_KEY, useSession } from "../session/Session";
+import { useSession } from "../session/Session";
+import { ErrorBoundary } from "./ErrorBoundary";
 import { Badge } from "./ui/Badge";
 import { cx } from "./ui/cx";
+import { queryKeys } from "../api/queryKeys";
 
-export const CLUSTER_KEY = ["cluster"] as const;
 
 const TABS = [
   { to: "/", label: "Deployments", end: true },
@@ -18,7 +19,8 @@ const TABS = [
 ];
 
 export function Layout() {
-  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
@@ -53,14 +55,19 @@ export function Layout() {
         ))}
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
-        <Outlet />
+        {/* One page failing leaves the tabs usable; going to another page clears it. */}
+        <ErrorBoundary key={pathname}>
+          <Outlet />
+        </ErrorBoundary>
       </main>
     </div>
   );
 }
 
 /** Each site is its own swiss serve and origin: choosing one is a full navigation there. */
-function SiteSwitcher({ name, sites }: { name: string; sites: { name: string; url: string }[] }) {
+function SiteSwitcher({ name, sites: listed }: { name: string; sites: SiteLink[] }) {
+  // The server leaves out an empty name or url: a site without a url cannot be switched to.
+  const sites = listed.flatMap((site) => (site.url ? [{ url: site.url, name: site.name || site.url }] : []));
   if (sites.length === 0) {
     return <span className="font-medium">{name}</span>;
   }
@@ -92,7 +99,7 @@ function SessionMenu() {
   const queryClient = useQueryClient();
   const logout = useMutation({
     mutationFn: sessionApi.logout,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.session() }),
   });
   if (session.authDisabled) {
     return <Badge tone="muted" title="swiss serve runs without login">no login</Badge>;

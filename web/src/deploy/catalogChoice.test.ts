@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { chooseCatalog } from "./catalogChoice";
 
-const lab = { name: "lab", url: "https://lab/index.json" };
-const prod = { name: "prod", url: "https://prod/index.json" };
+const lab = { name: "lab", url: "https://lab/index.json", source: "https://lab/index.json" };
+const prod = { name: "prod", url: "https://prod/index.json", source: "https://prod/index.json" };
 
 describe("chooseCatalog", () => {
   it("uses the named catalog", () => {

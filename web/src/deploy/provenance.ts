@@ -84,7 +84,9 @@ export function explainLayers(layers: PlanLayers | undefined): ProvenanceRow[] {
       continue;
     }
     const winner = standing.find((other) => other.layerIndex > leaf.layerIndex && collide(other.segments, leaf.segments));
-    winner && rows.get(winner)!.shadowed.push({ layer: leaf.layer, value: leaf.value });
+    if (winner) {
+      rows.get(winner)!.shadowed.push({ layer: leaf.layer, value: leaf.value });
+    }
   }
   return [...rows.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

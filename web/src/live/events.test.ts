@@ -1,43 +1,44 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { queryKeys } from "../api/queryKeys";
 import { applyEvent, EVENTS_URL, FALLBACK_POLL_MS, invalidationsFor, openLiveStream, pollInterval, type EventSourceLike } from "./events";
 
 describe("invalidationsFor", () => {
   const ref = JSON.stringify({ namespace: "models", release: "demo" });
 
   it("refetches the deployments list on a deployments event", () => {
-    expect(invalidationsFor("deployments")).toEqual([["deployments"]]);
+    expect(invalidationsFor("deployments")).toEqual([queryKeys.deployments()]);
   });
 
   it("refreshes a named release's own queries with the list", () => {
     const keys = invalidationsFor("deployments", ref);
-    expect(keys).toContainEqual(["deployments"]);
-    expect(keys).toContainEqual(["status", "models", "demo"]);
+    expect(keys).toContainEqual(queryKeys.deployments());
+    expect(keys).toContainEqual(queryKeys.releaseStatus("models", "demo"));
   });
 
   it("refreshes exactly that release's status, plan, objects and revisions on a release event", () => {
     const keys = invalidationsFor("release", ref);
     expect(keys).toEqual(
       expect.arrayContaining([
-        ["status", "models", "demo"],
-        ["releasePlan", "models", "demo"],
-        ["objects", "models", "demo"],
-        ["revisions", "models", "demo"],
-        ["deployments"],
-        ["runs"],
+        queryKeys.releaseStatus("models", "demo"),
+        queryKeys.releasePlan("models", "demo"),
+        queryKeys.releaseObjects("models", "demo"),
+        queryKeys.releaseRevisions("models", "demo"),
+        queryKeys.deployments(),
+        queryKeys.runs(),
       ]),
     );
-    expect(keys).not.toContainEqual(["status"]);
-    expect(keys).not.toContainEqual(["nodes"]);
+    expect(keys).not.toContainEqual(queryKeys.releaseStatus());
+    expect(keys).not.toContainEqual(queryKeys.nodes());
   });
 
   it("widens a release event without a readable release to every release", () => {
-    expect(invalidationsFor("release", "not json")).toContainEqual(["status"]);
-    expect(invalidationsFor("release", '{"namespace":"models"}')).toContainEqual(["revisions"]);
+    expect(invalidationsFor("release", "not json")).toContainEqual(queryKeys.releaseStatus());
+    expect(invalidationsFor("release", '{"namespace":"models"}')).toContainEqual(queryKeys.releaseRevisions());
   });
 
   it("refetches the nodes on a nodes event", () => {
-    expect(invalidationsFor("nodes")).toEqual([["nodes"]]);
+    expect(invalidationsFor("nodes")).toEqual([queryKeys.nodes()]);
   });
 
   it("refetches everything on reset and on hello", () => {
@@ -53,7 +54,7 @@ describe("invalidationsFor", () => {
 describe("applyEvent", () => {
   function seeded() {
     const client = new QueryClient();
-    const keys = [["deployments", 1, 50], ["status", "models", "demo"], ["status", "models", "other"], ["nodes"], ["releasePlan", "models", "demo"]];
+    const keys: readonly (readonly (string | number)[])[] = [queryKeys.deployments(1, 50), queryKeys.releaseStatus("models", "demo"), queryKeys.releaseStatus("models", "other"), queryKeys.nodes(), queryKeys.releasePlan("models", "demo")];
     keys.forEach((key) => client.setQueryData(key, {}));
     const stale = () => keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join("/"));
     return { client, stale };
@@ -62,13 +63,13 @@ describe("applyEvent", () => {
   it("invalidates only the matching queries", () => {
     const { client, stale } = seeded();
     applyEvent(client, "release", JSON.stringify({ namespace: "models", release: "demo" }));
-    expect(stale()).toEqual(["deployments/1/50", "status/models/demo", "releasePlan/models/demo"]);
+    expect(stale()).toEqual(["deployments/1/50", "release-status/models/demo", "release-plan/models/demo"]);
   });
 
   it("invalidates the nodes alone on a nodes event", () => {
     const { client, stale } = seeded();
     applyEvent(client, "nodes");
-    expect(stale()).toEqual(["nodes"]);
+    expect(stale()).toEqual(queryKeys.nodes());
   });
 
   it("invalidates everything on reset", () => {

@@ -2,10 +2,7 @@
 // what changed, and the matching TanStack queries are invalidated so mounted pages refetch at
 // once. While the stream is down (or not open yet) the pages poll instead.
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { DEPLOYMENTS_KEY } from "../api/deployments";
-import { NODES_KEY } from "../api/nodes";
-import { releaseKeys } from "../api/releases";
-import { RUNS_KEY } from "../api/runs";
+import { queryKeys, releaseState } from "../api/queryKeys";
 
 export const EVENTS_URL = "/api/events";
 export const EVENT_TYPES = ["hello", "deployments", "release", "nodes", "reset"] as const;
@@ -44,18 +41,9 @@ function releaseRef(data: string | undefined): ReleaseRef | null {
   return null;
 }
 
-// The reference's upgrade page keys the live plan as "release-plan"; invalidate it too.
-function oneRelease({ namespace, release }: ReleaseRef): QueryKey[] {
-  return [
-    releaseKeys.status(namespace, release),
-    releaseKeys.plan(namespace, release),
-    ["release-plan", namespace, release],
-    releaseKeys.objects(namespace, release),
-    releaseKeys.revisions(namespace, release),
-  ];
-}
+const oneRelease = ({ namespace, release }: ReleaseRef): QueryKey[] => releaseState(namespace, release);
 
-const EVERY_RELEASE: QueryKey[] = [["status"], ["releasePlan"], ["release-plan"], ["objects"], ["revisions"]];
+const EVERY_RELEASE: QueryKey[] = releaseState();
 
 /**
  * The queries one event makes stale. A release changing also changes its row in the list and
@@ -70,14 +58,14 @@ export function invalidationsFor(type: string, data?: string): Invalidation {
       // hello: the stream (re)opened and events may have been missed while it was down.
       return "all";
     case "nodes":
-      return [NODES_KEY];
+      return [queryKeys.nodes()];
     case "deployments": {
       const ref = releaseRef(data);
-      return ref ? [DEPLOYMENTS_KEY, ...oneRelease(ref)] : [DEPLOYMENTS_KEY];
+      return ref ? [queryKeys.deployments(), ...oneRelease(ref)] : [queryKeys.deployments()];
     }
     case "release": {
       const ref = releaseRef(data);
-      return [DEPLOYMENTS_KEY, RUNS_KEY, ...(ref ? oneRelease(ref) : EVERY_RELEASE)];
+      return [queryKeys.deployments(), queryKeys.runs(), ...(ref ? oneRelease(ref) : EVERY_RELEASE)];
     }
     default:
       return [];

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { catalogApi, catalogKeys, type IndexModel } from "../api/catalog";
+import { catalogApi, type IndexModel } from "../api/catalog";
 import { CatalogGate } from "../components/deploy/CatalogGate";
 import { VariantDialog } from "../components/deploy/VariantDialog";
 import { Badge } from "../components/ui/Badge";
@@ -10,13 +10,14 @@ import { Card } from "../components/ui/Card";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { hardwareLine, runsOn } from "../deploy/fit";
 import { deployLink, modelLink } from "../deploy/links";
+import { queryKeys } from "../api/queryKeys";
 
 export default function Catalog() {
   return <CatalogGate>{(catalog) => <CatalogIndex catalog={catalog} />}</CatalogGate>;
 }
 
 function CatalogIndex({ catalog }: { catalog?: string }) {
-  const index = useQuery({ queryKey: catalogKeys.index(catalog), queryFn: () => catalogApi.index(catalog) });
+  const index = useQuery({ queryKey: queryKeys.catalogIndex(catalog), queryFn: () => catalogApi.index(catalog) });
   return (
     <div className="flex flex-col gap-4">
       <header>

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { catalogApi, catalogKeys, type CatalogEntryReply, type EntryVariant } from "../api/catalog";
+import { catalogApi, type CatalogEntryReply, type EntryVariant } from "../api/catalog";
 import { clusterApi, type ClusterInfo } from "../api/cluster";
 import { plansApi } from "../api/plans";
-import { CLUSTER_KEY } from "../components/Layout";
 import { DeploySettings } from "../components/deploy/DeploySettings";
 import { Pipeline } from "../components/deploy/Pipeline";
 import { ReadOnlyNotice } from "../components/deploy/ReadOnlyNotice";
@@ -15,14 +14,15 @@ import { EMPTY_FORM, toPlanRequest, type DeployForm } from "../deploy/formToRequ
 import { modelLink } from "../deploy/links";
 import { placeProblems } from "../deploy/preflight";
 import { usePipeline } from "../deploy/usePipeline";
+import { queryKeys } from "../api/queryKeys";
 
 export default function Deploy() {
   const { name = "" } = useParams();
   const [params] = useSearchParams();
   const version = params.get("version") ?? undefined;
   const catalog = params.get("catalog") ?? undefined;
-  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
-  const entry = useQuery({ queryKey: catalogKeys.entry(name, version, catalog), queryFn: () => catalogApi.entry(name, { version, catalog }) });
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const entry = useQuery({ queryKey: queryKeys.catalogEntry(name, version, catalog), queryFn: () => catalogApi.entry(name, { version, catalog }) });
   const heading = <h1 className="text-xl font-semibold">Deploy {name}</h1>;
   if (cluster.isPending || entry.isPending) {
     return (
@@ -76,7 +76,7 @@ function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; 
   const [form, setForm] = useState<DeployForm>({ ...EMPTY_FORM, serviceId: name });
   const [state, dispatch] = usePipeline();
   const gpuProducts = useQuery({
-    queryKey: catalogKeys.gpuProducts(name, version, variant.id, catalog),
+    queryKey: queryKeys.gpuProducts(name, version, variant.id, catalog),
     queryFn: () => catalogApi.gpuProducts(name, { version, variant: variant.id, catalog }),
   });
   const change = (next: DeployForm) => {

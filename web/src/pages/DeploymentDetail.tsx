@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { clusterApi } from "../api/cluster";
-import { releaseKeys, releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
+import { releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
 import { CanaryBadges } from "../components/CanaryBadges";
-import { CLUSTER_KEY } from "../components/Layout";
 import { ButtonLink } from "../components/release/ButtonLink";
 import { CanaryPanel } from "../components/release/CanaryPanel";
 import { InstallStatusCard } from "../components/release/InstallStatusCard";
@@ -18,13 +17,14 @@ import { UninstallCard } from "../components/release/UninstallCard";
 import { StatusBadge } from "../components/StatusBadge";
 import { ErrorState, Loading } from "../components/ui/States";
 import { usePollInterval } from "../live/LiveUpdates";
+import { queryKeys } from "../api/queryKeys";
 
 export default function DeploymentDetail() {
   const { namespace = "", release = "" } = useParams();
   const poll = usePollInterval();
-  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
-  const status = useQuery({ queryKey: releaseKeys.status(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll });
-  const plan = useQuery({ queryKey: releaseKeys.plan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll });
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const status = useQuery({ queryKey: queryKeys.releaseStatus(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll });
+  const plan = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll });
   const canWrite = cluster.data?.allowDeploy === true;
 
   return (

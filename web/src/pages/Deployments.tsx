@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { deploymentsApi, deploymentsKey, DEPLOYMENTS_PER_PAGE, type DeploymentRow, type DeploymentsPage } from "../api/deployments";
+import { deploymentsApi, DEPLOYMENTS_PER_PAGE, type DeploymentRow, type DeploymentsPage } from "../api/deployments";
 import { CanaryBadges } from "../components/CanaryBadges";
 import { ButtonLink, textLink } from "../components/release/ButtonLink";
 import { detailPath, tunePath, upgradePath } from "../components/release/paths";
@@ -12,6 +12,7 @@ import { Button } from "../components/ui/Button";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { Table, Td, Th } from "../components/ui/Table";
 import { usePollInterval } from "../live/LiveUpdates";
+import { queryKeys } from "../api/queryKeys";
 
 /** `?page=` as the server reads it: a number from 1, else 1. */
 export function pageFromQuery(value: string | null): number {
@@ -23,7 +24,7 @@ export default function Deployments() {
   const [params, setParams] = useSearchParams();
   const page = pageFromQuery(params.get("page"));
   const query = useQuery({
-    queryKey: deploymentsKey(page, DEPLOYMENTS_PER_PAGE),
+    queryKey: queryKeys.deployments(page, DEPLOYMENTS_PER_PAGE),
     queryFn: () => deploymentsApi.list(page),
     refetchInterval: usePollInterval(),
     placeholderData: (previous) => previous,

@@ -2,7 +2,7 @@ import { DocsLink } from "../components/deploy/DocsLink";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { catalogApi, catalogKeys, type EntryVariant, type FitNode } from "../api/catalog";
+import { catalogApi, type EntryVariant, type FitNode } from "../api/catalog";
 import { CatalogGate } from "../components/deploy/CatalogGate";
 import { FitBadge } from "../components/deploy/FitBadge";
 import { SelectField } from "../components/ui/Field";
@@ -11,6 +11,7 @@ import { Card } from "../components/ui/Card";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { gpuCount, vendorLabel } from "../deploy/fit";
 import { deployLink, modelLink } from "../deploy/links";
+import { queryKeys } from "../api/queryKeys";
 
 export default function Model() {
   return <CatalogGate>{(catalog) => <ModelEntry catalog={catalog} />}</CatalogGate>;
@@ -20,9 +21,9 @@ function ModelEntry({ catalog }: { catalog?: string }) {
   const { name = "" } = useParams();
   const [params] = useSearchParams();
   const version = params.get("version") ?? undefined;
-  const entry = useQuery({ queryKey: catalogKeys.entry(name, version, catalog), queryFn: () => catalogApi.entry(name, { version, catalog }) });
-  const index = useQuery({ queryKey: catalogKeys.index(catalog), queryFn: () => catalogApi.index(catalog) });
-  const nodes = useQuery({ queryKey: catalogKeys.nodes, queryFn: catalogApi.nodes });
+  const entry = useQuery({ queryKey: queryKeys.catalogEntry(name, version, catalog), queryFn: () => catalogApi.entry(name, { version, catalog }) });
+  const index = useQuery({ queryKey: queryKeys.catalogIndex(catalog), queryFn: () => catalogApi.index(catalog) });
+  const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: catalogApi.nodes });
   if (entry.isPending) {
     return <Loading what={`model ${name}`} />;
   }

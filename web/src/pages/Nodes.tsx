@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
-import { nodesApi, NODES_KEY, type NodesReport, type NodeView } from "../api/nodes";
+import { nodesApi, type NodesReport, type NodeView } from "../api/nodes";
 import { nodeState, productLabel, sortNodes, vendorOf } from "../components/release/nodes";
 import { StatCard } from "../components/release/StatCard";
 import { Badge } from "../components/ui/Badge";
@@ -8,9 +8,10 @@ import { Card } from "../components/ui/Card";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { Table, Td, Th } from "../components/ui/Table";
 import { usePollInterval } from "../live/LiveUpdates";
+import { queryKeys } from "../api/queryKeys";
 
 export default function Nodes() {
-  const nodes = useQuery({ queryKey: NODES_KEY, queryFn: nodesApi.nodes, refetchInterval: usePollInterval() });
+  const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: nodesApi.nodes, refetchInterval: usePollInterval() });
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-xl font-semibold">Nodes</h1>

@@ -2,9 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { clusterApi } from "../api/cluster";
-import { releaseKeys, releasesApi, type Revision } from "../api/releases";
-import { runKey, runsApi, runsKey, type Run, type RunFilter } from "../api/runs";
-import { CLUSTER_KEY } from "../components/Layout";
+import { releasesApi, type Revision } from "../api/releases";
+import { runsApi, type Run, type RunFilter } from "../api/runs";
 import { Button } from "../components/ui/Button";
 import { Badge } from "../components/ui/Badge";
 import { Card } from "../components/ui/Card";
@@ -16,13 +15,14 @@ import { detailPath } from "../components/release/paths";
 import { canRollBackTo, RevisionsTable, RollBackLink, useRevisions } from "../components/release/RevisionsCard";
 import { filterFromParams, oneRelease, paramsFromFilter, RUN_ACTIONS } from "../components/release/runFilter";
 import { usePollInterval } from "../live/LiveUpdates";
+import { queryKeys } from "../api/queryKeys";
 
 export default function Runs() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const single = oneRelease(filter);
-  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
-  const runs = useQuery({ queryKey: runsKey(filter), queryFn: () => runsApi.list(filter), refetchInterval: usePollInterval() });
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const runs = useQuery({ queryKey: queryKeys.runs(filter.namespace ?? "", filter.release ?? "", filter.action ?? ""), queryFn: () => runsApi.list(filter), refetchInterval: usePollInterval() });
   const revisions = useRevisions(single?.namespace ?? "", single?.release ?? "", single !== null);
   const canWrite = cluster.data?.allowDeploy === true;
 
@@ -201,10 +201,10 @@ function RunResult({ run }: { run: Run }) {
 
 /** The run's output (not in the list: it can be tens of KB) and the helm values of its revision. */
 function RunDetails({ run }: { run: Run }) {
-  const detail = useQuery({ queryKey: runKey(run.id), queryFn: () => runsApi.run(run.id), staleTime: Infinity });
+  const detail = useQuery({ queryKey: queryKeys.run(run.id), queryFn: () => runsApi.run(run.id), staleTime: Infinity });
   const revision = run.revision;
   const values = useQuery({
-    queryKey: releaseKeys.revisionValues(run.namespace, run.release, revision ?? 0),
+    queryKey: queryKeys.revisionValues(run.namespace, run.release, revision ?? 0),
     queryFn: () => releasesApi.revisionValues(run.namespace, run.release, revision ?? 0),
     enabled: revision !== undefined && run.action !== "uninstall",
     staleTime: Infinity,

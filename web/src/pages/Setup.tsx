@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { PROFILE_KEY, PROFILE_TEMPLATE_KEY, profileApi, type ProfileDocument } from "../api/profile";
+import { profileApi, type ProfileDocument } from "../api/profile";
 import { ProfileEditor } from "../components/profile/ProfileEditor";
 import { ErrorState, Loading } from "../components/ui/States";
 import { useSession } from "../session/Session";
+import { queryKeys } from "../api/queryKeys";
 
 /** Which text the editor starts from: the stored profile if there is one (even one that does not parse), else the server's default. */
 export function startingYaml(stored: ProfileDocument | undefined, template: ProfileDocument): string {
@@ -13,8 +14,8 @@ export function startingYaml(stored: ProfileDocument | undefined, template: Prof
 export default function Setup() {
   const session = useSession();
   const navigate = useNavigate();
-  const template = useQuery({ queryKey: PROFILE_TEMPLATE_KEY, queryFn: profileApi.template, retry: false, staleTime: Infinity });
-  const stored = useQuery({ queryKey: PROFILE_KEY, queryFn: profileApi.profile, retry: false });
+  const template = useQuery({ queryKey: queryKeys.profileTemplate(), queryFn: profileApi.template, retry: false, staleTime: Infinity });
+  const stored = useQuery({ queryKey: queryKeys.profile(), queryFn: profileApi.profile, retry: false });
   const initialized = session.initialized !== false;
 
   return (

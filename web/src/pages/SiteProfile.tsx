@@ -1,14 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate } from "react-router";
-import { PROFILE_KEY, profileApi } from "../api/profile";
+import { profileApi } from "../api/profile";
 import { ProfileEditor } from "../components/profile/ProfileEditor";
 import { ProfileView } from "../components/profile/ProfileView";
 import { Button } from "../components/ui/Button";
 import { ErrorState, Loading } from "../components/ui/States";
+import { queryKeys } from "../api/queryKeys";
 
 export default function SiteProfile() {
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: profileApi.profile, retry: false });
+  const profile = useQuery({ queryKey: queryKeys.profile(), queryFn: profileApi.profile, retry: false });
   const [editing, setEditing] = useState(false);
 
   if (profile.isPending) {

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { clusterApi } from "../api/cluster";
 import { plansApi, type Plan } from "../api/plans";
-import { CLUSTER_KEY } from "../components/Layout";
 import { TextAreaField } from "../components/ui/Field";
 import { LayerBadge } from "../components/deploy/LayerBadge";
 import { OverrideRows, type OverrideRow } from "../components/deploy/OverrideRows";
@@ -17,14 +16,15 @@ import { tuneRequest } from "../deploy/formToRequest";
 import { placeProblems } from "../deploy/preflight";
 import { explainLayers, formatValue } from "../deploy/provenance";
 import { usePipeline } from "../deploy/usePipeline";
+import { queryKeys } from "../api/queryKeys";
 
 const ROUTE_VALUES = "modelRoute.nginx.values";
 const ADAPTIVE = `${ROUTE_VALUES}.adaptive_cc`;
 
 export default function Tune() {
   const { namespace = "", release = "" } = useParams();
-  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
-  const live = useQuery({ queryKey: ["release-plan", namespace, release], queryFn: () => plansApi.releasePlan(namespace, release), retry: false });
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const live = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => plansApi.releasePlan(namespace, release), retry: false });
   return (
     <div className="flex flex-col gap-4">
       <BackToRelease namespace={namespace} release={release} />

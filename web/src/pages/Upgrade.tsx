@@ -2,10 +2,9 @@ import { BackToRelease } from "../components/release/BackToRelease";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { catalogApi, catalogKeys } from "../api/catalog";
+import { catalogApi } from "../api/catalog";
 import { clusterApi, type ClusterInfo } from "../api/cluster";
-import { plansApi, type Plan, type PlanAnswer } from "../api/plans";
-import { CLUSTER_KEY } from "../components/Layout";
+import { plansApi, type Plan } from "../api/plans";
 import { CatalogTarget, type TargetChoice } from "../components/deploy/CatalogTarget";
 import { DeploySettings } from "../components/deploy/DeploySettings";
 import { Pipeline } from "../components/deploy/Pipeline";
@@ -15,15 +14,16 @@ import { ErrorState, Loading } from "../components/ui/States";
 import { formFromPlan, toPlanRequest, type DeployForm } from "../deploy/formToRequest";
 import { placeProblems } from "../deploy/preflight";
 import { usePipeline } from "../deploy/usePipeline";
+import { queryKeys } from "../api/queryKeys";
 
 export default function Upgrade() {
   const { namespace = "", release = "" } = useParams();
   const [params] = useSearchParams();
   const rollback = params.has("rollback") ? Number(params.get("rollback")) : undefined;
-  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
-  const live = useQuery({ queryKey: ["release-plan", namespace, release], queryFn: () => plansApi.releasePlan(namespace, release), retry: false });
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const live = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => plansApi.releasePlan(namespace, release), retry: false });
   const archive = useQuery({
-    queryKey: ["revision-plan", namespace, release, rollback],
+    queryKey: queryKeys.revisionPlan(namespace, release, rollback ?? 0),
     queryFn: () => plansApi.revisionPlan(namespace, release, rollback!),
     enabled: rollback !== undefined && Number.isInteger(rollback) && rollback > 0,
     staleTime: Infinity,
@@ -83,10 +83,10 @@ function UpgradeFlow({ live }: { live: Plan }) {
   const catalog = live.source.catalogName;
   const version = target.version || undefined;
   const variant = target.variant || live.source.variant;
-  const index = useQuery({ queryKey: catalogKeys.index(catalog), queryFn: () => catalogApi.index(catalog) });
-  const entry = useQuery({ queryKey: catalogKeys.entry(model, version, catalog), queryFn: () => catalogApi.entry(model, { version, catalog }) });
+  const index = useQuery({ queryKey: queryKeys.catalogIndex(catalog), queryFn: () => catalogApi.index(catalog) });
+  const entry = useQuery({ queryKey: queryKeys.catalogEntry(model, version, catalog), queryFn: () => catalogApi.entry(model, { version, catalog }) });
   const gpuProducts = useQuery({
-    queryKey: catalogKeys.gpuProducts(model, version, variant, catalog),
+    queryKey: queryKeys.gpuProducts(model, version, variant, catalog),
     queryFn: () => catalogApi.gpuProducts(model, { version, variant, catalog }),
   });
   const discard = () => dispatch({ type: "formChanged" });
@@ -137,7 +137,7 @@ function UpgradeFlow({ live }: { live: Plan }) {
 }
 
 function RollbackFlow({ archive, revision, live }: { archive: Plan; revision: number; live?: Plan }) {
-  const [state, dispatch] = usePipeline(archive as PlanAnswer);
+  const [state, dispatch] = usePipeline(archive);
   const { namespace, name } = archive.release;
   return (
     <div className="flex flex-col gap-6">

@@ -6,7 +6,8 @@ import { Button } from "../components/ui/Button";
 import { Card } from "../components/ui/Card";
 import { Field } from "../components/ui/Field";
 import { ErrorState, Loading } from "../components/ui/States";
-import { SESSION_KEY, useSessionQuery } from "./Session";
+import { useSessionQuery } from "./Session";
+import { queryKeys } from "../api/queryKeys";
 
 export default function Login() {
   const navigate = useNavigate();
@@ -21,8 +22,8 @@ export default function Login() {
   const login = useMutation({
     mutationFn: () => sessionApi.login(username, password),
     onSuccess: async (answer) => {
-      queryClient.setQueryData(SESSION_KEY, answer);
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      queryClient.setQueryData(queryKeys.session(), answer);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session() });
       navigate(answer.initialized === false ? "/setup" : from, { replace: true });
     },
   });

@@ -3,9 +3,8 @@ import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { onUnauthorized } from "../api/http";
 import { sessionApi, type Session } from "../api/session";
+import { queryKeys } from "../api/queryKeys";
 import { ErrorState, Loading } from "../components/ui/States";
-
-export const SESSION_KEY = ["session"] as const;
 
 const SessionContext = createContext<Session | null>(null);
 
@@ -19,13 +18,13 @@ export function useSession(): Session {
 }
 
 export function useSessionQuery() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: sessionApi.session, staleTime: 60_000, retry: false });
+  return useQuery({ queryKey: queryKeys.session(), queryFn: sessionApi.session, staleTime: 60_000, retry: false });
 }
 
 /** Any 401 from any call makes the session stale, so the gate sends the user to the login page. */
 export function useUnauthorizedRecheck() {
   const queryClient = useQueryClient();
-  useEffect(() => onUnauthorized(() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY })), [queryClient]);
+  useEffect(() => onUnauthorized(() => void queryClient.invalidateQueries({ queryKey: queryKeys.session() })), [queryClient]);
 }
 
 /**

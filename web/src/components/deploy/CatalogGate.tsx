@@ -3,15 +3,15 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { clusterApi } from "../../api/cluster";
 import { chooseCatalog } from "../../deploy/catalogChoice";
-import { CLUSTER_KEY } from "../Layout";
 import { Badge } from "../ui/Badge";
 import { Card } from "../ui/Card";
 import { ErrorState, Loading } from "../ui/States";
+import { queryKeys } from "../../api/queryKeys";
 
 /** Renders its children with the catalog to read, or asks which one when that is ambiguous. */
 export function CatalogGate({ children }: { children: (catalog: string | undefined) => ReactNode }) {
   const [params] = useSearchParams();
-  const cluster = useQuery({ queryKey: CLUSTER_KEY, queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
   if (cluster.isPending) {
     return <Loading what="the site's catalogs" />;
   }

@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/http";
-import type { ApplyResult, PlanAnswer } from "../../api/plans";
+import type { ApplyResult, Plan, PlanAnswer } from "../../api/plans";
+import { queryKeys } from "../../api/queryKeys";
 import { usePipeline } from "../../deploy/usePipeline";
 import { plan } from "../../test/plans";
 import { Pipeline, type ShownDiff } from "./Pipeline";
@@ -34,17 +35,30 @@ function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; exp
   );
 }
 
-function show(diff: ShownDiff, apply = vi.fn(async () => applied)) {
-  const client = new QueryClient();
+/** Reads the release's stored plan as the release and upgrade pages do; only an invalidation refetches it. */
+function ReleasePlanReader({ read }: { read: () => Promise<Plan> }) {
+  const stored = useQuery({ queryKey: queryKeys.releasePlan("models", "qwen3-8b"), queryFn: read, staleTime: Infinity });
+  return <p>stored plan {stored.data?.hash ?? "loading"}</p>;
+}
+
+function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, "invalidateQueries");
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <Harness diff={diff} apply={apply} />
+        {readPlan && <ReleasePlanReader read={readPlan} />}
       </MemoryRouter>
     </QueryClientProvider>,
   );
   return { apply, invalidate };
+}
+
+/** The button's accessible description: the text of the elements its aria-describedby names. */
+function description(element: HTMLElement): string {
+  const ids = (element.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id !== "");
+  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
 }
 
 describe("<Pipeline>", () => {
@@ -60,9 +74,38 @@ describe("<Pipeline>", () => {
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await screen.findByText("qwen3-8b submitted at revision 8");
     expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 7 }, false);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["deployments"] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["status", "models", "qwen3-8b"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.deployments() });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.releaseStatus("models", "qwen3-8b") });
     expect(screen.getByRole("link", { name: "Open models/qwen3-8b" }).getAttribute("href")).toBe("/deployments/models/qwen3-8b");
+  });
+
+  it("refetches the release's stored plan after an apply, so the release page shows the new one", async () => {
+    const readPlan = vi
+      .fn<() => Promise<Plan>>()
+      .mockResolvedValueOnce(plan({ hash: "sha256:old" }))
+      .mockResolvedValue(plan({ hash: "sha256:p1" }));
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" }, undefined, readPlan);
+    await screen.findByText("stored plan sha256:old");
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    expect(readPlan).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("qwen3-8b submitted at revision 8");
+    await screen.findByText("stored plan sha256:p1");
+    expect(readPlan).toHaveBeenCalledTimes(2);
+  });
+
+  it("explains a disabled step to a screen reader, not only in a tooltip", async () => {
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
+    const diff = screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement;
+    expect(diff.disabled).toBe(true);
+    expect(description(diff)).toBe("Plan first: a diff compares a plan with the live release");
+    expect(description(screen.getByRole("button", { name: "Apply" }))).toMatch(/^Diff first/);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect(diff.disabled).toBe(false));
+    expect(description(diff)).toBe("");
   });
 
   it("installs when the diff finds no release", async () => {

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type Dispatch, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../api/http";
+import { afterReleaseWrite } from "../../api/queryKeys";
 import type { ApplyResult, PlanAnswer } from "../../api/plans";
 import {
   actionOf,
@@ -78,12 +79,9 @@ export function Pipeline(props: PipelineProps) {
       "apply",
       () => props.apply(request, install),
       (result) => {
+        // An install, apply or rollback moves the release: everything that shows it is stale.
         const { namespace, name } = state.plan!.release;
-        void queryClient.invalidateQueries({ queryKey: ["deployments"] });
-        void queryClient.invalidateQueries({ queryKey: ["status", namespace, name] });
-        void queryClient.invalidateQueries({ queryKey: ["release-plan", namespace, name] });
-        void queryClient.invalidateQueries({ queryKey: ["revisions", namespace, name] });
-        void queryClient.invalidateQueries({ queryKey: ["runs"] });
+        void afterReleaseWrite(queryClient, namespace, name);
         return { type: "applied", generation: state.generation, result };
       },
     );
@@ -98,18 +96,18 @@ export function Pipeline(props: PipelineProps) {
       <ol aria-label="Deploy steps" className="flex flex-wrap items-center gap-2">
         {!rollback && (
           <StepItem current={current === "plan"}>
-            <Button onClick={compose} disabled={!!props.composeBlocked || state.pending !== undefined} title={props.composeBlocked}>
+            <Button onClick={compose} disabled={!!props.composeBlocked || state.pending !== undefined} disabledReason={props.composeBlocked}>
               {state.pending === "plan" ? "Planning…" : "Plan"}
             </Button>
           </StepItem>
         )}
         <StepItem current={current === "diff"}>
-          <Button variant="secondary" onClick={diff} disabled={!canDiff(state)} title={state.plan ? undefined : "Plan first"}>
+          <Button variant="secondary" onClick={diff} disabled={!canDiff(state)} disabledReason={state.plan ? undefined : "Plan first: a diff compares a plan with the live release"}>
             {state.pending === "diff" ? "Diffing…" : "Diff"}
           </Button>
         </StepItem>
         <StepItem current={current === "apply"}>
-          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} title={state.diff ? undefined : "Diff first"}>
+          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} disabledReason={state.diff ? undefined : "Diff first: only a plan a diff has checked can be applied"}>
             {state.pending === "apply" ? `${action}…` : action}
           </Button>
         </StepItem>
@@ -187,7 +185,7 @@ function DiffPanel({ diff }: { diff: ShownDiff }) {
       {diff.output.trim() === "" ? (
         <p className="text-sm text-slate-700">Nothing would change.</p>
       ) : (
-        <pre tabIndex={0} aria-label="Diff output" className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{diff.output}</pre>
+        <pre role="region" tabIndex={0} aria-label="Diff output" className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{diff.output}</pre>
       )}
     </Card>
   );
@@ -209,7 +207,7 @@ function StatusPanel({ result, namespace, release, action }: { result: ApplyResu
       {result.output && (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-slate-700">{action} output</summary>
-          <pre tabIndex={0} aria-label={`${action} output`} className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{result.output}</pre>
+          <pre role="region" tabIndex={0} aria-label={`${action} output`} className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{result.output}</pre>
         </details>
       )}
     </Card>

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { CLUSTER_KEY } from "../Layout";
-import { PROFILE_KEY, profileApi, type ProfileDocument } from "../../api/profile";
-import { SESSION_KEY } from "../../session/Session";
+import { profileApi, type ProfileDocument } from "../../api/profile";
 import { Button } from "../ui/Button";
 import { lineOf, problemLine } from "./problem";
+import { queryKeys } from "../../api/queryKeys";
 
 /**
  * The site profile as YAML, saved as typed (comments kept). The server checks it before storing
@@ -17,7 +16,7 @@ export function ProfileEditor({ initialYaml, saveLabel, onSaved }: { initialYaml
   const save = useMutation({
     mutationFn: (yaml: string) => profileApi.save({ yaml }),
     onSuccess: async (saved) => {
-      await Promise.all([PROFILE_KEY, SESSION_KEY, CLUSTER_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([queryKeys.profile(), queryKeys.session(), queryKeys.cluster()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       onSaved?.(saved);
     },
   });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { releaseKeys, releasesApi, type ReleaseObject } from "../../api/releases";
+import { releasesApi, type ReleaseObject } from "../../api/releases";
 import { usePollInterval } from "../../live/LiveUpdates";
 import { Badge } from "../ui/Badge";
 import { Card } from "../ui/Card";
@@ -7,11 +7,12 @@ import { Empty, ErrorState, Loading } from "../ui/States";
 import { Table, Td, Th } from "../ui/Table";
 import { formatTime } from "./format";
 import { toYaml } from "../../lib/yaml";
+import { queryKeys } from "../../api/queryKeys";
 
 /** The ModelRoute, LLMScaler and LLMSLORequirement the release made, as their controllers see them. */
 export function ObjectsCard({ namespace, release }: { namespace: string; release: string }) {
   const objects = useQuery({
-    queryKey: releaseKeys.objects(namespace, release),
+    queryKey: queryKeys.releaseObjects(namespace, release),
     queryFn: () => releasesApi.objects(namespace, release),
     refetchInterval: usePollInterval(),
   });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { releaseKeys, releasesApi, type Revision } from "../../api/releases";
+import { releasesApi, type Revision } from "../../api/releases";
 import { usePollInterval } from "../../live/LiveUpdates";
 import { Badge } from "../ui/Badge";
 import { Card } from "../ui/Card";
@@ -8,10 +8,11 @@ import { Empty, ErrorState, Loading } from "../ui/States";
 import { Table, Td, Th } from "../ui/Table";
 import { textLink } from "./ButtonLink";
 import { rollbackPath } from "./paths";
+import { queryKeys } from "../../api/queryKeys";
 
 export function useRevisions(namespace: string, release: string, enabled = true) {
   return useQuery({
-    queryKey: releaseKeys.revisions(namespace, release),
+    queryKey: queryKeys.releaseRevisions(namespace, release),
     queryFn: () => releasesApi.revisions(namespace, release),
     refetchInterval: usePollInterval(),
     enabled,

@@ -1,21 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { releaseKeys, releasesApi, type SloConfig } from "../../api/releases";
-import { PROFILE_KEY, profileApi, type Profile } from "../../api/profile";
+import { releasesApi, type SloConfig } from "../../api/releases";
+import { profileApi, type Profile } from "../../api/profile";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { ErrorState, Loading } from "../ui/States";
 import { parseSloEdit, sloEditText } from "./slo";
 import { toYaml } from "../../lib/yaml";
+import { queryKeys } from "../../api/queryKeys";
 
 /** The release's SLO thresholds on the SLO server; editable when this server may deploy. */
 export function SloCard({ namespace, release, canWrite }: { namespace: string; release: string; canWrite: boolean }) {
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: profileApi.profile, staleTime: 60_000 });
+  const profile = useQuery({ queryKey: queryKeys.profile(), queryFn: profileApi.profile, staleTime: 60_000 });
   const reachable = hasSloServer(profile.data?.profile);
   // A site without an SLO server answers every SLO call 409; asking anyway would only fail.
   const slo = useQuery({
-    queryKey: releaseKeys.slo(namespace, release),
+    queryKey: queryKeys.releaseSlo(namespace, release),
     queryFn: () => releasesApi.slo(namespace, release),
     retry: false,
     enabled: reachable,
@@ -67,7 +68,7 @@ function SloEditor({ namespace, release, config }: { namespace: string; release:
   const parsed = parseSloEdit(text);
   const done = () => {
     setDraft(null);
-    return queryClient.invalidateQueries({ queryKey: releaseKeys.slo(namespace, release) });
+    return queryClient.invalidateQueries({ queryKey: queryKeys.releaseSlo(namespace, release) });
   };
   const save = useMutation({
     mutationFn: (thresholds: Record<string, unknown>) => releasesApi.saveSlo(namespace, release, thresholds),

@@ -1,21 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { DEPLOYMENTS_KEY } from "../../api/deployments";
-import { releaseKeys, releasesApi, type UninstallResult } from "../../api/releases";
-import { RUNS_KEY } from "../../api/runs";
+import { afterUninstall } from "../../api/queryKeys";
+import { releasesApi, type UninstallResult } from "../../api/releases";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { Field } from "../ui/Field";
 import { ErrorState } from "../ui/States";
-
-const releaseQueries = (namespace: string, release: string) => [
-  releaseKeys.status(namespace, release),
-  releaseKeys.plan(namespace, release),
-  releaseKeys.revisions(namespace, release),
-  releaseKeys.objects(namespace, release),
-  releaseKeys.slo(namespace, release),
-];
 
 /** Uninstall, enabled only once the release's name is typed: there is no undo. */
 export function UninstallCard({ namespace, release }: { namespace: string; release: string }) {
@@ -31,12 +22,8 @@ export function UninstallCard({ namespace, release }: { namespace: string; relea
       } else {
         navigate("/");
       }
-      // The release is gone: its own queries are dropped, not refetched (they would only 404).
-      for (const queryKey of releaseQueries(namespace, release)) {
-        queryClient.removeQueries({ queryKey });
-      }
-      void queryClient.invalidateQueries({ queryKey: DEPLOYMENTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: RUNS_KEY });
+      // The release is gone: its own queries are dropped, the list and the audit log refetched.
+      void afterUninstall(queryClient, namespace, release);
     },
   });
   const submit = (event: FormEvent) => {
@@ -68,7 +55,12 @@ export function UninstallCard({ namespace, release }: { namespace: string; relea
           />
           {uninstall.isError && <ErrorState error={uninstall.error} />}
           <div>
-            <Button type="submit" variant="danger" disabled={typed !== release || uninstall.isPending}>
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={typed !== release || uninstall.isPending}
+              disabledReason={typed !== release ? `Type ${release} above to uninstall it` : undefined}
+            >
               {uninstall.isPending ? "Uninstalling…" : "Uninstall"}
             </Button>
           </div>

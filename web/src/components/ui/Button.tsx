@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import { useId, type ButtonHTMLAttributes } from "react";
 import { cx } from "./cx";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -10,21 +10,45 @@ const VARIANTS: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100",
 };
 
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  /**
+   * Why the button is disabled, while it is. A screen reader reads it as the button's description
+   * (aria-describedby pointing at visually hidden text); a mouse user sees it on hover.
+   */
+  disabledReason?: string;
+}
+
 export function Button({
   variant = "primary",
   className,
   type = "button",
+  disabledReason,
+  title,
+  "aria-describedby": describedByOthers,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+}: ButtonProps) {
+  const reasonId = useId();
+  const explained = props.disabled === true && disabledReason !== undefined && disabledReason !== "";
+  const describedBy = cx(describedByOthers, explained && reasonId) || undefined;
   return (
-    <button
-      type={type}
-      className={cx(
-        "inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50",
-        VARIANTS[variant],
-        className,
+    <>
+      <button
+        type={type}
+        title={explained ? disabledReason : title}
+        className={cx(
+          "inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50",
+          VARIANTS[variant],
+          className,
+        )}
+        {...props}
+        aria-describedby={describedBy}
+      />
+      {explained && (
+        <span id={reasonId} className="sr-only">
+          {disabledReason}
+        </span>
       )}
-      {...props}
-    />
+    </>
   );
 }
