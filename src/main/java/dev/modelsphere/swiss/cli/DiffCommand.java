@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 public final class DiffCommand implements Callable<Integer> {
 
   /** Exit code when applying the plan would change something. */
-  public static final int CHANGED = 2;
+  public static final int CHANGED = ExitCodes.CHANGES_PENDING;
 
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;

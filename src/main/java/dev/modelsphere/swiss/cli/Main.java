@@ -25,8 +25,8 @@ import picocli.CommandLine.Command;
       ServeCommand.class
     })
 public final class Main implements Runnable {
-  /** Exit code for any failure; {@code swiss diff} alone also uses 2 for "changes pending". */
-  public static final int FAILED = 1;
+  /** Exit code for a failure of no more particular kind ({@link ExitCodes}). */
+  public static final int FAILED = ExitCodes.FAILED;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -39,7 +39,7 @@ public final class Main implements Runnable {
     System.exit(commandLine().execute(args));
   }
 
-  /** The command line with swiss's error handling: a one-line message and exit code 1. */
+  /** The command line with swiss's error handling: a one-line message and the kind's exit code. */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new Main());
     cli.setExecutionExceptionHandler(
@@ -47,7 +47,7 @@ public final class Main implements Runnable {
           PrintWriter err = cmd.getErr();
           err.println("swiss: " + messageOf(e));
           err.flush();
-          return FAILED;
+          return ExitCodes.of(e);
         });
     cli.setParameterExceptionHandler(
         (e, args) -> {

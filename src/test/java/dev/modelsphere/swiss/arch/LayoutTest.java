@@ -86,10 +86,13 @@ class LayoutTest {
     forbid("canary", "helm", "llmsvc", "deploy", "store", "server");
   }
 
-  /** deploy orchestrates the backends; recording what it did is the server's business. */
+  /**
+   * deploy holds the use cases both front ends call, recording each write in the audit log, so it
+   * may use the store; it must know nothing of either front end.
+   */
   @Test
-  void deployUsesNeitherTheStoreNorTheServer() {
-    forbid("deploy", "store", "server");
+  void deployUsesNeitherFrontEnd() {
+    forbid("deploy", "server", "cli");
   }
 
   /**
