@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code swiss serve} as a person runs it: what it refuses, and how it stops. */
+@ClusterTest
 class ServeCommandTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

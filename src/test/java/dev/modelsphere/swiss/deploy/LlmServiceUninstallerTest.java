@@ -13,6 +13,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.DeleteFreeze;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * betweenReadAndDelete} hook plays the other party: the operator writing status, a person applying
  * or replacing the object, someone deleting it.
  */
+@ClusterTest
 class LlmServiceUninstallerTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

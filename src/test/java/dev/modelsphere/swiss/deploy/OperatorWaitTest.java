@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * §6, client_test: WaitApplied, WaitAppliedReadsJSONNumbers, WaitAppliedTimesOut). The test writes
  * status as the operator would, while the wait runs.
  */
+@ClusterTest
 class OperatorWaitTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
