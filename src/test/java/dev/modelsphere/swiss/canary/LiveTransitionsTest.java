@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * One LLMService on the real API server moves through standalone, referenced and owned as others
  * change its metadata; swiss reads each state from the live object and changes nothing.
  */
+@ClusterTest
 class LiveTransitionsTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

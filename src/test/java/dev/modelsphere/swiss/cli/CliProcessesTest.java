@@ -12,6 +12,7 @@ import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import java.io.IOException;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * between them. The test pauses a lease holder with SIGSTOP to make "at once" certain, and kills
  * one with SIGKILL to play a laptop that died in the middle of its apply.
  */
+@ClusterTest
 class CliProcessesTest {
 
   private static final Pattern PID = Pattern.compile(" pid (\\d+)$");

@@ -1,32 +1,42 @@
 package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SharedFixtures;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code swiss serve} as a person runs it: what it refuses, and how it stops. */
+/**
+ * {@code swiss serve} as a person runs it: what it refuses, and how it stops. Only {@link
+ * OnACluster} needs the test cluster.
+ */
 class ServeCommandTest {
-  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
-
   @TempDir Path dir;
 
   @Test
@@ -82,23 +92,28 @@ class ServeCommandTest {
   @Test
   void sigtermLetsARequestInFlightFinishThenStops() throws Exception {
     Path config = config("");
-    try (ServerSocket silentApiServer =
-        new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-      Path kubeconfig = kubeconfig(silentApiServer.getLocalPort());
+    try (SilentApiServer silentApiServer = new SilentApiServer()) {
+      Path kubeconfig = kubeconfig(silentApiServer.port());
       Process process = startServe(config, kubeconfig);
       try {
         String banner = awaitOutput(process, "  login:");
         int port = port(banner);
         assertThat(banner)
-            .contains("API server:  http://127.0.0.1:" + silentApiServer.getLocalPort())
+            .contains("API server:  http://127.0.0.1:" + silentApiServer.port())
             .contains("deploys:     not allowed");
         HttpClient http = HttpClient.newHttpClient();
-        // The API server never answers, so /readyz takes seconds: it is still running at SIGTERM.
+        // The API server never answers, so /readyz takes seconds: it is still running at SIGTERM
+        // once its ping (GET /version) has reached the API server.
+        long pingsBefore = silentApiServer.count("GET /version ");
         CompletableFuture<HttpResponse<String>> readyz =
             http.sendAsync(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz")).build(),
                 HttpResponse.BodyHandlers.ofString());
-        Thread.sleep(1000);
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .alias("/readyz pings the API server")
+            .until(() -> silentApiServer.count("GET /version ") > pingsBefore);
+        assertThat(readyz).as("/readyz waits for the API server").isNotDone();
 
         process.destroy();
 
@@ -113,51 +128,58 @@ class ServeCommandTest {
     }
   }
 
-  /**
-   * The Helm SDK's Go runtime subscribes to SIGTERM and SIGINT when Helm installs: the server must
-   * still stop on SIGTERM afterwards, as a pod being deleted needs it to.
-   */
-  @Test
-  void sigtermStillStopsTheServerAfterHelmHasRunInIt() throws Exception {
-    String namespace = cluster.namespace();
-    Files.writeString(
-        dir.resolve("profile.yaml"),
-        "name: t\nnamespace: %s\nchartPath: %s\nmodel:\n  pathTemplate: /models/{{name}}\n"
-            .formatted(namespace, TestCharts.exampleCharts()));
-    Path config =
-        Files.writeString(
-            dir.resolve("swiss.yaml"),
-            ("catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
-                    + "server:\n  allowDeploy: true\n  database: %s\n  auth:\n    disabled: true\n")
-                .formatted(
-                    SharedFixtures.project().resolve("examples/catalog"),
-                    namespace,
-                    dir.resolve("swiss.db")));
-    Process process = startServe(config, cluster.kubeconfig());
-    try {
-      int port = port(awaitOutput(process, "  login:"));
-      HttpClient http = HttpClient.newHttpClient();
-      String plan =
-          post(
-              http,
-              port,
-              "/api/plans",
-              "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"stop\"}"
-                  .formatted(namespace));
-      String hash = plan.replaceAll("(?s).*\"hash\": \"(sha256:[0-9a-f]+)\".*", "$1");
-      assertThat(post(http, port, "/api/install", "{\"planHash\": \"%s\"}".formatted(hash)))
-          .contains("\"revision\": 1");
+  /** The one test here that needs the cluster: Helm has run inside the server. */
+  @Nested
+  @ClusterTest
+  class OnACluster {
+    @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
-      process.destroy();
+    /**
+     * The Helm SDK's Go runtime subscribes to SIGTERM and SIGINT when Helm installs: the server
+     * must still stop on SIGTERM afterwards, as a pod being deleted needs it to.
+     */
+    @Test
+    void sigtermStillStopsTheServerAfterHelmHasRunInIt() throws Exception {
+      String namespace = cluster.namespace();
+      Files.writeString(
+          dir.resolve("profile.yaml"),
+          "name: t\nnamespace: %s\nchartPath: %s\nmodel:\n  pathTemplate: /models/{{name}}\n"
+              .formatted(namespace, TestCharts.exampleCharts()));
+      Path config =
+          Files.writeString(
+              dir.resolve("swiss.yaml"),
+              ("catalog: %s\ncluster:\n  namespaces: [%s]\n  profile:\n    file: ./profile.yaml\n"
+                      + "server:\n  allowDeploy: true\n  database: %s\n  auth:\n    disabled: true\n")
+                  .formatted(
+                      SharedFixtures.project().resolve("examples/catalog"),
+                      namespace,
+                      dir.resolve("swiss.db")));
+      Process process = startServe(config, cluster.kubeconfig());
+      try {
+        int port = port(awaitOutput(process, "  login:"));
+        HttpClient http = HttpClient.newHttpClient();
+        String plan =
+            post(
+                http,
+                port,
+                "/api/plans",
+                "{\"model\": \"smollm3-3b\", \"namespace\": \"%s\", \"release\": \"stop\"}"
+                    .formatted(namespace));
+        String hash = plan.replaceAll("(?s).*\"hash\": \"(sha256:[0-9a-f]+)\".*", "$1");
+        assertThat(post(http, port, "/api/install", "{\"planHash\": \"%s\"}".formatted(hash)))
+            .contains("\"revision\": 1");
 
-      assertThat(process.waitFor(30, TimeUnit.SECONDS))
-          .as(
-              "swiss serve stopped on SIGTERM after helm ran: %s",
-              Files.readString(dir.resolve("serve.err")))
-          .isTrue();
-      assertThat(Files.readString(dir.resolve("serve.out"))).contains("swiss serve: stopped");
-    } finally {
-      process.destroyForcibly();
+        process.destroy();
+
+        assertThat(process.waitFor(30, TimeUnit.SECONDS))
+            .as(
+                "swiss serve stopped on SIGTERM after helm ran: %s",
+                Files.readString(dir.resolve("serve.err")))
+            .isTrue();
+        assertThat(Files.readString(dir.resolve("serve.out"))).contains("swiss serve: stopped");
+      } finally {
+        process.destroyForcibly();
+      }
     }
   }
 
@@ -247,5 +269,67 @@ class ServeCommandTest {
     Matcher m = Pattern.compile("listening on http://[^:]+:(\\d+)").matcher(banner);
     assertThat(m.find()).as("the banner names the port: %s", banner).isTrue();
     return Integer.parseInt(m.group(1));
+  }
+
+  /**
+   * An API server that takes every connection and reads its request line, and never answers: a
+   * client's call to it hangs until the client gives up.
+   */
+  private static final class SilentApiServer implements AutoCloseable {
+    private final ServerSocket socket =
+        new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final List<Socket> held = new CopyOnWriteArrayList<>();
+
+    SilentApiServer() throws IOException {
+      Thread acceptor = new Thread(this::accept, "silent-api-server");
+      acceptor.setDaemon(true);
+      acceptor.start();
+    }
+
+    int port() {
+      return socket.getLocalPort();
+    }
+
+    /** How many requests so far began with {@code prefix}, e.g. {@code "GET /version "}. */
+    long count(String prefix) {
+      return requests.stream().filter(r -> r.startsWith(prefix)).count();
+    }
+
+    private void accept() {
+      while (!socket.isClosed()) {
+        try {
+          Socket connection = socket.accept();
+          held.add(connection);
+          Thread reader = new Thread(() -> readRequestLine(connection), "silent-api-request");
+          reader.setDaemon(true);
+          reader.start();
+        } catch (IOException closed) {
+          return;
+        }
+      }
+    }
+
+    private void readRequestLine(Socket connection) {
+      try {
+        String line =
+            new BufferedReader(
+                    new InputStreamReader(connection.getInputStream(), StandardCharsets.US_ASCII))
+                .readLine();
+        if (line != null) {
+          requests.add(line);
+        }
+      } catch (IOException gone) {
+        // The client gave up, or the test closed the server.
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+      for (Socket connection : held) {
+        connection.close();
+      }
+    }
   }
 }

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cluster;
 import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * LLMService other tests own, so the removal half uses a copy of our CRD under a throwaway group;
  * the real group is only ever installed, never removed, by tests.
  */
+@ClusterTest
 class CrdDiscoveryTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The shared fixture CRDs that other tests lean on are accepted and served by the real API server.
  */
 @ExtendWith(KubeCluster.class)
+@ClusterTest
 class FixtureCrdsTest {
   @Test
   void theFixtureSetHoldsTheCrdsTestsNeed() {

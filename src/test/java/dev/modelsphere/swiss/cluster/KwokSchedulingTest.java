@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The real scheduler places pods on kwok's fake nodes by their extended resources, and kwok plays
  * the kubelet so the pods report Ready. No container runs: the GPUs are simulated.
  */
+@ClusterTest
 class KwokSchedulingTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceForbiddenException;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code backendFor} against the real API server (backends.md §1.3): ownership read off the
  * cluster, and helm-as-if-absent when LLMServices are unserved or forbidden (spec/canary.md §7).
  */
+@ClusterTest
 class BackendResolverTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

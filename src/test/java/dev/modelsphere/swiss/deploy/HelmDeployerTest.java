@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ObjectChange;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The helm backend against a real API server, from install to uninstall. */
+@ClusterTest
 class HelmDeployerTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();

@@ -13,6 +13,7 @@ import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The LLMService write path against the real API server, with a SIMULATION of the operator ({@link
  * ReconcilingOperatorSimulation}) writing the status a real one would.
  */
+@ClusterTest
 class LlmServiceDeployerWithSimulatedOperatorTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

@@ -15,6 +15,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.server.http.ErrorStatus;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.DeleteFreeze;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * betweenReadAndDelete} hook plays the other party: the operator writing status, a person applying
  * or replacing the object, someone deleting it.
  */
+@ClusterTest
 class LlmServiceUninstallerTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

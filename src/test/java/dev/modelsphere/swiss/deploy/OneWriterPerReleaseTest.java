@@ -8,6 +8,7 @@ import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import java.time.Clock;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * that runs. Separate deployers play separate processes: each has its own in-process locks, so only
  * the cluster's lease stands between them.
  */
+@ClusterTest
 class OneWriterPerReleaseTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();

@@ -2,11 +2,14 @@ package dev.modelsphere.swiss.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
+import dev.modelsphere.swiss.testing.ClusterTest;
+import dev.modelsphere.swiss.testing.CountingClient;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -14,6 +17,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,10 +27,23 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * §6, client_test: WaitApplied, WaitAppliedReadsJSONNumbers, WaitAppliedTimesOut). The test writes
  * status as the operator would, while the wait runs.
  */
+@ClusterTest
 class OperatorWaitTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 
   private static final String NAME = "qwen";
+
+  private static CountingClient requests;
+
+  @BeforeAll
+  static void countingClient() {
+    requests = new CountingClient(cluster.cluster());
+  }
+
+  @AfterAll
+  static void closeCountingClient() {
+    requests.close();
+  }
 
   private static Resource<LlmService> object() {
     return cluster.llmServices().withName(NAME);
@@ -51,15 +69,37 @@ class OperatorWaitTest {
     return CompletableFuture.supplyAsync(() -> wait.await(cluster.namespace(), NAME, generation));
   }
 
+  /**
+   * The same wait on a client that records its requests, returned once the wait has read the object
+   * and sent its watch: the watch starts from the resourceVersion it read, so it sees every write
+   * the test makes from then on.
+   */
+  private static CompletableFuture<OperatorWait.Finished> watchingGeneration(
+      long generation, Duration deadline) {
+    requests.reset();
+    String watch = "/namespaces/" + cluster.namespace() + "/llmservices?";
+    OperatorWait wait = new OperatorWait(requests.client(), deadline);
+    CompletableFuture<OperatorWait.Finished> finished =
+        CompletableFuture.supplyAsync(() -> wait.await(cluster.namespace(), NAME, generation));
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .alias("the wait watches the LLMService")
+        .until(
+            () ->
+                finished.isDone()
+                    || requests.requests().stream()
+                        .anyMatch(r -> r.contains(watch) && r.contains("watch=true")));
+    return finished;
+  }
+
   @Test
   void theWaitEndsOnlyWhenTheWrittenGenerationIsObservedInATerminalPhase() throws Exception {
     create();
     writeStatus(3, Phase.Applied, null);
-    CompletableFuture<OperatorWait.Finished> finished = awaitGeneration(4, Duration.ofSeconds(20));
+    CompletableFuture<OperatorWait.Finished> finished =
+        watchingGeneration(4, Duration.ofSeconds(20));
 
-    Thread.sleep(300);
     writeStatus(4, Phase.Applying, "pulling the chart");
-    Thread.sleep(300);
     assertThat(finished).as("an older Applied or an Applying is not the end").isNotDone();
     writeStatus(4, Phase.Applied, null);
 
@@ -67,6 +107,15 @@ class OperatorWaitTest {
     assertThat(done.phase()).isEqualTo(Phase.Applied);
     assertThat(done.status().observedGeneration()).isEqualTo(4L);
     assertThat(String.join("\n", done.progress())).contains("Applying");
+    // The wait read the older Applied and then saw the Applying, and went on past both.
+    assertThat(done.progress())
+        .as("the states the wait saw and did not stop at")
+        .satisfiesExactly(
+            older -> assertThat(older).startsWith("observed generation 3: phase Applied"),
+            applying ->
+                assertThat(applying)
+                    .startsWith("observed generation 4: phase Applying")
+                    .endsWith(": pulling the chart"));
   }
 
   @Test
@@ -121,8 +170,9 @@ class OperatorWaitTest {
   @Test
   void anObjectDeletedDuringTheWaitEndsItSayingNothingRuns() throws Exception {
     create();
-    CompletableFuture<OperatorWait.Finished> finished = awaitGeneration(1, Duration.ofSeconds(20));
-    Thread.sleep(300);
+    CompletableFuture<OperatorWait.Finished> finished =
+        watchingGeneration(1, Duration.ofSeconds(20));
+    assertThat(finished).as("the object is there, without status").isNotDone();
 
     object().delete();
 

@@ -2,15 +2,20 @@ package dev.modelsphere.swiss.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.MovableClock;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The release's lease on the real API server: the lock that processes share. */
+@ClusterTest
 class ReleaseLeasesTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
@@ -83,17 +89,34 @@ class ReleaseLeasesTest {
     }
   }
 
+  /**
+   * Both writers read one clock that the test moves past the lease's duration: the lease outlives
+   * it only if its holder renewed it after the move, which the test waits for (renewals run every
+   * third of the duration in real time) instead of sleeping through the duration.
+   */
   @Test
-  void aHeldLeaseIsRenewedWhileTheWriteRunsSoItNeverLapsesUnderItsHolder() throws Exception {
-    ReleaseLeases holder = leases("swiss serve", Duration.ofSeconds(1));
+  void aHeldLeaseIsRenewedWhileTheWriteRunsSoItNeverLapsesUnderItsHolder() {
+    // Whole seconds, so the renewTime read back (micro-precise) compares exactly.
+    MovableClock clock = new MovableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    ReleaseLeases holder = leases("swiss serve", Duration.ofSeconds(1), clock);
     try (ReleaseLeases.Held held = holder.take(cluster.namespace(), "qwen", "apply")) {
       ZonedDateTime taken = lease("swiss-lock-qwen").getSpec().getRenewTime();
-      Thread.sleep(2_500);
+      clock.advance(Duration.ofMillis(2_500));
+      Instant now = clock.instant();
+      assertThat(taken.toInstant().plusSeconds(1))
+          .as("unrenewed, the lease would have lapsed by now")
+          .isBefore(now);
+
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .alias("the holder renews its lease at the moved clock's time")
+          .until(
+              () -> !lease("swiss-lock-qwen").getSpec().getRenewTime().toInstant().isBefore(now));
 
       assertThat(lease("swiss-lock-qwen").getSpec().getRenewTime()).isAfter(taken);
       assertThatThrownBy(
               () ->
-                  leases("swiss CLI", Duration.ofSeconds(1))
+                  leases("swiss CLI", Duration.ofSeconds(1), clock)
                       .take(cluster.namespace(), "qwen", "apply"))
           .isInstanceOf(DeployException.class);
       held.requireHeld();
@@ -134,8 +157,11 @@ class ReleaseLeasesTest {
   }
 
   private static ReleaseLeases leases(String kind, Duration duration) {
-    return new ReleaseLeases(
-        cluster.admin(), Writer.thisProcess(kind), duration, Clock.systemUTC());
+    return leases(kind, duration, Clock.systemUTC());
+  }
+
+  private static ReleaseLeases leases(String kind, Duration duration, Clock clock) {
+    return new ReleaseLeases(cluster.admin(), Writer.thisProcess(kind), duration, clock);
   }
 
   private static Lease lease(String name) {

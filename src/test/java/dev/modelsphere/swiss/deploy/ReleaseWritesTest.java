@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.store.Run;
 import dev.modelsphere.swiss.store.RunFilter;
 import dev.modelsphere.swiss.store.Store;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The write use cases as both front ends call them, with no HTTP server: the backend each picks,
  * what each records in the audit log, and what stops a write before it starts.
  */
+@ClusterTest
 class ReleaseWritesTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

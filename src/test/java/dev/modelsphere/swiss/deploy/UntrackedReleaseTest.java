@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.helm.ValuesDocument;
 import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Releases installed by hand, without a plan, are seen and can be removed. */
+@ClusterTest
 class UntrackedReleaseTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();

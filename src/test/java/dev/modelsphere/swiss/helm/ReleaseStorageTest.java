@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.helm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** helm's release Secrets, read and trimmed on a real API server. */
+@ClusterTest
 class ReleaseStorageTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();

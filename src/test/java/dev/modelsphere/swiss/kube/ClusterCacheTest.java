@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.MovableClock;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The watches the read routes list from, scoped to the configured namespaces. */
+@ClusterTest
 class ClusterCacheTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.llmsvc.MappingException.Kind;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.RawHttp;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The mapping through a real API server: what it stores and hands back must keep the plan hash. */
+@ClusterTest
 class PlanMappingLiveTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

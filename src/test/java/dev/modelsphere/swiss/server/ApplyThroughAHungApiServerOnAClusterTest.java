@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.ApiServerProxy;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reach the API server through an {@link ApiServerProxy}, frozen once the plan record reads {@code
  * applying} and thawed a few seconds later (the shared API server itself is never paused).
  */
+@ClusterTest
 class ApplyThroughAHungApiServerOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * demo catalog and charts (reference server.md §4): compose, diff, install, upgrade, apply,
  * rollback, uninstall, each write one audit row with its actor, refusals none.
  */
+@ClusterTest
 class DeployFlowOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.kube.KindCache;
 import dev.modelsphere.swiss.server.EventsClient.Received;
 import dev.modelsphere.swiss.server.events.ClusterEvents;
 import dev.modelsphere.swiss.server.events.EventSettings;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a second, a reconnecting client catches up exactly, and the stream keeps to the server's limits
  * (login, heartbeats, the stream cap, stopping).
  */
+@ClusterTest
 class EventsOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * GPU products on {@code POST /api/plans} (reference server.md §4.4) against the kwok nodes, and a
  * write whose client went away: it finishes, and its record and audit row are written anyway.
  */
+@ClusterTest
 class GpuProductsAndDetachedWritesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.CountingClient;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * server nothing, and while the API server is away they still answer, from the copy, saying how old
  * it is.
  */
+@ClusterTest
 class ListsFromWatchesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -8,6 +8,7 @@ import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.DeleteFreeze;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * be reached, applied like any other, with no Canary guard; and the guarded delete of an LLMService
  * release, with the audit rows it leaves.
  */
+@ClusterTest
 class LiveReuseAndGuardedDeleteOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.testing.ApiServerProxy;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * swiss's read of the object and its delete: the operator (a SIMULATION) writing status, someone
  * replacing the object, someone applying a new spec.
  */
+@ClusterTest
 class LlmServiceUninstallRacesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

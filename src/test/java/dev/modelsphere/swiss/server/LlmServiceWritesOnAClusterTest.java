@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.testing.CanarySimulation;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * object, apply and rollback update it, the operator (a SIMULATION here) reports each revision, and
  * a service a Canary experiment owns is written exactly like a standalone one.
  */
+@ClusterTest
 class LlmServiceWritesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * backends.md §1.5 over HTTP: a write that names no namespace goes to the site profile's, and with
  * neither it is refused naming the release.
  */
+@ClusterTest
 class ProfileNamespaceOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code /readyz} against the real API server of the test cluster. */
+@ClusterTest
 class ReadinessOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.LocalHttpServer.Received;
 import dev.modelsphere.swiss.testing.SimulatedModelServer;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * key read from a real Secret, and the entrypoint played by a simulated model server. The server is
  * read-only (no {@code allowDeploy}): the checks change nothing, so they need no deploy right.
  */
+@ClusterTest
 class ReleaseChecksOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the test cluster (reference server.md §3.8, §3.9, §3.16-§3.19, §6.1): the wiring from route to
  * view, the statuses, and the JSON (which {@link TestServer} checks against the API description).
  */
+@ClusterTest
 class ReleaseViewsOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.CountingClient;
 import dev.modelsphere.swiss.testing.HelmOnlyUser;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * were absent, the cluster page warns, and discovery is asked once per 30 seconds however many
  * requests come.
  */
+@ClusterTest
 class RestrictedUserOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
 

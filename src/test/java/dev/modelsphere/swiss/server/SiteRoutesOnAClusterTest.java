@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * H100 each, one with eight Ascend 910) and a site profile kept in a ConfigMap of the test's
  * namespace.
  */
+@ClusterTest
 class SiteRoutesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
   private static final String PROFILE =

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SimulatedSloServer;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code GET .../slo} (§6.5): the token from a real Secret, the SLO server played by a simulation.
  */
+@ClusterTest
 class SloOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

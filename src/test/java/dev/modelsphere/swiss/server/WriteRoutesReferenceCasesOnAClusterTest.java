@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.deploy.PlanArchive;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.Secret;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The reference's test cases for the write routes (server.md §11: upgrade, rollback, note, scaling,
  * uninstall), each over HTTP against the test cluster with the demo catalog and charts.
  */
+@ClusterTest
 class WriteRoutesReferenceCasesOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

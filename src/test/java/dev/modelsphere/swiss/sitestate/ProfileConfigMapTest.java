@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** server.md §1.6 and §3.12 against the real API server: the profile kept in a ConfigMap. */
+@ClusterTest
 class ProfileConfigMapTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

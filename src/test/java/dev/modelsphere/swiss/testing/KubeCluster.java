@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Gives a test the real API server and swiss wired to it: admin and restricted clients, a fresh
@@ -38,8 +39,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <p>{@link #perClass()} gives the whole class one namespace instead, created before its first
  * {@code @BeforeAll} and deleted after it: for a class whose tests share one server.
  *
- * <p>The cluster is started once per test run (see {@link TestCluster}). If it cannot be started
- * the tests fail with the reason: a missing cluster must not look like a green run.
+ * <p>The test class must be marked {@link ClusterTest}, or the extension fails it. The cluster is
+ * started once per test run (see {@link TestCluster}). If it cannot be started the tests fail with
+ * the reason: a missing cluster must not look like a green run.
  */
 public final class KubeCluster
     implements BeforeAllCallback,
@@ -78,6 +80,7 @@ public final class KubeCluster
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    requireMarked(context.getRequiredTestClass());
     cluster = TestCluster.get();
     if (llmServiceCrd) {
       Crds.installLlmService(admin());
@@ -97,11 +100,28 @@ public final class KubeCluster
   @Override
   public void beforeEach(ExtensionContext context) {
     if (cluster == null) {
+      requireMarked(context.getRequiredTestClass());
       cluster = TestCluster.get();
     }
     if (!perClass) {
       createNamespace(context.getRequiredTestMethod().getName());
     }
+  }
+
+  /**
+   * A class that uses the cluster must say so with {@link ClusterTest} (on itself or, for a nested
+   * class, an enclosing one): otherwise {@code hack/test --unit} would run it, without a cluster.
+   */
+  private static void requireMarked(Class<?> testClass) {
+    for (Class<?> c = testClass; c != null; c = c.getEnclosingClass()) {
+      if (AnnotationSupport.isAnnotated(c, ClusterTest.class)) {
+        return;
+      }
+    }
+    throw new IllegalStateException(
+        testClass.getName()
+            + " uses the test cluster but is not marked @ClusterTest: mark it, so that the runs"
+            + " without a cluster (hack/test --unit) leave it out");
   }
 
   private void createNamespace(String testName) {

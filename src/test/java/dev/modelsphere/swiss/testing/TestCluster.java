@@ -10,11 +10,18 @@ import java.nio.file.Paths;
 
 /**
  * The one cluster of a test run: the one named by {@code SWISS_TEST_CLUSTER}, or one started with
- * {@code hack/cluster/up} on first use. A cluster this JVM started is stopped when the JVM exits;
- * one it found running is left alone.
+ * {@code hack/cluster/up} on first use; none at all in a run that says it has none ({@value
+ * #PROPERTY}{@code =none}), where asking for it fails. A cluster this JVM started is stopped when
+ * the JVM exits; one it found running is left alone.
  */
 public final class TestCluster {
   public static final String ENV = "SWISS_TEST_CLUSTER";
+
+  /**
+   * The system property that, set to {@code none} (Maven profile {@code unit}, {@code hack/test
+   * --unit}), says this run has no cluster: asking for one then fails instead of starting one.
+   */
+  public static final String PROPERTY = "swiss.test.cluster";
 
   private static TestCluster instance;
   private static RuntimeException failure;
@@ -85,6 +92,13 @@ public final class TestCluster {
   }
 
   private static Path locate() {
+    if ("none".equals(System.getProperty(PROPERTY))) {
+      throw new IllegalStateException(
+          "this run has no cluster (-D"
+              + PROPERTY
+              + "=none, as hack/test --unit sets) but a test asked for one: a class that needs"
+              + " the cluster is marked @ClusterTest, and such runs must leave those out");
+    }
     String named = System.getenv(ENV);
     if (named != null && !named.isBlank()) {
       return requireKubeconfigs(Paths.get(named));

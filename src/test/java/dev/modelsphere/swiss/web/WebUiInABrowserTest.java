@@ -9,7 +9,9 @@ import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.server.TestServer;
+import dev.modelsphere.swiss.testing.BrowserTest;
 import dev.modelsphere.swiss.testing.CanarySimulation;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
@@ -41,6 +43,8 @@ import picocli.CommandLine;
  * web/e2e/} (see {@link BrowserScenario}) and does what the scenario asks to happen behind the UI's
  * back. Each test names its own releases; screenshots land in {@code target/e2e/}.
  */
+@BrowserTest
+@ClusterTest
 class WebUiInABrowserTest {
   @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
 

@@ -15,6 +15,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * tests share the cluster, so every name here carries this run's suffix, reads are scoped to this
  * test's two namespaces, and GPU use is only asserted where no other test can change the answer.
  */
+@ClusterTest
 class LivePreflightTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

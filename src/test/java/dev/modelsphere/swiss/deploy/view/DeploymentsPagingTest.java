@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.CountingClient;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Paging over 200 managed releases (reference paging_test), and what a page costs the API server
  * once the watches have synced: nothing.
  */
+@ClusterTest
 class DeploymentsPagingTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

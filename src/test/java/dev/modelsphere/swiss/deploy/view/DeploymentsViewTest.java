@@ -17,6 +17,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServices;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.testing.CanarySimulation;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The deployments list, computed from the watches over releases seeded on the real API server. */
+@ClusterTest
 class DeploymentsViewTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

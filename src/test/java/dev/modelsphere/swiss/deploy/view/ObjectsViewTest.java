@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.helm.HelmSecrets;
+import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The route, scaler and SLO objects a release's manifest names, read live (server.md §6.4). */
+@ClusterTest
 class ObjectsViewTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 

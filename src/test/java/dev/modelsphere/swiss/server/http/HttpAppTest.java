@@ -2,10 +2,13 @@ package dev.modelsphere.swiss.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.javalin.Javalin;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,6 +17,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +26,7 @@ import org.junit.jupiter.api.Test;
 /** The middleware every route gets, over real HTTP with routes made for the purpose. */
 class HttpAppTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final CountDownLatch SLOW_WORK_MAY_END = new CountDownLatch(1);
   private static Javalin app;
 
   @BeforeAll
@@ -32,15 +38,9 @@ class HttpAppTest {
                     "/api/slow",
                     new Deadline(Duration.ofMillis(300)),
                     ctx -> {
-                      Thread.sleep(3000);
+                      // Work that outlasts its deadline: it ends when the class is done.
+                      SLOW_WORK_MAY_END.await(30, TimeUnit.SECONDS);
                       Json.ok(ctx, Map.of("late", true));
-                    })
-                .get(
-                    "/api/pause",
-                    Deadline.QUICK_READ,
-                    ctx -> {
-                      Thread.sleep(Long.parseLong(ctx.queryParam("ms")));
-                      Json.ok(ctx, Map.of("finished", true));
                     })
                 .get(
                     "/api/boom",
@@ -64,6 +64,7 @@ class HttpAppTest {
 
   @AfterAll
   static void stop() {
+    SLOW_WORK_MAY_END.countDown();
     if (app != null) {
       app.stop();
     }
@@ -129,6 +130,8 @@ class HttpAppTest {
 
   @Test
   void stoppingLetsARequestInFlightFinishAndThenRefusesNewOnes() throws Exception {
+    CountDownLatch arrived = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
     Javalin own =
         HttpApp.create(
             ctx -> {},
@@ -139,7 +142,10 @@ class HttpAppTest {
                         "/api/pause",
                         Deadline.QUICK_READ,
                         ctx -> {
-                          Thread.sleep(1000);
+                          arrived.countDown();
+                          if (!release.await(20, TimeUnit.SECONDS)) {
+                            throw new IllegalStateException("the test never let the request go");
+                          }
                           Json.ok(ctx, Map.of("finished", true));
                         })));
     own.start("127.0.0.1", 0);
@@ -148,9 +154,17 @@ class HttpAppTest {
         HTTP.sendAsync(
             HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/pause")).build(),
             HttpResponse.BodyHandlers.ofString());
-    Thread.sleep(300);
+    assertThat(arrived.await(20, TimeUnit.SECONDS)).as("the request reached its route").isTrue();
 
-    own.stop();
+    CompletableFuture<Void> stopped = CompletableFuture.runAsync(own::stop);
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .alias("the stopping server takes no new connections")
+        .until(() -> refusesConnections(port));
+    assertThat(inFlight).as("the request in flight is not cut off by the stop").isNotDone();
+    assertThat(stopped).as("the stop waits for the request in flight").isNotDone();
+    release.countDown();
+    stopped.get(20, TimeUnit.SECONDS);
 
     assertThat(inFlight.get().statusCode()).isEqualTo(200);
     assertThat(inFlight.get().body()).contains("finished");
@@ -161,6 +175,15 @@ class HttpAppTest {
                         .build(),
                     HttpResponse.BodyHandlers.ofString()))
         .isInstanceOf(IOException.class);
+  }
+
+  private static boolean refusesConnections(int port) {
+    try (Socket probe = new Socket()) {
+      probe.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+      return false;
+    } catch (IOException refused) {
+      return true;
+    }
   }
 
   private static HttpResponse<String> get(String path) throws Exception {
