@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.compose;
 import dev.modelsphere.swiss.catalog.Variant;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.Tree;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,13 +18,17 @@ final class CacheSlots {
    * value does not suppress it: the form simply overrides it.
    */
   static void derive(
-      Map<String, Object> derived, Map<String, Object> base, Profile profile, Variant variant) {
+      Map<String, Object> derived,
+      Map<String, Object> catalog,
+      Map<String, Object> site,
+      Profile profile,
+      Variant variant) {
     int perNode = profile.nodes().gpusPerNode();
     int gpus = variant.requires().gpus();
     if (!profile.cache().enabled() || perNode <= 0 || gpus <= 0) {
       return;
     }
-    if (Tree.has(base, "cache.maxSlotsPerNode")) {
+    if (Tree.hasMerged(List.of(catalog, site), "cache.maxSlotsPerNode")) {
       return;
     }
     Tree.set(derived, "cache.maxSlotsPerNode", (long) Math.max(perNode / gpus, 1));

@@ -15,7 +15,8 @@ final class CatalogLayer {
   private CatalogLayer() {}
 
   static Map<String, Object> build(Entry entry, Variant variant) {
-    Map<String, Object> layer = Tree.copy(variant.values());
+    // The variant's values are frozen: share what the layer leaves as it is, copy what it sets.
+    Map<String, Object> layer = Tree.sharingCopy(variant.values());
     Tree.set(layer, "model.name", entry.servedModelName());
     // The charts take the GPU count as a string: it lands in a resource quantity.
     Tree.set(layer, "model.gpus", String.valueOf(variant.requires().gpus()));

@@ -32,10 +32,9 @@ public final class Composer {
         wrap("catalog layer", () -> CatalogLayer.build(req.entry(), req.variant()));
     Map<String, Object> site =
         wrap("site layer", () -> SiteLayer.build(req.profile(), req.variant()));
-    Map<String, Object> base = Tree.merged(catalog, site);
     Map<String, Object> form = Tree.copy(req.form());
     Map<String, Object> derived = Tree.empty();
-    addDefaults(req, base, site, derived, form);
+    addDefaults(req, catalog, site, derived, form);
 
     Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
     putIfPresent(layers, Layer.CATALOG.wireName(), catalog);
@@ -114,7 +113,7 @@ public final class Composer {
    */
   private static void addDefaults(
       ComposeRequest req,
-      Map<String, Object> base,
+      Map<String, Object> catalog,
       Map<String, Object> site,
       Map<String, Object> derived,
       Map<String, Object> form) {
@@ -126,7 +125,7 @@ public final class Composer {
       setIfPresent(site, "priorityClassName", profile.schedule().priorityClassName());
       setIfPresent(site, "schedulerName", profile.schedule().schedulerName());
       Features.derive(derived, form);
-      CacheSlots.derive(derived, base, profile, req.variant());
+      CacheSlots.derive(derived, catalog, site, profile, req.variant());
     } catch (ValuesException e) {
       throw new ComposeException(e.getMessage(), e);
     }

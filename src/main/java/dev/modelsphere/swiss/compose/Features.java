@@ -2,7 +2,6 @@ package dev.modelsphere.swiss.compose;
 
 import dev.modelsphere.swiss.values.Tree;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,15 +30,27 @@ final class Features {
    * Writes {@code <feature>.enabled} into the derived layer for every feature the form leaves open.
    */
   static void derive(Map<String, Object> derived, Map<String, Object> form) {
-    List<String> formLeaves = Tree.leafPaths(form);
     DEFAULTS.forEach(
         (feature, byDefault) -> {
           if (Tree.has(form, feature + ".enabled")) {
             return;
           }
-          boolean touched =
-              formLeaves.stream().anyMatch(p -> p.equals(feature) || p.startsWith(feature + "."));
-          Tree.set(derived, feature + ".enabled", touched || byDefault);
+          Tree.set(derived, feature + ".enabled", touched(form, feature) || byDefault);
         });
+  }
+
+  /**
+   * Whether a leaf path of the form is the feature or lies under it. A feature's name has no dot,
+   * so that is a top-level key that is the name, or starts with it and a dot (a key written with a
+   * dot in it): every top-level key has at least one leaf path, and no other key can.
+   */
+  private static boolean touched(Map<String, Object> form, String feature) {
+    String under = feature + ".";
+    for (String key : form.keySet()) {
+      if (key.equals(feature) || key.startsWith(under)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -26,6 +26,9 @@ public final class CanonicalJson {
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+  private static final Comparator<Map.Entry<String, Object>> BY_KEY =
+      Map.Entry.comparingByKey(KEY_ORDER);
+
   private CanonicalJson() {}
 
   /** An object whose fields keep the order they were added in, as a Go struct's do. */
@@ -115,6 +118,11 @@ public final class CanonicalJson {
 
   private static void appendQuoted(StringBuilder out, String s) {
     out.append('"');
+    if (isVerbatim(s)) {
+      // Nearly every key and value of a plan: appended whole instead of code point by code point.
+      out.append(s).append('"');
+      return;
+    }
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);
       i += Character.charCount(cp);
@@ -140,6 +148,29 @@ public final class CanonicalJson {
       }
     }
     out.append('"');
+  }
+
+  /**
+   * True when Go writes the string between its quotes as it is: no character that {@link
+   * #appendQuoted} escapes or replaces (a surrogate, even in a valid pair, is left to the slow
+   * path).
+   */
+  private static boolean isVerbatim(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20
+          || c == '"'
+          || c == '\\'
+          || c == '<'
+          || c == '>'
+          || c == '&'
+          || c == 0x2028
+          || c == 0x2029
+          || Character.isSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void appendUnicodeEscape(StringBuilder out, int cp) {
@@ -187,7 +218,7 @@ public final class CanonicalJson {
     private static List<Map.Entry<String, Object>> sortedEntries(Map<?, ?> map) {
       List<Map.Entry<String, Object>> entries = new ArrayList<>(map.size());
       map.forEach((k, v) -> entries.add(new SimpleImmutableEntry<>(String.valueOf(k), v)));
-      entries.sort(Map.Entry.comparingByKey(KEY_ORDER));
+      entries.sort(BY_KEY);
       return entries;
     }
 

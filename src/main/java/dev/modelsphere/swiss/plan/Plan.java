@@ -5,12 +5,14 @@ import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -18,8 +20,8 @@ import java.util.TreeMap;
  * receives are the merge of the layers in {@link Layer#ORDER}; nothing else is stored.
  *
  * @param layers the non-empty layers by wire name, iterated in merge order (empty layers and null
- *     are dropped on construction; the trees are copied, and the maps handed out are unmodifiable
- *     at the top: treat nested maps as read-only too)
+ *     are dropped on construction; the trees are copied once and cannot be changed at any depth, so
+ *     a plan made from another, {@code withHash()} say, shares them rather than copying again)
  * @param helmfile the rendered helmfile document, or null when not rendered
  * @param hash {@code sha256:<hex>} over release, source (as {@link SourceRef#hashed()}), chart and
  *     the merged values; "" when not yet computed
@@ -55,9 +57,12 @@ public record Plan(
 
   private static Map<String, Map<String, Object>> orderedLayers(
       Map<String, Map<String, Object>> given) {
+    if (given instanceof FrozenLayers alreadyChecked) {
+      return alreadyChecked;
+    }
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
     if (given == null) {
-      return Collections.unmodifiableMap(out);
+      return new FrozenLayers(out);
     }
     for (String name : given.keySet()) {
       if (!Layer.isLayer(name)) {
@@ -67,10 +72,43 @@ public record Plan(
     for (String name : Layer.ORDER) {
       Map<String, Object> tree = given.get(name);
       if (tree != null && !tree.isEmpty()) {
-        out.put(name, Collections.unmodifiableMap(Tree.copy(tree)));
+        out.put(name, Tree.frozen(tree));
       }
     }
-    return Collections.unmodifiableMap(out);
+    return new FrozenLayers(out);
+  }
+
+  /**
+   * Layers that a plan has already checked, ordered and frozen. Every {@code with...} copy of a
+   * plan hands its layers back to this constructor; recognising them saves copying every layer
+   * again for each (composing makes three plans on its way to one).
+   */
+  private static final class FrozenLayers extends AbstractMap<String, Map<String, Object>> {
+    private final Map<String, Map<String, Object>> byName;
+
+    FrozenLayers(Map<String, Map<String, Object>> byName) {
+      this.byName = Collections.unmodifiableMap(byName);
+    }
+
+    @Override
+    public Set<Entry<String, Map<String, Object>>> entrySet() {
+      return byName.entrySet();
+    }
+
+    @Override
+    public Map<String, Object> get(Object name) {
+      return byName.get(name);
+    }
+
+    @Override
+    public boolean containsKey(Object name) {
+      return byName.containsKey(name);
+    }
+
+    @Override
+    public int size() {
+      return byName.size();
+    }
   }
 
   /** The merged values, a fresh tree: the document helm receives. */
@@ -152,7 +190,8 @@ public record Plan(
             .field("release", PlanJson.release(release))
             .field("source", PlanJson.source(source.hashed()))
             .field("chart", PlanJson.chart(chart))
-            .field("values", values()));
+            // Reads the layers' frozen trees in place: values() would copy them all first.
+            .field("values", Tree.mergedForReading(new ArrayList<>(layers.values()))));
   }
 
   /** A copy carrying its computed hash. */

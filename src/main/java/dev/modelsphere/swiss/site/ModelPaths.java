@@ -78,6 +78,10 @@ public record ModelPaths(
   }
 
   private static String placeholderAt(String template, int i) {
+    // Every placeholder starts with a brace; most characters of a path are not one.
+    if (template.charAt(i) != '{') {
+      return null;
+    }
     for (String p : PLACEHOLDERS) {
       if (template.startsWith(p, i)) {
         return p;

@@ -124,6 +124,23 @@ public final class GoFormat {
   }
 
   private static int compareCodePoints(String a, String b) {
+    // Up to the first UTF-16 unit that differs the strings are the same; when neither unit there is
+    // half of a surrogate pair, that unit is a whole code point in both and decides the order.
+    int common = Math.min(a.length(), b.length());
+    for (int k = 0; k < common; k++) {
+      char ca = a.charAt(k);
+      char cb = b.charAt(k);
+      if (ca != cb) {
+        if (Character.isSurrogate(ca) || Character.isSurrogate(cb)) {
+          return compareByCodePoint(a, b);
+        }
+        return Integer.compare(ca, cb);
+      }
+    }
+    return Integer.compare(a.length(), b.length());
+  }
+
+  private static int compareByCodePoint(String a, String b) {
     int i = 0;
     int j = 0;
     while (i < a.length() && j < b.length()) {

@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.values;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -40,6 +42,17 @@ final class ScalarText {
 
   private static final String KEY_PREFIX = "k: ";
 
+  /**
+   * How one-line strings are written, by text. Keys and most values recur from document to document
+   * (a values tree's keys, a helmfile's), and deciding costs three YAML readers and often an
+   * emitter, against one lookup. Bounded in count and in the length of what it keeps, as the
+   * strings come from documents a long-running server is sent.
+   */
+  private static final Cache<String, List<String>> ONE_LINE =
+      Caffeine.newBuilder().maximumSize(10_000).build();
+
+  private static final int CACHED_LENGTH = 128;
+
   private ScalarText() {}
 
   /**
@@ -49,12 +62,31 @@ final class ScalarText {
    * @param key whether the string is a mapping key, which must fit on one line
    */
   static List<String> lines(String value, boolean key) {
-    String written = emit(value, style(value, key));
+    if (value.length() <= CACHED_LENGTH && value.indexOf('\n') < 0) {
+      // One line: the style does not depend on key (see style()), so both share the entry.
+      return ONE_LINE.get(value, text -> decide(text, false));
+    }
+    return decide(value, key);
+  }
+
+  private static List<String> decide(String value, boolean key) {
+    ScalarStyle style = style(value, key);
+    // Most keys and values (names, paths, image references) are written as they are: skip
+    // building an emitter for them, which cost most of writing a helmfile.
+    if (style == ScalarStyle.PLAIN && plainAsWritten(value)) {
+      return List.of(value);
+    }
+    return emittedLines(value, style);
+  }
+
+  /** {@link #lines}, always asking SnakeYAML's emitter; what {@link #plainAsWritten} must match. */
+  static List<String> emittedLines(String value, ScalarStyle style) {
+    String written = emit(value, style);
     List<String> lines = new ArrayList<>();
     for (String line : written.substring(KEY_PREFIX.length()).split("\n", -1)) {
       lines.add(lines.isEmpty() ? line : unindented(line));
     }
-    return lines;
+    return List.copyOf(lines);
   }
 
   /** True when the string reads back as a string of the same text under every reader above. */
@@ -65,7 +97,49 @@ final class ScalarText {
         && !"<<".equals(value);
   }
 
-  private static ScalarStyle style(String value, boolean key) {
+  /**
+   * True when the emitter would write this plain scalar unchanged: printable ASCII without spaces
+   * that starts with a letter, a digit, {@code /} or a {@code -} that is not a dash indicator or
+   * {@code ---}, and holds no {@code #} and no flow or block indicator other than a {@code :}
+   * inside it (followed by a character, it is not one). Deliberately narrow: whatever it refuses is
+   * still written by the emitter.
+   */
+  static boolean plainAsWritten(String value) {
+    int last = value.length() - 1;
+    if (last < 0 || !plainStart(value)) {
+      return false;
+    }
+    for (int i = 1; i <= last; i++) {
+      char c = value.charAt(i);
+      boolean plain =
+          asciiLetterOrDigit(c)
+              || c == '.'
+              || c == '_'
+              || c == '-'
+              || c == '/'
+              || c == '+'
+              || c == '='
+              || (c == ':' && i < last);
+      if (!plain) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean plainStart(String value) {
+    char first = value.charAt(0);
+    if (first == '-') {
+      return value.length() > 1 && !value.startsWith("---");
+    }
+    return asciiLetterOrDigit(first) || first == '/';
+  }
+
+  private static boolean asciiLetterOrDigit(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+
+  static ScalarStyle style(String value, boolean key) {
     if (!readsBackAsItself(value)) {
       return ScalarStyle.DOUBLE_QUOTED;
     }

@@ -2,7 +2,6 @@ package dev.modelsphere.swiss.values;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,16 @@ public final class Tree {
     return new LinkedHashMap<>();
   }
 
+  /** How a copy treats the maps and lists it meets. */
+  private enum Kind {
+    /** Every map and list is new and changeable. */
+    DEEP,
+    /** Frozen ones are shared; the others are new and changeable. */
+    SHARING,
+    /** Frozen ones are shared; the others are new and frozen. */
+    FROZEN
+  }
+
   /** A deep copy: maps and lists are new objects, scalars are shared (they are immutable). */
   public static Map<String, Object> copy(Map<String, ?> tree) {
     return copy(tree, UnaryOperator.identity());
@@ -28,39 +37,57 @@ public final class Tree {
    * server's JSON, a manifest) are brought to the house form of numbers. Keys become strings.
    */
   public static Map<String, Object> copy(Map<?, ?> tree, UnaryOperator<Object> scalar) {
-    return copy(tree, scalar, false);
+    return copy(tree, scalar, Kind.DEEP);
   }
 
-  private static Map<String, Object> copy(
-      Map<?, ?> tree, UnaryOperator<Object> scalar, boolean frozen) {
+  /**
+   * A copy to change through {@link #set}, {@link #merge} and {@link #remove} only, which shares
+   * the maps and lists that are already frozen ({@link #frozen}) rather than copying them: those
+   * three copy a shared map before changing it. For a catalog variant's values, most of which a
+   * plan takes unchanged.
+   */
+  public static Map<String, Object> sharingCopy(Map<String, ?> tree) {
+    return copy(tree, UnaryOperator.identity(), Kind.SHARING);
+  }
+
+  private static Map<String, Object> copy(Map<?, ?> tree, UnaryOperator<Object> scalar, Kind kind) {
     Map<String, Object> out = new LinkedHashMap<>();
     if (tree != null) {
-      tree.forEach((k, v) -> out.put(String.valueOf(k), copyValue(v, scalar, frozen)));
+      tree.forEach((k, v) -> out.put(String.valueOf(k), copyValue(v, scalar, kind)));
     }
     return out;
   }
 
   /**
    * A deep copy that cannot be changed at any depth, keeping key order and explicit nulls: for
-   * trees handed out by records that must stay as they were read (a catalog variant's values).
+   * trees handed out by records that must stay as they were read (a catalog variant's values). Maps
+   * and lists that are already frozen are shared, not copied: nothing can change them.
    */
   public static Map<String, Object> frozen(Map<?, ?> tree) {
-    return Collections.unmodifiableMap(copy(tree, UnaryOperator.identity(), true));
+    if (Frozen.isFrozen(tree)) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> shared = (Map<String, Object>) tree;
+      return shared;
+    }
+    return Frozen.map(copy(tree, UnaryOperator.identity(), Kind.FROZEN));
   }
 
   private static Object copyValue(Object value) {
-    return copyValue(value, UnaryOperator.identity(), false);
+    return copyValue(value, UnaryOperator.identity(), Kind.DEEP);
   }
 
-  private static Object copyValue(Object value, UnaryOperator<Object> scalar, boolean frozen) {
+  private static Object copyValue(Object value, UnaryOperator<Object> scalar, Kind kind) {
+    if (kind != Kind.DEEP && Frozen.isFrozen(value)) {
+      return value;
+    }
     if (value instanceof Map<?, ?> map) {
-      Map<String, Object> out = copy(map, scalar, frozen);
-      return frozen ? Collections.unmodifiableMap(out) : out;
+      Map<String, Object> out = copy(map, scalar, kind);
+      return kind == Kind.FROZEN ? Frozen.map(out) : out;
     }
     if (value instanceof List<?> list) {
       List<Object> out = new ArrayList<>(list.size());
-      list.forEach(item -> out.add(copyValue(item, scalar, frozen)));
-      return frozen ? Collections.unmodifiableList(out) : out;
+      list.forEach(item -> out.add(copyValue(item, scalar, kind)));
+      return kind == Kind.FROZEN ? Frozen.list(out) : out;
     }
     return scalar.apply(value);
   }
@@ -68,7 +95,8 @@ public final class Tree {
   /**
    * Merges {@code src} into {@code dst} with helm's values-file rules: maps merge key by key,
    * anything else (a scalar, a list, an explicit null) replaces what was there. Maps taken from
-   * {@code src} are copied, never aliased.
+   * {@code src} are copied, never aliased; a frozen map in {@code dst} is replaced by a changeable
+   * copy before anything merges into it.
    */
   @SuppressWarnings("unchecked")
   public static void merge(Map<String, Object> dst, Map<String, ?> src) {
@@ -79,7 +107,7 @@ public final class Tree {
       Object incoming = e.getValue();
       Object existing = dst.get(e.getKey());
       if (incoming instanceof Map<?, ?> inMap && existing instanceof Map<?, ?> exMap) {
-        merge((Map<String, Object>) exMap, (Map<String, ?>) inMap);
+        merge(writableChild(dst, e.getKey(), exMap), (Map<String, ?>) inMap);
       } else {
         dst.put(e.getKey(), copyValue(incoming));
       }
@@ -101,6 +129,93 @@ public final class Tree {
     return out;
   }
 
+  /**
+   * The same tree as {@link #merged(List)} gives, to read only: a map or list that one layer alone
+   * decides is that layer's own object, not a copy, and only maps two layers both fill are new. For
+   * reading the merge of large layers that do not change meanwhile (a plan's hash), where the
+   * copies cost more than the reading; never change the result or anything in it.
+   */
+  public static Map<String, Object> mergedForReading(List<? extends Map<String, ?>> layers) {
+    return mergedMaps(layers);
+  }
+
+  /**
+   * The maps merged in order. A key only one map has keeps that map's value as it is; the values of
+   * a key that several have are settled by {@link #mergedValue}.
+   */
+  private static Map<String, Object> mergedMaps(List<? extends Map<?, ?>> maps) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    Map<String, List<Object>> shared = new LinkedHashMap<>();
+    for (Map<?, ?> map : maps) {
+      map.forEach(
+          (k, v) -> {
+            String key = String.valueOf(k);
+            if (!out.containsKey(key)) {
+              out.put(key, v);
+            } else {
+              shared.computeIfAbsent(key, first -> listOf(out.get(first))).add(v);
+            }
+          });
+    }
+    shared.forEach((key, values) -> out.put(key, mergedValue(values)));
+    return out;
+  }
+
+  private static List<Object> listOf(Object first) {
+    List<Object> values = new ArrayList<>(4);
+    values.add(first);
+    return values;
+  }
+
+  /**
+   * What {@link #merge} leaves at a key given these values, in layer order: the last value, unless
+   * it is a map; then the merge of the maps that end the list ({@link #lastMaps}).
+   */
+  private static Object mergedValue(List<Object> values) {
+    List<Map<?, ?>> maps = lastMaps(values);
+    if (maps.isEmpty()) {
+      return values.get(values.size() - 1);
+    }
+    return maps.size() == 1 ? maps.get(0) : mergedMaps(maps);
+  }
+
+  /**
+   * The maps at the end of the values, back to the first value that is not a map (which replaced
+   * everything before it); empty when the last value is not a map.
+   */
+  private static List<Map<?, ?>> lastMaps(List<?> values) {
+    int first = values.size();
+    while (first > 0 && values.get(first - 1) instanceof Map<?, ?>) {
+      first--;
+    }
+    List<Map<?, ?>> maps = new ArrayList<>(values.size() - first);
+    for (Object value : values.subList(first, values.size())) {
+      maps.add((Map<?, ?>) value);
+    }
+    return maps;
+  }
+
+  /**
+   * True when {@code merged(layers)} would hold the path, even as an explicit null, found without
+   * merging: at each step only the maps that would merge there are looked into.
+   */
+  public static boolean hasMerged(List<? extends Map<String, ?>> layers, String path) {
+    List<?> values = layers;
+    for (String segment : segments(path)) {
+      List<Object> next = new ArrayList<>();
+      for (Map<?, ?> map : lastMaps(values)) {
+        if (map.containsKey(segment)) {
+          next.add(map.get(segment));
+        }
+      }
+      if (next.isEmpty()) {
+        return false;
+      }
+      values = next;
+    }
+    return true;
+  }
+
   /** Walks the dotted path through maps. A missing segment, or a non-map on the way, is absent. */
   public static Lookup get(Map<String, ?> tree, String path) {
     Object current = tree;
@@ -120,7 +235,8 @@ public final class Tree {
 
   /**
    * Sets the value at the dotted path, creating intermediate maps. Refuses to overwrite a non-map
-   * on the way rather than silently dropping it.
+   * on the way rather than silently dropping it. A frozen map on the way is replaced by a
+   * changeable copy first, so a tree that shares parts of a frozen one can be changed.
    */
   @SuppressWarnings("unchecked")
   public static void set(Map<String, Object> tree, String path, Object value) {
@@ -136,25 +252,41 @@ public final class Tree {
         String prefix = String.join(".", List.of(parts).subList(0, i + 1));
         throw new ValuesException("cannot set \"" + path + "\": \"" + prefix + "\" is not a map");
       }
-      current = (Map<String, Object>) next;
+      current = writableChild(current, parts[i], (Map<?, ?>) next);
     }
     current.put(parts[parts.length - 1], value);
   }
 
-  /** Removes the value at the path, if there is one. */
+  /**
+   * The map {@code child} found at {@code key} in {@code parent}, ready to be changed: one shared
+   * from a frozen tree is first replaced in the parent by a copy of its top level (what lies below
+   * stays shared until it is changed in turn), so a change never reaches the frozen tree.
+   */
   @SuppressWarnings("unchecked")
+  private static Map<String, Object> writableChild(
+      Map<String, Object> parent, String key, Map<?, ?> child) {
+    if (!Frozen.isFrozen(child)) {
+      return (Map<String, Object>) child;
+    }
+    Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) child);
+    parent.put(key, copy);
+    return copy;
+  }
+
+  /**
+   * Removes the value at the path, if there is one; a frozen map on the way is replaced by a
+   * changeable copy first, as {@link #set} does.
+   */
   public static void remove(Map<String, Object> tree, String path) {
     String[] parts = segments(path);
-    Object current = tree;
+    Map<String, Object> current = tree;
     for (int i = 0; i < parts.length - 1; i++) {
-      if (!(current instanceof Map<?, ?> map)) {
+      if (!(current.get(parts[i]) instanceof Map<?, ?> next)) {
         return;
       }
-      current = map.get(parts[i]);
+      current = writableChild(current, parts[i], next);
     }
-    if (current instanceof Map<?, ?> map) {
-      ((Map<String, Object>) map).remove(parts[parts.length - 1]);
-    }
+    current.remove(parts[parts.length - 1]);
   }
 
   /**
@@ -205,7 +337,27 @@ public final class Tree {
     return out;
   }
 
+  /**
+   * The path cut at every dot, empty segments kept, as {@code path.split("\\.", -1)} cuts it: by
+   * hand, because every set and get cuts a path and split() builds a list to trim on the way.
+   */
   private static String[] segments(String path) {
-    return path.split("\\.", -1);
+    int count = 1;
+    for (int i = 0; i < path.length(); i++) {
+      if (path.charAt(i) == '.') {
+        count++;
+      }
+    }
+    String[] out = new String[count];
+    int start = 0;
+    int next = 0;
+    for (int i = 0; i < path.length(); i++) {
+      if (path.charAt(i) == '.') {
+        out[next++] = path.substring(start, i);
+        start = i + 1;
+      }
+    }
+    out[next] = path.substring(start);
+    return out;
   }
 }

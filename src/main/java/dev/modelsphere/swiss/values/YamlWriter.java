@@ -120,7 +120,11 @@ final class YamlWriter {
     if (value.isFloatingPointNumber()) {
       return List.of(GoFormat.yamlFloat(value.doubleValue()));
     }
-    // Integers, booleans and null are written as JSON writes them.
+    // Integers, booleans and null are written as JSON writes them. Their text, asked directly:
+    // JsonNode.toString runs a whole Jackson writer for each.
+    if (value.isIntegralNumber() || value.isBoolean() || value.isNull()) {
+      return List.of(value.asText());
+    }
     return List.of(value.toString());
   }
 
