@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.chartrepo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -23,7 +24,7 @@ import java.util.regex.Pattern;
  */
 final class OciRegistryTags {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonMappers.PLAIN;
   private static final Pattern CHALLENGE_PARAM =
       Pattern.compile("([A-Za-z][A-Za-z0-9_-]*)\\s*=\\s*(?:\"([^\"]*)\"|([^,\\s]*))");
   private static final Pattern NEXT_LINK =

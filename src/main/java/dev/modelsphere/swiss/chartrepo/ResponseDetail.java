@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.chartrepo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -15,7 +16,7 @@ import java.util.Optional;
 final class ResponseDetail {
 
   private static final int MAX_LENGTH = 200;
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonMappers.PLAIN;
 
   private ResponseDetail() {}
 

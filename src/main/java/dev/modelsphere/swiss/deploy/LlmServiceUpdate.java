@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
 import dev.modelsphere.swiss.llmsvc.OperatorAnnotations;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
+import dev.modelsphere.swiss.values.JsonMappers;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,7 +16,7 @@ import java.util.Map;
  * and which generation it will produce. Pure, so the rules are tested without a cluster.
  */
 final class LlmServiceUpdate {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonMappers.PLAIN;
 
   private LlmServiceUpdate() {}
 

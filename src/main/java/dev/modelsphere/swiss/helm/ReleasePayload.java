@@ -1,9 +1,9 @@
 package dev.modelsphere.swiss.helm;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Base64;
@@ -17,8 +17,7 @@ import java.util.zip.GZIPInputStream;
  */
 public final class ReleasePayload {
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
+  private static final ObjectMapper JSON = JsonMappers.LONG_INTEGERS;
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
   private static final int MAX_LAYERS = 3;
 

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.helm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ import java.util.List;
 final class ValuesFiles implements AutoCloseable {
 
   // JSON is YAML: writing JSON keeps every type exact ("1" stays a string, 1 an integer).
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonMappers.PLAIN;
   // Memory-backed when the system has it: values never reach a disk, and a render is not slowed
   // down by other processes' disk traffic.
   private static final Path DIR = scratchDir();

@@ -1,9 +1,8 @@
 package dev.modelsphere.swiss.llmsvc;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.modelsphere.swiss.values.JsonMappers;
 import dev.modelsphere.swiss.values.Tree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,8 +17,7 @@ import java.util.Map;
  * values what the plan said.
  */
 final class JsonValues {
-  private static final ObjectMapper JSON =
-      JsonMapper.builder().enable(DeserializationFeature.USE_LONG_FOR_INTS).build();
+  private static final ObjectMapper JSON = JsonMappers.LONG_INTEGERS;
   private static final TypeReference<LinkedHashMap<String, Object>> TREE = new TypeReference<>() {};
 
   /** Doubles beyond this lose integer precision, so a whole one there is left a float. */

@@ -4,12 +4,11 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.Json;
+import dev.modelsphere.swiss.values.JsonMappers;
 import dev.modelsphere.swiss.values.ValuesException;
 import dev.modelsphere.swiss.values.Yaml;
 import java.util.List;
@@ -24,8 +23,7 @@ import java.util.List;
 record ProfileRequest(String yaml, JsonNode profile) {
 
   /** Maps inside the profile ({@code extra}) are written sorted by key, as Go writes a map. */
-  private static final ObjectMapper TREES =
-      JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+  private static final ObjectMapper TREES = JsonMappers.SORTED_KEYS;
 
   /** The profile's sections, which the JSON form always carries and the YAML leaves out empty. */
   private static final List<String> SECTIONS =

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.IOException;
 import java.util.List;
 
@@ -12,7 +13,7 @@ import java.util.List;
  * expected, reads as missing rather than failing, so a check reports what it found.
  */
 final class LenientJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
   private LenientJson() {}
 
