@@ -60,7 +60,6 @@ public final class LlmServiceDeployer {
   private final ReleaseLeases leases;
   private final LlmServiceRevisions revisions;
   private final OperatorWait operator;
-  private final Runnable betweenReadAndWrite;
 
   public LlmServiceDeployer(Kube kube, ReleaseLocks locks, DeploySettings settings, Clock clock) {
     this(kube, locks, settings, clock, DEFAULT_DEADLINE);
@@ -72,20 +71,6 @@ public final class LlmServiceDeployer {
    */
   public LlmServiceDeployer(
       Kube kube, ReleaseLocks locks, DeploySettings settings, Clock clock, Duration deadline) {
-    this(kube, locks, settings, clock, deadline, () -> {});
-  }
-
-  /**
-   * Tests pass a {@code betweenReadAndWrite} hook to play whoever changes the object between the
-   * read an update is decided on and the update: it runs before each update request.
-   */
-  LlmServiceDeployer(
-      Kube kube,
-      ReleaseLocks locks,
-      DeploySettings settings,
-      Clock clock,
-      Duration deadline,
-      Runnable betweenReadAndWrite) {
     this.kube = kube;
     this.client = kube.client();
     this.services = new LlmServiceClient(client);
@@ -94,7 +79,6 @@ public final class LlmServiceDeployer {
     this.leases = new ReleaseLeases(client, locks.writer(), settings.lockLease(), clock);
     this.revisions = new LlmServiceRevisions(services, kube);
     this.operator = new OperatorWait(client, deadline);
-    this.betweenReadAndWrite = betweenReadAndWrite;
   }
 
   /**
@@ -336,7 +320,6 @@ public final class LlmServiceDeployer {
         .setAnnotations(
             LlmServiceUpdate.mergeAnnotations(
                 seen.getMetadata().getAnnotations(), fresh.getMetadata().getAnnotations(), force));
-    betweenReadAndWrite.run();
     LlmService updated;
     try {
       // update() sends the resourceVersion the object carries: a stale one is a 409.

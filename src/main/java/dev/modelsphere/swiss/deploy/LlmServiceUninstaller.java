@@ -37,26 +37,12 @@ public final class LlmServiceUninstaller {
   private final ReleaseLeases leases;
   private final Duration goneTimeout;
   private final PreconditionedDelete delete;
-  private final Runnable betweenReadAndDelete;
 
   public LlmServiceUninstaller(KubernetesClient client, ReleaseLocks locks) {
     this(client, locks, DEFAULT_GONE_TIMEOUT);
   }
 
   public LlmServiceUninstaller(KubernetesClient client, ReleaseLocks locks, Duration goneTimeout) {
-    this(client, locks, goneTimeout, () -> {});
-  }
-
-  /**
-   * Tests pass a {@code betweenReadAndDelete} hook to play whoever changes the object between a
-   * read and the delete that follows it: it runs before the first delete and again before the one
-   * retry after a conflict.
-   */
-  LlmServiceUninstaller(
-      KubernetesClient client,
-      ReleaseLocks locks,
-      Duration goneTimeout,
-      Runnable betweenReadAndDelete) {
     this.client = client;
     this.locks = locks;
     this.leases =
@@ -64,7 +50,6 @@ public final class LlmServiceUninstaller {
             client, locks.writer(), ReleaseLeases.DEFAULT_DURATION, Clock.systemUTC());
     this.goneTimeout = goneTimeout;
     this.delete = new PreconditionedDelete(client);
-    this.betweenReadAndDelete = betweenReadAndDelete;
   }
 
   /**
@@ -196,7 +181,6 @@ public final class LlmServiceUninstaller {
     }
 
     private PreconditionedDelete.Answer deleteIfStill(LlmService seen) {
-      betweenReadAndDelete.run();
       try {
         return delete.send(seen);
       } catch (KubeException e) {

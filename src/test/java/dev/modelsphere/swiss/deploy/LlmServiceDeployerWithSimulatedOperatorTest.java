@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LayerSpec;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
@@ -16,6 +17,7 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.OtherPartyBeforeWrites;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -65,14 +67,14 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
     return deployer(DEADLINE, () -> {});
   }
 
+  /** SIMULATION: {@code betweenReadAndWrite} plays whoever acts before each update is sent. */
   private static LlmServiceDeployer deployer(Duration deadline, Runnable betweenReadAndWrite) {
     return new LlmServiceDeployer(
-        cluster.kube(),
+        new Kube(OtherPartyBeforeWrites.client(cluster.admin(), betweenReadAndWrite)),
         new ReleaseLocks(),
         new DeploySettings("", 0),
         Clock.systemUTC(),
-        deadline,
-        betweenReadAndWrite);
+        deadline);
   }
 
   private static Resource<LlmService> object() {

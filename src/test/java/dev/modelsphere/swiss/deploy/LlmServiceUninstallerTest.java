@@ -18,6 +18,7 @@ import dev.modelsphere.swiss.server.http.ErrorStatus;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.DeleteFreeze;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.OtherPartyBeforeWrites;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -66,9 +67,12 @@ class LlmServiceUninstallerTest {
     return cluster.llmServices().resource(svc).create();
   }
 
+  /** SIMULATION: {@code betweenReadAndDelete} plays whoever acts before each delete is sent. */
   private static LlmServiceUninstaller uninstaller(Runnable betweenReadAndDelete) {
     return new LlmServiceUninstaller(
-        admin(), new ReleaseLocks(), GONE_TIMEOUT, betweenReadAndDelete);
+        OtherPartyBeforeWrites.client(admin(), betweenReadAndDelete),
+        new ReleaseLocks(),
+        GONE_TIMEOUT);
   }
 
   private static UninstallOutcome uninstall(Runnable betweenReadAndDelete) {
