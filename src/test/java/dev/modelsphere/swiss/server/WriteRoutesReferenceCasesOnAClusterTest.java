@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanArchive;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.Secret;
 import java.nio.charset.StandardCharsets;
@@ -165,7 +165,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
     String status =
         cluster
             .kube()
-            .configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE)
+            .configMap(cluster.namespace(), PlanConfigMapName.of(RELEASE).toString())
             .orElseThrow()
             .get(PlanStatus.FILE);
     assertThat(PlanStatus.parse(status).note()).isEqualTo("back to one");
