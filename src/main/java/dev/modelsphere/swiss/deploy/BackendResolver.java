@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceForbiddenException;
@@ -40,7 +41,9 @@ public final class BackendResolver {
     boolean visible = access.current().visible() && services != null;
     boolean hasService = visible && hasService(namespace, release);
     boolean hasConfigMap =
-        kube.configMap(namespace, Kube.PLAN_PREFIX + release).map(d -> !d.isEmpty()).orElse(false);
+        kube.configMap(namespace, PlanConfigMapName.of(release).toString())
+            .map(d -> !d.isEmpty())
+            .orElse(false);
     return BackendChoice.of(visible, hasService, hasConfigMap);
   }
 

@@ -14,6 +14,7 @@ import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanFiles;
@@ -81,10 +82,6 @@ public final class HelmDeployer implements ReleaseBackend {
    */
   public int sweepInterrupted(List<String> namespaces) {
     return interrupted.sweep(namespaces);
-  }
-
-  public static String planConfigMap(String release) {
-    return Kube.PLAN_PREFIX + release;
   }
 
   /**
@@ -180,7 +177,7 @@ public final class HelmDeployer implements ReleaseBackend {
     }
     String planError = "";
     try {
-      kube.deleteConfigMap(ns, planConfigMap(release));
+      kube.deleteConfigMap(ns, PlanConfigMapName.of(release).toString());
     } catch (KubeException e) {
       LOG.warn("plan configmap not removed: {}", e.getMessage());
       planError = e.getMessage();

@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.error.ErrorKind;
-import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.kube.PreconditionedDelete;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -163,7 +163,7 @@ public final class LlmServiceUninstaller {
 
     /** Finishes a migration's clean-up; returns why it could not, empty when it did. */
     private String removeMigratedPlan() {
-      String name = Kube.PLAN_PREFIX + release;
+      String name = PlanConfigMapName.of(release).toString();
       try {
         client.configMaps().inNamespace(namespace).withName(name).delete();
         return "";

@@ -20,6 +20,7 @@ import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.plan.Layer;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.ServiceId;
 import dev.modelsphere.swiss.plan.SourceRef;
 import dev.modelsphere.swiss.site.CatalogRepo;
 import dev.modelsphere.swiss.site.Profile;
@@ -185,7 +186,7 @@ public final class PlanComposer {
                               .formatted(req.fromRelease())));
     }
     Map<String, Object> deployedForm = Tree.copy(previous.layer(Layer.FORM.wireName()));
-    String deployedServiceId = deployedServiceId(previous);
+    String deployedServiceId = ServiceId.of(previous);
     boolean bare = !req.hasOverrides();
     Map<String, Object> overrides = deployedForm;
     String serviceId = "";
@@ -252,12 +253,6 @@ public final class PlanComposer {
     } catch (SiteStateException e) {
       return Optional.empty();
     }
-  }
-
-  /** The service id the release runs as: its composed {@code serviceId}, else its name. */
-  private static String deployedServiceId(Plan previous) {
-    Object id = previous.values().get("serviceId");
-    return id == null || id.toString().isEmpty() ? previous.release().name() : id.toString();
   }
 
   private Map<String, Object> form(PlanRequest req, Variant variant) {

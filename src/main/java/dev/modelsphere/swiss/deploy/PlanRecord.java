@@ -7,6 +7,7 @@ import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,7 +35,7 @@ final class PlanRecord {
   /** The record beside the release; {@link Seen#exists()} is false when there is none. */
   Seen read(String namespace, String release) {
     try {
-      return new Seen(kube.versionedConfigMap(namespace, HelmDeployer.planConfigMap(release)));
+      return new Seen(kube.versionedConfigMap(namespace, PlanConfigMapName.of(release).toString()));
     } catch (KubeException e) {
       throw new DeployException(
           UPSTREAM_FAILED, "release %s/%s: %s".formatted(namespace, release, e.getMessage()), e);
@@ -57,7 +58,7 @@ final class PlanRecord {
     Map<String, String> annotations = new LinkedHashMap<>(seen.version().annotations());
     annotations.remove(APPLYING_OVER);
     applyingOver.ifPresent(r -> annotations.put(APPLYING_OVER, Integer.toString(r)));
-    String name = HelmDeployer.planConfigMap(release);
+    String name = PlanConfigMapName.of(release).toString();
     try {
       String version = kube.swapConfigMap(namespace, name, seen.version(), files, annotations);
       return new Seen(new ConfigMapVersion(files, annotations, version));

@@ -33,7 +33,6 @@ public final class Kube {
 
   public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
   public static final String SWISS = "swiss";
-  public static final String PLAN_PREFIX = "swiss-plan-";
 
   private final KubernetesClient client;
 
@@ -282,11 +281,10 @@ public final class Kube {
     List<PartialObjectMetadata> items = found.getItems() == null ? List.of() : found.getItems();
     for (PartialObjectMetadata item : items) {
       String name = item.getMetadata().getName();
-      if (name.startsWith(PLAN_PREFIX) && name.length() > PLAN_PREFIX.length()) {
-        releases.add(
-            new ReleaseRef(
-                name.substring(PLAN_PREFIX.length()), item.getMetadata().getNamespace()));
-      }
+      PlanConfigMapName.parse(name)
+          .ifPresent(
+              plan ->
+                  releases.add(new ReleaseRef(plan.release(), item.getMetadata().getNamespace())));
     }
     return releases;
   }

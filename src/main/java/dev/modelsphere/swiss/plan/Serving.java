@@ -22,10 +22,7 @@ public final class Serving {
       return "";
     }
     String route = text(values, "modelRoute.nginx.route");
-    if (route.isEmpty()) {
-      route = text(values, "serviceId");
-    }
-    return route.isEmpty() ? plan.release().name() : route;
+    return route.isEmpty() ? ServiceId.of(plan) : route;
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeTarget;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.testing.Crds;
@@ -161,7 +162,7 @@ public final class DeploymentsBench {
         done.add(
             pool.submit(
                 () -> {
-                  kube.putConfigMap(namespace, Kube.PLAN_PREFIX + release, files);
+                  kube.putConfigMap(namespace, PlanConfigMapName.of(release).toString(), files);
                   HelmSecrets.store(
                       kube,
                       namespace,

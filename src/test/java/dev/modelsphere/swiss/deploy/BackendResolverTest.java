@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.deploy.BackendChoice.Owner;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess.Access;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
@@ -35,7 +36,9 @@ class BackendResolverTest {
   }
 
   private void createPlanConfigMap(Map<String, String> data) {
-    cluster.kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE, data);
+    cluster
+        .kube()
+        .putConfigMap(cluster.namespace(), PlanConfigMapName.of(RELEASE).toString(), data);
   }
 
   private void createPlanConfigMap() {

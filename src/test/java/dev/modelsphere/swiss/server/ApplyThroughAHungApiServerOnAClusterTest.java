@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ApiServerProxy;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -65,7 +65,10 @@ class ApplyThroughAHungApiServerOnAClusterTest {
 
   private PlanStatus record() {
     Map<String, String> files =
-        cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE).orElse(Map.of());
+        cluster
+            .kube()
+            .configMap(cluster.namespace(), PlanConfigMapName.of(RELEASE).toString())
+            .orElse(Map.of());
     return PlanStatus.parse(files.get(PlanStatus.FILE));
   }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.nio.file.Path;
@@ -93,7 +93,7 @@ class DeployFlowOnAClusterTest {
   private Map<String, String> planRecord() {
     return cluster
         .kube()
-        .configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE)
+        .configMap(cluster.namespace(), PlanConfigMapName.of(RELEASE).toString())
         .orElse(Map.of());
   }
 
@@ -269,7 +269,11 @@ class DeployFlowOnAClusterTest {
     assertThat(diff.path("warnings").path(0).asText()).startsWith("service-id");
     assertThat(refused.path("error").asText()).contains("service-id", RELEASE);
     assertThat(runs()).as("a preflight refusal is not recorded").hasSize(1);
-    assertThat(cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + "twin").isPresent())
+    assertThat(
+            cluster
+                .kube()
+                .configMap(cluster.namespace(), PlanConfigMapName.of("twin").toString())
+                .isPresent())
         .isFalse();
   }
 

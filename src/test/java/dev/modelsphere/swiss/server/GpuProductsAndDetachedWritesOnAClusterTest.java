@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.io.OutputStream;
@@ -129,7 +129,7 @@ class GpuProductsAndDetachedWritesOnAClusterTest {
     String status =
         cluster
             .kube()
-            .configMap(cluster.namespace(), Kube.PLAN_PREFIX + "hangup")
+            .configMap(cluster.namespace(), PlanConfigMapName.of("hangup").toString())
             .orElseThrow()
             .get(PlanStatus.FILE);
     assertThat(PlanStatus.parse(status).phase()).isEqualTo("applied");

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LayerSpec;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
@@ -89,7 +89,7 @@ class LlmServiceUninstallRacesOnAClusterTest {
         .admin()
         .configMaps()
         .inNamespace(cluster.namespace())
-        .withName(Kube.PLAN_PREFIX + RELEASE)
+        .withName(PlanConfigMapName.of(RELEASE).toString())
         .get();
   }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.helm.TestCharts;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SharedFixtures;
@@ -78,7 +78,8 @@ class ProfileNamespaceOnAClusterTest {
 
     assertThat(plan.path("release").path("namespace").asText()).isEqualTo(cluster.namespace());
     assertThat(installed.path("revision").asInt()).isEqualTo(1);
-    assertThat(cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE))
+    assertThat(
+            cluster.kube().configMap(cluster.namespace(), PlanConfigMapName.of(RELEASE).toString()))
         .isPresent();
     assertThat(upgrade.path("release").path("namespace").asText())
         .as("the upgrade found the release in the profile's namespace")

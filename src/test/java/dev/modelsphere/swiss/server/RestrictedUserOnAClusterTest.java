@@ -3,7 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.CountingClient;
@@ -109,7 +109,8 @@ class RestrictedUserOnAClusterTest {
 
     assertThat(installed.path("revision").asInt()).isEqualTo(1);
     assertThat(applied.path("revision").asInt()).isEqualTo(2);
-    assertThat(cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE))
+    assertThat(
+            cluster.kube().configMap(cluster.namespace(), PlanConfigMapName.of(RELEASE).toString()))
         .as("installed through helm, with its plan beside it")
         .isPresent();
     assertThat(cluster.llmServices().withName(RELEASE).get())

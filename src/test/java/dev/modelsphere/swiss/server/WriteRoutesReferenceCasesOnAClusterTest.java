@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanArchive;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -167,7 +167,7 @@ class WriteRoutesReferenceCasesOnAClusterTest {
     String status =
         cluster
             .kube()
-            .configMap(cluster.namespace(), Kube.PLAN_PREFIX + RELEASE)
+            .configMap(cluster.namespace(), PlanConfigMapName.of(RELEASE).toString())
             .orElseThrow()
             .get(PlanStatus.FILE);
     assertThat(PlanStatus.parse(status).note()).isEqualTo("back to one");

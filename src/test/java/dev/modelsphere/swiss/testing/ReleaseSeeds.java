@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.kube.StartupProgressTest;
 import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.LlmService;
@@ -58,11 +59,13 @@ public final class ReleaseSeeds {
   public void recordPlan(Plan plan, PlanStatus status) {
     Map<String, String> files = new LinkedHashMap<>(PlanFiles.files(plan, ""));
     files.put(PlanStatus.FILE, status.toYaml());
-    kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + plan.release().name(), files);
+    kube()
+        .putConfigMap(
+            cluster.namespace(), PlanConfigMapName.of(plan.release().name()).toString(), files);
   }
 
   public void recordFiles(String release, Map<String, String> files) {
-    kube().putConfigMap(cluster.namespace(), Kube.PLAN_PREFIX + release, files);
+    kube().putConfigMap(cluster.namespace(), PlanConfigMapName.of(release).toString(), files);
   }
 
   /** Revision {@code revision} of {@code release} in helm's storage, chart sglang-0.8.0. */

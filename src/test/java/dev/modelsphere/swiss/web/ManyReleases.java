@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.web;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
@@ -47,7 +48,7 @@ final class ManyReleases {
         new LinkedHashMap<>(
             PlanFiles.files(ExamplePlans.sglang(release, namespace, "replicaCount: 1"), ""));
     files.put(PlanStatus.FILE, status.toYaml());
-    kube.putConfigMap(namespace, Kube.PLAN_PREFIX + release, files);
+    kube.putConfigMap(namespace, PlanConfigMapName.of(release).toString(), files);
     HelmSecrets.store(kube, namespace, release, 1, "deployed");
     return null;
   }

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.cli.Main;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.server.TestServer;
@@ -310,8 +310,11 @@ class WebUiInABrowserTest {
         .map(s -> s.getMetadata().getName())
         .filter(name -> name.startsWith("sh.helm.release.v1." + release + ".v"))
         .forEach(left::add);
-    if (cluster.kube().configMap(cluster.namespace(), Kube.PLAN_PREFIX + release).isPresent()) {
-      left.add(Kube.PLAN_PREFIX + release);
+    if (cluster
+        .kube()
+        .configMap(cluster.namespace(), PlanConfigMapName.of(release).toString())
+        .isPresent()) {
+      left.add(PlanConfigMapName.of(release).toString());
     }
     return left.isEmpty() ? "gone" : "left behind: " + left;
   }

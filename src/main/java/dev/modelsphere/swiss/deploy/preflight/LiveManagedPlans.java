@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy.preflight;
 
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;
@@ -63,12 +64,12 @@ public final class LiveManagedPlans implements ManagedPlans {
   }
 
   private static boolean isPlan(String name) {
-    return name.startsWith(Kube.PLAN_PREFIX) && name.length() > Kube.PLAN_PREFIX.length();
+    return PlanConfigMapName.parse(name).isPresent();
   }
 
   private static ReleaseRef releaseOf(ConfigMap configMap) {
     return new ReleaseRef(
-        configMap.getMetadata().getName().substring(Kube.PLAN_PREFIX.length()),
+        PlanConfigMapName.parse(configMap.getMetadata().getName()).orElseThrow().release(),
         configMap.getMetadata().getNamespace());
   }
 

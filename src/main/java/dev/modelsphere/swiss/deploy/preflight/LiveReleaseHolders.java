@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
-import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
@@ -31,7 +31,7 @@ public final class LiveReleaseHolders implements ReleaseHolders {
   public List<String> namespacesHolding(String release) {
     KubernetesClient client = scope.kube().client();
     TreeSet<String> namespaces = new TreeSet<>();
-    String planName = Kube.PLAN_PREFIX + release;
+    String planName = PlanConfigMapName.of(release).toString();
     namespaces.addAll(
         namespacesOf(
             "plan configmaps " + planName,

@@ -2,7 +2,7 @@ package dev.modelsphere.swiss.deploy.preflight;
 
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
-import dev.modelsphere.swiss.values.Tree;
+import dev.modelsphere.swiss.plan.ServiceId;
 
 /**
  * The service id a plan deploys under belongs to no other managed release: routing and scaling know
@@ -22,9 +22,7 @@ public final class ServiceIdRule extends ClaimRule {
    */
   @Override
   String claimOf(Plan plan) {
-    Object value = Tree.get(plan.values(), FIELD).value();
-    String id = value == null ? "" : String.valueOf(value);
-    return id.isEmpty() ? plan.release().name() : id;
+    return ServiceId.of(plan);
   }
 
   @Override

@@ -2,7 +2,7 @@ package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.ClusterCache;
-import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -103,7 +103,10 @@ public final class Fleet implements AutoCloseable {
 
   /** Some record of {@code namespace/release} is watched: it is one of {@link #members()}. */
   boolean holds(String namespace, String release) {
-    return cache.planConfigMaps().get(namespace, Kube.PLAN_PREFIX + release).isPresent()
+    return cache
+            .planConfigMaps()
+            .get(namespace, PlanConfigMapName.of(release).toString())
+            .isPresent()
         || !cache.helmSecrets(namespace, release).isEmpty()
         || services.holds(namespace, release);
   }
@@ -129,10 +132,8 @@ public final class Fleet implements AutoCloseable {
 
   /** The release a ConfigMap is the plan of: those named {@code swiss-plan-<release>}. */
   static Optional<String> planned(ConfigMap configMap) {
-    String name = configMap.getMetadata().getName();
-    return name.startsWith(Kube.PLAN_PREFIX) && name.length() > Kube.PLAN_PREFIX.length()
-        ? Optional.of(name.substring(Kube.PLAN_PREFIX.length()))
-        : Optional.empty();
+    return PlanConfigMapName.parse(configMap.getMetadata().getName())
+        .map(PlanConfigMapName::release);
   }
 
   /** The newest revision helm stores for the release, if any. */

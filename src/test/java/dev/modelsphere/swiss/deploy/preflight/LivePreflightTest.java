@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.kube.ClusterCache;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.NodeInventory;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.Plan;
@@ -99,7 +100,7 @@ class LivePreflightTest {
         .kube()
         .putConfigMap(
             plan.release().namespace(),
-            Kube.PLAN_PREFIX + plan.release().name(),
+            PlanConfigMapName.of(plan.release().name()).toString(),
             PlanFiles.files(plan, ""));
   }
 
