@@ -13,6 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +36,16 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
 
   private final String kind;
   private final List<SharedIndexInformer<T>> informers = new ArrayList<>();
+
+  /** Each informer's own signal: done once its first list is in and its watch runs. */
+  private final List<CompletableFuture<Void>> firstLists = new ArrayList<>();
+
+  /**
+   * Done when the API server refuses a list. The refused informer's own future fails then too, but
+   * the cache is settled at once, while the other scopes' futures may still be retrying.
+   */
+  private final CompletableFuture<Void> refused = new CompletableFuture<>();
+
   private final Clock clock;
   private volatile Instant heardAt;
   private volatile String refusal = "";
@@ -61,7 +75,7 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
       informer.addEventHandler(cache.new Heard());
       informer.exceptionHandler(cache::retryAfter);
       cache.informers.add(informer);
-      informer.start();
+      cache.firstLists.add(informer.start().toCompletableFuture());
     }
     return cache;
   }
@@ -132,20 +146,19 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
    * @return whether it settled in time
    */
   public boolean awaitSettled(Duration timeout) {
-    // Real time, not the clock: a test's clock may stand still.
-    long end = System.nanoTime() + timeout.toNanos();
-    while (!settled()) {
-      if (System.nanoTime() - end >= 0) {
-        return false;
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
+    // fabric8's start futures, not a poll of hasSynced(); they run on real time, which a test's
+    // clock (that may stand still) does not touch.
+    CompletableFuture<Void> listed =
+        CompletableFuture.allOf(firstLists.toArray(CompletableFuture[]::new));
+    try {
+      CompletableFuture.anyOf(listed, refused).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      // Out of time, or an informer stopped (refused, closed): settled() tells which it was.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
-    return true;
+    return settled();
   }
 
   /** Why the API server would not let swiss list this kind; empty when it did. */
@@ -183,6 +196,7 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
       forbidden = code == 403;
       refusal = "list %s: %s".formatted(kind, describe(failure));
       LOG.warn("not watching {}: {}", kind, refusal);
+      refused.complete(null);
       return false;
     }
     LOG.debug("watching {} failed, retrying: {}", kind, failure.toString());

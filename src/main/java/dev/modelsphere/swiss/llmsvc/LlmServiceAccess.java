@@ -1,5 +1,9 @@
 package dev.modelsphere.swiss.llmsvc;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,18 +76,30 @@ public final class LlmServiceAccess {
     }
   }
 
-  private final Discovery discovery;
-  private final Clock clock;
+  /** One discovery answer: whether LLMServices are served, or why asking failed (else null). */
+  private record Answer(boolean served, String error) {}
 
-  private Instant askedAt;
-  private boolean served;
-  private String discoveryError;
-  private Instant forbiddenAt;
+  /** The only key of the two caches: each holds a single value. */
+  private static final Boolean ONE = Boolean.TRUE;
+
+  private final Discovery discovery;
+
+  /**
+   * The discovery answer for one TTL. A loading cache, so concurrent callers share one discovery
+   * call per TTL: the others wait for it rather than ask too.
+   */
+  private final LoadingCache<Boolean, Answer> answer;
+
+  /** Present for one TTL after a read of LLMServices was refused. */
+  private final Cache<Boolean, Boolean> forbidden;
 
   /** Access decided by {@code discovery}, asked at most once per TTL as {@code clock} tells. */
   public LlmServiceAccess(Discovery discovery, Clock clock) {
     this.discovery = discovery;
-    this.clock = clock;
+    Ticker ticker = ticker(clock);
+    this.answer =
+        Caffeine.newBuilder().expireAfterWrite(CRD_SERVED_TTL).ticker(ticker).build(key -> ask());
+    this.forbidden = Caffeine.newBuilder().expireAfterWrite(CRD_SERVED_TTL).ticker(ticker).build();
   }
 
   public static LlmServiceAccess of(LlmServiceClient client, Clock clock) {
@@ -101,23 +117,20 @@ public final class LlmServiceAccess {
   }
 
   /** The current state, asking discovery first when the last answer is a TTL old or missing. */
-  public synchronized Access current() {
+  public Access current() {
     if (discovery == null) {
       return Access.NO_CLIENT;
     }
-    Instant now = clock.instant();
-    if (askedAt == null || !now.isBefore(askedAt.plus(CRD_SERVED_TTL))) {
-      ask(now);
-    }
-    boolean forbidden = forbiddenAt != null && now.isBefore(forbiddenAt.plus(CRD_SERVED_TTL));
-    return new Access(served, forbidden, discoveryError);
+    // The answer first: a new one may clear a noted Forbidden.
+    Answer now = answer.get(ONE);
+    return new Access(now.served(), forbidden.getIfPresent(ONE) != null, now.error());
   }
 
   /**
    * A read of LLMServices was refused: for one TTL access is not visible and no read is attempted.
    */
-  public synchronized void noteForbidden() {
-    forbiddenAt = clock.instant();
+  public void noteForbidden() {
+    forbidden.put(ONE, ONE);
   }
 
   public List<String> warnings(String applyWith) {
@@ -128,21 +141,30 @@ public final class LlmServiceAccess {
     return current().newInstalls(applyWith);
   }
 
-  // Called with the lock held, so concurrent requests share one discovery call per TTL.
-  private void ask(Instant now) {
-    askedAt = now;
+  /** Asks discovery; a failure is an answer too, kept for one TTL like any other. */
+  private Answer ask() {
     try {
-      served = discovery.served();
-      discoveryError = null;
+      boolean served = discovery.served();
       if (!served) {
-        forbiddenAt = null;
+        // Nothing to be forbidden from any more; when the API comes back, it starts visible.
+        forbidden.invalidateAll();
       }
+      return new Answer(served, null);
     } catch (RuntimeException e) {
-      served = false;
-      discoveryError = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      forbiddenAt = null;
-      // Once per TTL at most: a failed answer is cached like any other.
-      LOG.warn("LLMService discovery failed: {}", discoveryError, e);
+      String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      forbidden.invalidateAll();
+      // Once per TTL at most, since the failed answer is cached.
+      LOG.warn("LLMService discovery failed: {}", error, e);
+      return new Answer(false, error);
     }
+  }
+
+  /**
+   * {@code clock} as Caffeine reads time, in nanoseconds from when the access was made: the TTLs
+   * run on the server's clock, so a test that moves its clock moves them too.
+   */
+  private static Ticker ticker(Clock clock) {
+    Instant origin = clock.instant();
+    return () -> Duration.between(origin, clock.instant()).toNanos();
   }
 }

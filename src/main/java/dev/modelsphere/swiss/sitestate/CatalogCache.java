@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.sitestate;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import dev.modelsphere.swiss.catalog.CachedCatalog;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.CatalogException;
@@ -25,17 +26,26 @@ public final class CatalogCache {
 
   /**
    * @param fetchedAt when this copy of the index was fetched (or saved to disk)
-   * @param checkedAt when the location was last tried; the next try waits one TTL from here
    */
-  private record Held(Catalog catalog, Instant fetchedAt, Instant checkedAt) {}
+  private record Held(Catalog catalog, Instant fetchedAt) {}
 
-  private final Duration ttl;
+  /**
+   * The catalog to serve without trying the location, for one TTL after it was last tried: after a
+   * good fetch, and after a failed one too (then it holds the fallback).
+   */
+  private final Cache<String, Catalog> tried;
+
+  /**
+   * The last copy of each catalog, however old: what a failed fetch serves. Kept apart from {@link
+   * #tried}, which forgets an entry once its TTL is over.
+   */
+  private final Map<String, Held> lastGood = new ConcurrentHashMap<>();
+
   private final IndexCache disk;
   private final Clock clock;
-  private final Map<String, Held> held = new ConcurrentHashMap<>();
 
   public CatalogCache(Duration ttl, IndexCache disk, Clock clock) {
-    this.ttl = ttl;
+    this.tried = Expiring.afterWrite(ttl, clock);
     this.disk = disk;
     this.clock = clock;
   }
@@ -48,18 +58,24 @@ public final class CatalogCache {
    *     memory or on disk
    */
   public Catalog open(String location) {
-    Instant now = clock.instant();
-    Held current = held.get(location);
-    if (current != null && now.isBefore(current.checkedAt().plus(ttl))) {
-      return current.catalog();
+    Catalog current = tried.getIfPresent(location);
+    if (current != null) {
+      return current;
     }
+    // Not Cache.get(key, fetch): a fetch can take as long as its timeouts, and Caffeine would hold
+    // a lock shared with other locations meanwhile. Two requests may fetch at once, as before.
     try {
       Catalog fresh = Catalog.open(location);
-      held.put(location, new Held(fresh, now, now));
+      lastGood.put(location, new Held(fresh, clock.instant()));
+      tried.put(location, fresh);
       saveToDisk(fresh);
       return fresh;
     } catch (CatalogException e) {
-      Held fallback = current != null ? current : fromDisk(location, e);
+      Held fallback = lastGood.get(location);
+      if (fallback == null) {
+        fallback = fromDisk(location, e);
+        lastGood.put(location, fallback);
+      }
       LOG.warn(
           "catalog {} cannot be fetched, serving the copy fetched at {}: {}",
           location,
@@ -67,20 +83,20 @@ public final class CatalogCache {
           e.getMessage());
       // Try again one TTL from now, not on every request: an unreachable catalog would otherwise
       // cost every request a timeout.
-      held.put(location, new Held(fallback.catalog(), fallback.fetchedAt(), now));
+      tried.put(location, fallback.catalog());
       return fallback.catalog();
     }
   }
 
   /** The refs of the catalogs held in memory, for readiness; never fetches. */
   public List<String> heldRefs() {
-    return held.values().stream().map(h -> h.catalog().ref()).sorted().toList();
+    return lastGood.values().stream().map(h -> h.catalog().ref()).sorted().toList();
   }
 
   private Held fromDisk(String location, CatalogException fetchFailure) {
     try {
       CachedCatalog saved = disk.open(Fetcher.forLocation(location));
-      return new Held(saved.catalog(), saved.savedAt(), clock.instant());
+      return new Held(saved.catalog(), saved.savedAt());
     } catch (CatalogException e) {
       throw new SiteStateException(
           ErrorKind.UPSTREAM_FAILED,

@@ -1,13 +1,11 @@
 package dev.modelsphere.swiss.sitestate;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import dev.modelsphere.swiss.catalog.ChartVersionLister;
 import dev.modelsphere.swiss.chartrepo.ChartVersions;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The versions each chart repository lists, kept for one TTL ({@code server.cacheTTL}) so the form
@@ -24,17 +22,12 @@ public final class ChartListings {
 
   private record Key(String repo, String path, String name) {}
 
-  private record Listed(List<String> versions, Instant listedAt) {}
-
-  private final Duration ttl;
-  private final Clock clock;
   private final Lister lister;
-  private final Map<Key, Listed> listed = new ConcurrentHashMap<>();
+  private final Cache<Key, List<String>> listed;
 
   public ChartListings(Duration ttl, Clock clock, Lister lister) {
-    this.ttl = ttl;
-    this.clock = clock;
     this.lister = lister;
+    this.listed = Expiring.afterWrite(ttl, clock);
   }
 
   /** Listings read from the chart path or repository the site profile names. */
@@ -50,13 +43,14 @@ public final class ChartListings {
    */
   public List<String> versions(String repo, String path, String name) {
     Key key = new Key(repo, path, name);
-    Instant now = clock.instant();
-    Listed held = listed.get(key);
-    if (held != null && now.isBefore(held.listedAt().plus(ttl))) {
-      return held.versions();
+    List<String> held = listed.getIfPresent(key);
+    if (held != null) {
+      return held;
     }
+    // Listed outside the cache's lock (not Cache.get(key, list)): a registry can take as long as
+    // its timeouts, and the lock is shared with other keys. A failed listing throws before put.
     List<String> fresh = List.copyOf(lister.list(repo, path, name));
-    listed.put(key, new Listed(fresh, now));
+    listed.put(key, fresh);
     return fresh;
   }
 

@@ -2,6 +2,8 @@ package dev.modelsphere.swiss.server.auth;
 
 import dev.modelsphere.swiss.server.http.ApiException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,13 +31,18 @@ public final class Login {
   }
 
   /**
-   * A token for these credentials.
+   * A token for these credentials, or the refusal of a wrong password once the penalty has passed.
+   * The wait holds no thread: the answer is a future a scheduler completes, so a flood of wrong
+   * passwords cannot use up the server's threads.
    *
    * @param client who is trying, as the throttle counts clients
+   * @return the token; for credentials that do not match, a future that fails with a 401 {@link
+   *     ApiException} after the penalty
    * @throws ApiException 429 after too many recent failures, 500 when the credentials cannot be
-   *     read, 401 when they do not match
+   *     read
    */
-  public SessionTokens.Issued attempt(String client, String username, String password) {
+  public CompletableFuture<SessionTokens.Issued> attempt(
+      String client, String username, String password) {
     if (throttle.isThrottled(client)) {
       throw new ApiException(429, "too many failed logins; wait a minute");
     }
@@ -48,18 +55,18 @@ public final class Login {
     }
     if (!current.matches(username, password)) {
       throttle.recordFailure(client);
-      pause();
-      throw new ApiException(401, "wrong username or password");
+      return refusedAfterPenalty();
     }
     throttle.clear(client);
-    return tokens.issue(current);
+    return CompletableFuture.completedFuture(tokens.issue(current));
   }
 
-  private void pause() {
-    try {
-      Thread.sleep(failurePenalty.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  private CompletableFuture<SessionTokens.Issued> refusedAfterPenalty() {
+    CompletableFuture<SessionTokens.Issued> refused = new CompletableFuture<>();
+    CompletableFuture.delayedExecutor(failurePenalty.toMillis(), TimeUnit.MILLISECONDS)
+        .execute(
+            () ->
+                refused.completeExceptionally(new ApiException(401, "wrong username or password")));
+    return refused;
   }
 }

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -50,8 +51,15 @@ public final class SessionRoutes implements RouteGroup {
     LoginParts parts =
         login.orElseThrow(() -> new ApiException(400, "this server runs with no login"));
     Attempt attempt = Json.body(ctx, Attempt.class);
-    SessionTokens.Issued token =
+    CompletableFuture<SessionTokens.Issued> answer =
         parts.login().attempt(client(ctx), attempt.username(), attempt.password());
+    // Javalin answers when the future completes; a refusal (401 after the penalty) fails it and
+    // reaches the same exception mapping as a thrown ApiException.
+    ctx.future(() -> answer.thenAccept(token -> loggedIn(ctx, parts, attempt, token)));
+  }
+
+  private void loggedIn(
+      Context ctx, LoginParts parts, Attempt attempt, SessionTokens.Issued token) {
     parts.cookie().set(ctx, token);
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("authenticated", true);
