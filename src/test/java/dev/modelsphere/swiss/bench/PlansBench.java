@@ -81,6 +81,8 @@ public final class PlansBench {
       }
       Counts afterDiffs = counts(client, listSchema, otherSchema);
       long[] installTimes = new long[installs];
+      double installLists = 0;
+      double installOther = 0;
       for (int i = 0; i < installs; i++) {
         String hash = plan(base, namespace, model, "inst-" + stage + "-" + i, 0);
         // Only the install itself is counted: the plan before it is the plans' figure.
@@ -129,9 +131,6 @@ public final class PlansBench {
           java.nio.file.StandardOpenOption.APPEND);
     }
   }
-
-  private static double installLists;
-  private static double installOther;
 
   private record Counts(double lists, double other) {}
 
