@@ -42,7 +42,7 @@ public final class HelmDeployer implements ReleaseBackend {
 
   private final Kube kube;
   private final ReleaseStorage storage;
-  private final ChartRenderer renderer;
+  private final PlanRenders renders;
   private final HelmReleases helm;
   private final PlanArchive archive;
   private final ReleasePlans plans;
@@ -61,8 +61,22 @@ public final class HelmDeployer implements ReleaseBackend {
       ReleaseLocks locks,
       DeploySettings settings,
       Clock clock) {
+    this(kube, PlanRenders.of(renderer), helm, locks, settings, clock);
+  }
+
+  /**
+   * A deployer sharing {@code renders} with preflight's chart-schema rule, so an install whose
+   * preflight rendered the plan does not render it again before writing.
+   */
+  public HelmDeployer(
+      Kube kube,
+      PlanRenders renders,
+      HelmReleases helm,
+      ReleaseLocks locks,
+      DeploySettings settings,
+      Clock clock) {
     this.kube = kube;
-    this.renderer = renderer;
+    this.renders = renders;
     this.storage = new ReleaseStorage(kube.client());
     this.helm = helm;
     this.archive = new PlanArchive(kube, settings.planHistory());
@@ -378,9 +392,9 @@ public final class HelmDeployer implements ReleaseBackend {
    */
   private RenderRequest render(Plan plan) {
     try {
-      RenderRequest request = PlanCharts.request(plan, chartRoot);
-      renderer.render(request);
-      return request;
+      // Found rendered when this server's preflight passed the same plan a moment ago.
+      renders.render(plan, chartRoot);
+      return PlanCharts.request(plan, chartRoot);
     } catch (HelmException e) {
       throw new DeployException(INVALID, "nothing applied: " + e.getMessage(), e);
     }

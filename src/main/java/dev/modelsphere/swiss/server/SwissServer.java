@@ -15,15 +15,17 @@ import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
 import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
+import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleasePlans;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
-import dev.modelsphere.swiss.deploy.preflight.ClusterScope;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
+import dev.modelsphere.swiss.deploy.view.FleetPlans;
+import dev.modelsphere.swiss.deploy.view.FleetReleaseHolders;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
@@ -120,6 +122,10 @@ public final class SwissServer {
   private final CatalogLookups catalogLookups;
   private final CopyAge copyAge;
   private final ChartRenderer charts;
+
+  /** Shared by preflight and the helm deployer: an install renders its plan once. */
+  private final PlanRenders renders;
+
   private final ReleaseLocks locks = new ReleaseLocks("swiss serve");
   private final DetachedRuns runs;
   private final RevisionsView revisions;
@@ -152,10 +158,11 @@ public final class SwissServer {
     this.catalogLookups = new CatalogLookups(site.catalogs());
     this.charts = new ChartRenderer(ChartArchives.inUserCache());
     this.helmReleases = new HelmReleases(charts, options.helmKubeConfig());
+    this.renders = PlanRenders.of(charts);
     this.helm =
         new HelmDeployer(
             kube,
-            charts,
+            renders,
             helmReleases,
             locks,
             new DeploySettings("", config.server().planHistory()),
@@ -281,10 +288,14 @@ public final class SwissServer {
             gpus,
             new GpuProductCheck(this::gpuNodes));
     Preflight preflight =
+        // The claim rules read the watches this server keeps anyway: a plan, diff or install
+        // lists nothing, however many releases the cluster holds.
         Preflight.standard(
-            charts,
+            renders,
             "",
-            new ClusterScope(kube, services, access, config.cluster().namespaces()),
+            config.cluster().namespaces(),
+            new FleetPlans(fleet),
+            new FleetReleaseHolders(fleet),
             GpuNodes.of(nodes),
             gpus);
     LlmServiceBackend llmServices =

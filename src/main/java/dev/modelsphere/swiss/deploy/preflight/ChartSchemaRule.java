@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
+import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
-import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.SchemaViolation;
 import dev.modelsphere.swiss.plan.Plan;
 import java.util.Arrays;
@@ -16,7 +16,7 @@ import java.util.List;
 public final class ChartSchemaRule implements PreflightRule {
   public static final String NAME = "chart-schema";
 
-  private final ChartRenderer renderer;
+  private final PlanRenders renders;
   private final String chartRoot;
 
   /**
@@ -24,7 +24,15 @@ public final class ChartSchemaRule implements PreflightRule {
    *     may be empty
    */
   public ChartSchemaRule(ChartRenderer renderer, String chartRoot) {
-    this.renderer = renderer;
+    this(PlanRenders.of(renderer), chartRoot);
+  }
+
+  /**
+   * A rule whose renders the deployer may reuse: given the deployer's own {@link PlanRenders}, the
+   * install after a passed preflight does not render the plan again.
+   */
+  public ChartSchemaRule(PlanRenders renders, String chartRoot) {
+    this.renders = renders;
     this.chartRoot = chartRoot;
   }
 
@@ -37,7 +45,7 @@ public final class ChartSchemaRule implements PreflightRule {
   public List<Problem> check(Proposal proposal) {
     Plan plan = proposal.plan();
     try {
-      renderer.render(PlanCharts.request(plan, chartRoot));
+      renders.render(plan, chartRoot);
       return List.of();
     } catch (SchemaViolation refused) {
       return refusals(refused);

@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.util.List;
@@ -13,6 +15,14 @@ abstract class ClaimRule implements PreflightRule {
   private final String name;
   private final String field;
   private final ManagedPlans plans;
+
+  /**
+   * The claim of each managed plan, by the plan object (weak keys compare by identity): a
+   * cache-backed {@link ManagedPlans} hands out the same objects until a release changes, so each
+   * plan's values are merged once rather than on every check of every other release. A live read
+   * makes new objects each time, which are simply collected.
+   */
+  private final Cache<Plan, String> claims = Caffeine.newBuilder().weakKeys().build();
 
   /**
    * @param field the values path to change for another name
@@ -43,7 +53,7 @@ abstract class ClaimRule implements PreflightRule {
     }
     return plans.current().stream()
         .filter(other -> !other.release().equals(plan.release()))
-        .filter(other -> wanted.equals(claimOf(other)))
+        .filter(other -> wanted.equals(claims.get(other, this::claimOf)))
         .map(Plan::release)
         .distinct()
         .map(holder -> problem(field, message(wanted, holder)))

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
+import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.kube.GpuResources;
 import java.util.ArrayList;
@@ -32,11 +33,36 @@ public final class Preflight {
       ClusterScope scope,
       GpuNodes nodes,
       GpuResources gpus) {
-    ManagedPlans plans = new LiveManagedPlans(scope);
+    return standard(
+        PlanRenders.of(renderer),
+        chartRoot,
+        scope.namespaces(),
+        new LiveManagedPlans(scope),
+        new LiveReleaseHolders(scope),
+        nodes,
+        gpus);
+  }
+
+  /**
+   * Every rule, as {@link #standard(ChartRenderer, String, ClusterScope, GpuNodes, GpuResources)},
+   * reading the managed releases from {@code plans} and {@code holders}: the server passes its
+   * watch-backed ones, so a check lists nothing.
+   *
+   * @param renders shared with the deployer, so an install renders its plan once
+   * @param grantedNamespaces {@code cluster.namespaces}; empty means the whole cluster
+   */
+  public static Preflight standard(
+      PlanRenders renders,
+      String chartRoot,
+      List<String> grantedNamespaces,
+      ManagedPlans plans,
+      ReleaseHolders holders,
+      GpuNodes nodes,
+      GpuResources gpus) {
     return new Preflight(
         List.of(
-            new ChartSchemaRule(renderer, chartRoot),
-            new ReleaseIdentityRule(scope.namespaces(), new LiveReleaseHolders(scope)),
+            new ChartSchemaRule(renders, chartRoot),
+            new ReleaseIdentityRule(grantedNamespaces, holders),
             new RouteCollisionRule(plans),
             new ServiceIdRule(plans),
             new GpuFitRule(nodes, gpus)));

@@ -2,7 +2,10 @@ package dev.modelsphere.swiss.deploy.preflight;
 
 import java.util.List;
 
-/** Where a release name is already taken, read from the cluster on each call. */
+/**
+ * Where a release name is already taken: listed live on each call (the CLI), or read from the
+ * watches the server keeps ({@code deploy.view.FleetReleaseHolders}).
+ */
 @FunctionalInterface
 public interface ReleaseHolders {
 

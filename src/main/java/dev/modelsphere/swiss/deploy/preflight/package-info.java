@@ -7,7 +7,14 @@
  * findings.
  *
  * <p>Checks that decide whether a name is free (release identity, routes, service ids) read the
- * cluster live on every run: a watch cache that lags by a second could let two installs claim one
- * route. GPU fit may use the watch-backed node inventory, because the scheduler decides in the end.
+ * managed releases through {@link dev.modelsphere.swiss.deploy.preflight.ManagedPlans} and {@link
+ * dev.modelsphere.swiss.deploy.preflight.ReleaseHolders}. The CLI, which keeps no watches, lists
+ * them live. {@code swiss serve} reads the watches it keeps for its views, so a check costs the API
+ * server nothing however many releases there are; the copy trails the API server by the watch's
+ * delay (milliseconds on a healthy one), which widens, but does not open, the window in which two
+ * installs of different releases check one route before either writes: the live lists never closed
+ * it either, since no lock spans releases. A copy not yet loaded, or a watch refused, fails the
+ * check ("could not check") rather than passing on a partial copy. GPU fit uses the watch-backed
+ * node inventory, because the scheduler decides in the end.
  */
 package dev.modelsphere.swiss.deploy.preflight;

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.ClusterCache;
+import dev.modelsphere.swiss.kube.KindCache;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
@@ -86,6 +87,36 @@ public final class Fleet implements AutoCloseable {
   public void close() {
     services.close();
     cache.close();
+  }
+
+  /** The watched LLMServices, in no order; none while they are not visible. */
+  List<LlmService> llmServices() {
+    return services.services();
+  }
+
+  /**
+   * Fails, saying why, when a watch that decides whether a name is free is not yet a full copy (its
+   * first list is not in) or was refused: preflight then reports that it could not check, as it
+   * does when a live list fails, instead of passing on what a partial copy lacks.
+   */
+  void requireComplete(String purpose) {
+    for (KindCache<?> kind : List.of(cache.planConfigMaps(), cache.helmSecrets())) {
+      if (!kind.refusal().isEmpty()) {
+        throw new IllegalStateException(
+            "cannot %s: the API server refused the watch of %s (%s)"
+                .formatted(purpose, kind.kind(), kind.refusal()));
+      }
+      if (!kind.settled()) {
+        throw new IllegalStateException(
+            "cannot %s yet: the server is still loading its copy of the %s"
+                .formatted(purpose, kind.kind()));
+      }
+    }
+    if (services.loading()) {
+      throw new IllegalStateException(
+          "cannot %s yet: the server is still loading its copy of the llmservices"
+              .formatted(purpose));
+    }
   }
 
   /** Whether LLMServices are being watched (the API serves them and swiss may read them). */

@@ -115,6 +115,15 @@ final class LlmServiceWatch implements AutoCloseable {
     }
   }
 
+  /**
+   * A watch runs and its first list is not in yet: {@link #services()} would show fewer than there
+   * are. False when nothing is watched, which means the LLMServices are not visible.
+   */
+  boolean loading() {
+    KindCache<LlmService> running = runningCache();
+    return running != null && !running.settled();
+  }
+
   /** The service {@code namespace/name} is watched; asks nothing, starts nothing. */
   boolean holds(String namespace, String name) {
     KindCache<LlmService> running = runningCache();

@@ -1,0 +1,110 @@
+package dev.modelsphere.swiss.deploy.view;
+
+import dev.modelsphere.swiss.deploy.preflight.ManagedPlans;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.MappingException;
+import dev.modelsphere.swiss.llmsvc.PlanMapping;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.PlanFiles;
+import dev.modelsphere.swiss.plan.ReleaseRef;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The current plans of the managed releases as the server's watches hold them: the plan ConfigMaps
+ * and the LLMServices, the same two sources {@code LiveManagedPlans} lists, with the same rules (an
+ * LLMService's plan stands over its ConfigMap's; an unreadable plan claims nothing). Reading costs
+ * the API server nothing.
+ *
+ * <p>Each object is parsed once per resourceVersion and the same {@link Plan} is handed out until
+ * it changes, so a check against a thousand releases reads a thousand memos, not a thousand YAML
+ * documents.
+ */
+public final class FleetPlans implements ManagedPlans {
+  private final Fleet fleet;
+
+  /** The plan each object held at its resourceVersion, by kind, namespace and name. */
+  private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
+
+  private record Parsed(String resourceVersion, Optional<Plan> plan) {}
+
+  public FleetPlans(Fleet fleet) {
+    this.fleet = fleet;
+  }
+
+  @Override
+  public List<Plan> current() {
+    fleet.requireComplete("read the managed releases' plans");
+    Map<ReleaseRef, Plan> byRelease = new LinkedHashMap<>();
+    Set<String> seen = new HashSet<>();
+    for (ConfigMap configMap : fleet.cache().planConfigMaps().items()) {
+      Fleet.planned(configMap)
+          .ifPresent(
+              release ->
+                  plan("configmap", configMap, seen, () -> readable(configMap))
+                      .ifPresent(
+                          plan ->
+                              byRelease.put(
+                                  new ReleaseRef(release, configMap.getMetadata().getNamespace()),
+                                  plan)));
+    }
+    for (LlmService service : fleet.llmServices()) {
+      plan("llmservice", service, seen, () -> mapped(service))
+          .ifPresent(
+              plan ->
+                  byRelease.put(
+                      new ReleaseRef(
+                          service.getMetadata().getName(), service.getMetadata().getNamespace()),
+                      plan));
+    }
+    // Objects gone from the watches are forgotten, so the memo never outgrows the fleet.
+    parsed.keySet().retainAll(seen);
+    return new ArrayList<>(byRelease.values());
+  }
+
+  private Optional<Plan> plan(
+      String kind, HasMetadata object, Set<String> seen, Supplier<Optional<Plan>> parse) {
+    String key =
+        kind + "/" + object.getMetadata().getNamespace() + "/" + object.getMetadata().getName();
+    seen.add(key);
+    String version = object.getMetadata().getResourceVersion();
+    Parsed known = parsed.get(key);
+    if (known != null && known.resourceVersion().equals(version)) {
+      return known.plan();
+    }
+    Parsed now = new Parsed(version == null ? "" : version, parse.get());
+    parsed.put(key, now);
+    return now.plan();
+  }
+
+  private static Optional<Plan> readable(ConfigMap configMap) {
+    Map<String, String> files = configMap.getData();
+    if (files == null || files.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(PlanFiles.fromFiles(files));
+    } catch (PlanException unreadable) {
+      // A ConfigMap edited by hand claims nothing rather than blocking every deploy.
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<Plan> mapped(LlmService service) {
+    try {
+      return Optional.of(PlanMapping.toPlan(service));
+    } catch (MappingException unreadable) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.modelsphere.swiss.deploy.view;
+
+import dev.modelsphere.swiss.deploy.preflight.ReleaseHolders;
+import dev.modelsphere.swiss.kube.ClusterCache;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Secret;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Where a release name is taken, as the server's watches hold it: swiss's plan ConfigMaps, helm's
+ * release Secrets (a release installed by hand counts too) and the LLMServices, the three records
+ * {@code LiveReleaseHolders} lists. Reading costs the API server nothing.
+ *
+ * <p>One difference: the watch holds only the ConfigMaps labelled as swiss's, where the live read
+ * finds a {@code swiss-plan-<release>} ConfigMap by name alone. Every plan swiss writes carries the
+ * label, and a release it deployed also has helm's Secrets or an LLMService, so the name is found
+ * either way.
+ */
+public final class FleetReleaseHolders implements ReleaseHolders {
+  private final Fleet fleet;
+
+  public FleetReleaseHolders(Fleet fleet) {
+    this.fleet = fleet;
+  }
+
+  @Override
+  public List<String> namespacesHolding(String release) {
+    fleet.requireComplete("check where release name " + release + " is taken");
+    TreeSet<String> namespaces = new TreeSet<>();
+    String planName = PlanConfigMapName.of(release).toString();
+    for (ConfigMap configMap : fleet.cache().planConfigMaps().items()) {
+      if (planName.equals(configMap.getMetadata().getName())) {
+        namespaces.add(configMap.getMetadata().getNamespace());
+      }
+    }
+    for (Secret secret : fleet.cache().helmSecrets().items()) {
+      if (ClusterCache.releaseOf(secret).filter(release::equals).isPresent()) {
+        namespaces.add(secret.getMetadata().getNamespace());
+      }
+    }
+    fleet.llmServices().stream()
+        .filter(service -> release.equals(service.getMetadata().getName()))
+        .forEach(service -> namespaces.add(service.getMetadata().getNamespace()));
+    return List.copyOf(namespaces);
+  }
+}
