@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.config.Config;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,11 +10,7 @@ import picocli.CommandLine.Option;
  * config file.
  */
 public final class GlobalOptions {
-  @Option(
-      names = "--config",
-      description =
-          "Config file (default: $SWISS_CONFIG, ./swiss.yaml, ~/.config/swiss/swiss.yaml).")
-  String config;
+  @Mixin ConfigFileOption config;
 
   @Option(
       names = "--catalog",
@@ -37,7 +34,7 @@ public final class GlobalOptions {
   public Sources resolve() {
     String catalogLoc = null;
     String profileFile = null;
-    Path found = Config.find(config);
+    Path found = Config.find(config.path);
     if (found != null) {
       Config cfg = Config.load(found);
       var source = cfg.cluster().profile();

@@ -113,6 +113,6 @@ public final class PlanSourceOptions {
   }
 
   String configFlag() {
-    return compose.global.config;
+    return compose.global.config.path;
   }
 }

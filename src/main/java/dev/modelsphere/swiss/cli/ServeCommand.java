@@ -24,11 +24,7 @@ import picocli.CommandLine.Spec;
     description = "Run the HTTP API and the web UI, configured by the config's server section.")
 public final class ServeCommand implements Callable<Integer> {
 
-  @Option(
-      names = "--config",
-      description =
-          "Config file (default: $SWISS_CONFIG, ./swiss.yaml, ~/.config/swiss/swiss.yaml).")
-  String config;
+  @Mixin ConfigFileOption config;
 
   @Option(
       names = "--addr",
@@ -46,7 +42,7 @@ public final class ServeCommand implements Callable<Integer> {
     Config loaded = loadConfig();
     ListenAddress address =
         ListenAddress.parse(GlobalOptions.empty(addr) ? loaded.server().addr() : addr);
-    KubeTarget target = cluster.target(config);
+    KubeTarget target = cluster.target(config.path);
     KubernetesClient client = target.connect();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -68,7 +64,7 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   private Config loadConfig() {
-    Path found = Config.find(config);
+    Path found = Config.find(config.path);
     if (found == null) {
       throw new CliException("no config file: pass --config, or set SWISS_CONFIG");
     }

@@ -113,7 +113,7 @@ public final class HelmDeployer implements ReleaseBackend {
               + " swiss applies them with Helm's client-side three-way merge, which has no field"
               + " managers to force past -- apply without it");
     }
-    verify(plan);
+    Preconditions.checkHash(plan);
     String ns = plan.release().namespace();
     String release = plan.release().name();
     if (ns.isEmpty() || release.isEmpty()) {
@@ -366,22 +366,6 @@ public final class HelmDeployer implements ReleaseBackend {
 
     private String ns() {
       return plan.release().namespace();
-    }
-  }
-
-  private void verify(Plan plan) {
-    try {
-      plan.verifyHash();
-    } catch (PlanException e) {
-      throw new DeployException(
-          INVALID,
-          "plan for "
-              + plan.release().namespace()
-              + "/"
-              + plan.release().name()
-              + " refused: "
-              + e.getMessage(),
-          e);
     }
   }
 

@@ -17,7 +17,6 @@ import dev.modelsphere.swiss.llmsvc.OperatorAnnotations;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.values.Nulls;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -92,7 +91,7 @@ public final class LlmServiceDeployer {
    *     not be read or refused the write
    */
   public ApplyResult apply(Plan plan, Mode mode, ApplyOptions options) {
-    verify(plan);
+    Preconditions.checkHash(plan);
     String ns = plan.release().namespace();
     String release = plan.release().name();
     if (ns.isEmpty() || release.isEmpty()) {
@@ -410,18 +409,6 @@ public final class LlmServiceDeployer {
         done.helmRevision(),
         String.join("\n", output),
         "");
-  }
-
-  private void verify(Plan plan) {
-    try {
-      plan.verifyHash();
-    } catch (PlanException e) {
-      throw new DeployException(
-          INVALID,
-          "plan for %s/%s refused: %s"
-              .formatted(plan.release().namespace(), plan.release().name(), e.getMessage()),
-          e);
-    }
   }
 
   /** A plan the operator cannot deploy is the caller's to fix (400); anything else is ours. */

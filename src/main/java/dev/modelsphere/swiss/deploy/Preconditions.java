@@ -3,6 +3,10 @@ package dev.modelsphere.swiss.deploy;
 import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
 import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
 
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanException;
+
 /** The checks every release-changing operation makes before it touches anything. */
 public final class Preconditions {
 
@@ -42,6 +46,22 @@ public final class Preconditions {
    * still be it. Zero and below assert nothing, as in the reference, where {@code -1} is how a
    * script says "no check".
    */
+  /**
+   * The plan is what was composed: a plan edited after its hash was taken is refused before any
+   * backend looks at the cluster.
+   */
+  public static void checkHash(Plan plan) {
+    try {
+      plan.verifyHash();
+    } catch (PlanException e) {
+      throw new DeployException(
+          ErrorKind.INVALID,
+          "plan for %s/%s refused: %s"
+              .formatted(plan.release().namespace(), plan.release().name(), e.getMessage()),
+          e);
+    }
+  }
+
   public static void checkRevision(ReleaseState state, int expected) {
     if (expected > 0 && state.revision() != expected) {
       throw new DeployException(

@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.values.ValuesException;
 import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A plan as a folder of files: one values file per layer, the helmfile document and {@code
@@ -41,6 +42,21 @@ public final class PlanFiles {
    *
    * @throws PlanException when {@code plan.yaml} is missing or a file does not parse
    */
+  /**
+   * The plan in {@code files}, or empty when there are none or they do not parse: a ConfigMap
+   * edited by hand then claims nothing rather than blocking every deploy.
+   */
+  public static Optional<Plan> readable(Map<String, String> files) {
+    if (files == null || files.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(fromFiles(files));
+    } catch (PlanException unreadable) {
+      return Optional.empty();
+    }
+  }
+
   public static Plan fromFiles(Map<String, String> files) {
     String meta = files.get(META_FILE);
     if (meta == null) {

@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.server.events.EventSettings;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.upstream.ServiceAddresses;
 import dev.modelsphere.swiss.values.Nulls;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -21,6 +22,7 @@ import java.time.Duration;
  *     service account
  * @param events how the {@code /api/events} streams run
  */
+@RecordBuilder
 public record ServerOptions(
     String version,
     Clock clock,
@@ -29,7 +31,9 @@ public record ServerOptions(
     String namespace,
     ServiceAddresses serviceAddresses,
     String helmKubeConfig,
-    EventSettings events) {
+    EventSettings events)
+    // The generated withers (withNamespace, withEvents, ...) copy every other component.
+    implements ServerOptionsBuilder.With {
   /** One second per wrong password makes guessing slow and costs a person nothing. */
   public static final Duration FAILED_LOGIN_PENALTY = Duration.ofSeconds(1);
 
@@ -64,46 +68,5 @@ public record ServerOptions(
         ServiceAddresses.CLUSTER_DNS,
         null,
         EventSettings.DEFAULTS);
-  }
-
-  public ServerOptions withNamespace(String ownNamespace) {
-    return new ServerOptions(
-        version,
-        clock,
-        failedLoginPenalty,
-        webRoot,
-        ownNamespace,
-        serviceAddresses,
-        helmKubeConfig,
-        events);
-  }
-
-  public ServerOptions withServiceAddresses(ServiceAddresses addresses) {
-    return new ServerOptions(
-        version, clock, failedLoginPenalty, webRoot, namespace, addresses, helmKubeConfig, events);
-  }
-
-  public ServerOptions withHelmKubeConfig(String kubeConfig) {
-    return new ServerOptions(
-        version,
-        clock,
-        failedLoginPenalty,
-        webRoot,
-        namespace,
-        serviceAddresses,
-        kubeConfig,
-        events);
-  }
-
-  public ServerOptions withEvents(EventSettings settings) {
-    return new ServerOptions(
-        version,
-        clock,
-        failedLoginPenalty,
-        webRoot,
-        namespace,
-        serviceAddresses,
-        helmKubeConfig,
-        settings);
   }
 }

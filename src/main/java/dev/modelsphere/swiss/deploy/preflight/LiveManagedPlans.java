@@ -7,7 +7,6 @@ import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The current plans of the managed releases, read live in one list per source: swiss's plan
@@ -37,7 +35,8 @@ public final class LiveManagedPlans implements ManagedPlans {
   public List<Plan> current() {
     Map<ReleaseRef, Plan> byRelease = new LinkedHashMap<>();
     for (ConfigMap configMap : planConfigMaps()) {
-      readable(configMap).ifPresent(plan -> byRelease.put(releaseOf(configMap), plan));
+      PlanFiles.readable(configMap.getData())
+          .ifPresent(plan -> byRelease.put(releaseOf(configMap), plan));
     }
     for (LlmService service : scope.llmServices()) {
       try {
@@ -71,17 +70,5 @@ public final class LiveManagedPlans implements ManagedPlans {
     return new ReleaseRef(
         PlanConfigMapName.parse(configMap.getMetadata().getName()).orElseThrow().release(),
         configMap.getMetadata().getNamespace());
-  }
-
-  private static Optional<Plan> readable(ConfigMap configMap) {
-    Map<String, String> files = configMap.getData();
-    if (files == null || files.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(PlanFiles.fromFiles(files));
-    } catch (PlanException unreadable) {
-      return Optional.empty();
-    }
   }
 }

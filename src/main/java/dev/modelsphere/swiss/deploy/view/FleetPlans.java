@@ -5,7 +5,6 @@ import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -51,7 +50,7 @@ public final class FleetPlans implements ManagedPlans {
       Fleet.planned(configMap)
           .ifPresent(
               release ->
-                  plan("configmap", configMap, seen, () -> readable(configMap))
+                  plan("configmap", configMap, seen, () -> PlanFiles.readable(configMap.getData()))
                       .ifPresent(
                           plan ->
                               byRelease.put(
@@ -85,19 +84,6 @@ public final class FleetPlans implements ManagedPlans {
     Parsed now = new Parsed(version == null ? "" : version, parse.get());
     parsed.put(key, now);
     return now.plan();
-  }
-
-  private static Optional<Plan> readable(ConfigMap configMap) {
-    Map<String, String> files = configMap.getData();
-    if (files == null || files.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(PlanFiles.fromFiles(files));
-    } catch (PlanException unreadable) {
-      // A ConfigMap edited by hand claims nothing rather than blocking every deploy.
-      return Optional.empty();
-    }
   }
 
   private static Optional<Plan> mapped(LlmService service) {
