@@ -3,7 +3,8 @@
 # cluster with the demo catalog and charts, and drives plan -> diff -> apply over HTTP: for one
 # release many times, then for many releases at once (every plan, then every diff, then every
 # apply, in rounds). In the same run it composes, diffs and applies a release of its own in
-# process on the deploy package (HelmDeployer, no HTTP), interleaved with the HTTP cycles. Prints
+# process on the deploy package (HelmDeployer, no HTTP), and upgrades a third release with a
+# `helm upgrade` subprocess of the same chart and values, interleaved with the HTTP cycles. Prints
 # the median and p99 of each step and the targets beside them; it does not pass or fail. Each
 # apply flips a pod label, so helm really upgrades; the releases run no pods (replicaCount 0) and
 # hold none of the cluster's GPUs. Removes its namespaces (and with them its releases) and stops
@@ -32,6 +33,8 @@ if [[ ! -f target/bench.classpath || pom.xml -nt target/bench.classpath ]]; then
   mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
 fi
 classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+# The baseline an apply must beat: helm upgrade as a subprocess, at the version swiss embeds.
+helm_bin="$(bench/build-helm.sh)"
 
 if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
   hack/cluster/up >&2
@@ -144,7 +147,8 @@ echo "swiss serve: pid $server_pid, $base; model $model; run $run;" \
 # its full JIT: it is the in-process side being measured.
 java -cp "$classpath" dev.modelsphere.swiss.bench.ApplyBench \
   "$kubeconfig" "$base" "$repo/examples/catalog" "$work/site.yaml" "$model" "$run" \
-  "$iterations" "$parallel" "$rounds" "$warmup" "$ns_http" "$ns_local" "$ns_par" "$server_pid" &
+  "$iterations" "$parallel" "$rounds" "$warmup" "$ns_http" "$ns_local" "$ns_par" "$server_pid" \
+  "$helm_bin" &
 tool_pid=$!
 wait "$tool_pid"
 tool_pid=""

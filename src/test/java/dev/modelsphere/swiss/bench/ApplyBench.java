@@ -111,6 +111,7 @@ public final class ApplyBench {
     String nsInProcess = args[11];
     String nsParallel = args[12];
     long serverPid = Long.parseLong(args[13]);
+    Path helmBin = args.length > 14 && !args[14].isEmpty() ? Path.of(args[14]) : null;
 
     ApplyBench bench = new ApplyBench(base, model);
     InProcess local = InProcess.wire(kubeconfig, catalogDir, siteFile, model);
@@ -126,6 +127,11 @@ public final class ApplyBench {
     long setup = System.nanoTime();
     bench.install(nsHttp, httpRelease);
     local.install(nsInProcess, localRelease);
+    HelmCli helm = helmBin == null ? null : new HelmCli(helmBin, kubeconfig, local);
+    String helmRelease = "helmcli-" + run;
+    if (helm != null) {
+      helm.install(nsInProcess, helmRelease);
+    }
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
     try {
       // A few at a time: installing is set-up, not what is measured.
@@ -146,12 +152,17 @@ public final class ApplyBench {
       // --- one release, over and over: HTTP and in process, interleaved in blocks ---
       Cycle httpCycle = new Cycle(nsHttp, httpRelease);
       Cycle localCycle = new Cycle(nsInProcess, localRelease);
+      Cycle helmCycle = new Cycle(nsInProcess, helmRelease);
       for (int i = 0; i < warmup; i++) {
         bench.httpCycle(httpCycle, null);
         local.cycle(localCycle, null);
+        if (helm != null) {
+          helm.upgrade(helmCycle);
+        }
       }
       Steps httpSteps = new Steps(iterations);
       Steps localSteps = new Steps(iterations);
+      long[] helmUpgrades = new long[helm == null ? 0 : iterations];
       long sequential = System.nanoTime();
       Cpu sequentialCpu = Cpu.now(serverPid);
       for (int block = 0; block < iterations; block += BLOCK) {
@@ -161,6 +172,9 @@ public final class ApplyBench {
         }
         for (int i = block; i < end; i++) {
           local.cycle(localCycle, localSteps);
+        }
+        for (int i = block; helm != null && i < end; i++) {
+          helmUpgrades[i] = helm.upgrade(helmCycle);
         }
       }
       double sequentialSeconds = (System.nanoTime() - sequential) / 1e9;
@@ -208,6 +222,7 @@ public final class ApplyBench {
           sequentialSeconds,
           httpSteps,
           localSteps,
+          helmUpgrades,
           parallel,
           rounds,
           parallelSteps,
@@ -229,6 +244,7 @@ public final class ApplyBench {
       double sequentialSeconds,
       Steps http,
       Steps local,
+      long[] helmUpgrades,
       int parallel,
       int rounds,
       Steps par,
@@ -257,6 +273,15 @@ public final class ApplyBench {
     System.out.printf(
         "HTTP apply / in-process apply: %.2fx (medians; target within 1.5x), p99 %.2fx%n",
         httpApply / localApply, p99(http.apply) / p99(local.apply));
+    if (helmUpgrades.length > 0) {
+      line("helm upgrade (the CLI)", helmUpgrades);
+      System.out.printf(
+          "in-process apply / helm upgrade: %.2fx, HTTP apply / helm upgrade: %.2fx (medians;"
+              + " target under 1x: the same chart and values through a helm subprocess)%n",
+          localApply / median(helmUpgrades), httpApply / median(helmUpgrades));
+    } else {
+      System.out.println("helm upgrade (the CLI): not measured (no helm binary given)");
+    }
     System.out.printf(
         "  CPU meanwhile: machine %.0f%% busy, swiss serve %.0f ms of CPU per HTTP cycle%n",
         sequentialUse.machineBusy() * 100, sequentialUse.serverMs() / iterations);
@@ -575,6 +600,60 @@ public final class ApplyBench {
       checkApplied(applied.revision(), diff.revision(), cycle);
       if (steps != null) {
         steps.add(t0, t1, t2, t3);
+      }
+    }
+  }
+
+  /**
+   * The baseline: the same chart and the same composed values applied by a {@code helm upgrade}
+   * subprocess of the helm version swiss embeds, on a release of its own.
+   */
+  private record HelmCli(Path helm, Path kubeconfig, InProcess local) {
+
+    void install(String namespace, String release) {
+      run("install", namespace, release, overrides("a"));
+    }
+
+    /** One upgrade that flips the label; returns its wall time in nanoseconds. */
+    long upgrade(Cycle cycle) {
+      long start = System.nanoTime();
+      run("upgrade", cycle.namespace, cycle.release, cycle.form());
+      return System.nanoTime() - start;
+    }
+
+    private void run(String verb, String namespace, String release, Map<String, Object> form) {
+      Plan plan = local.compose(namespace, release, form);
+      Path chart = Path.of(local.profile.chartPath(), local.variant.chart().name());
+      try {
+        Path values = Files.createTempFile("bench-helm-values-", ".json");
+        try {
+          Files.write(values, JSON.writeValueAsBytes(plan.values()));
+          Process helmRun =
+              new ProcessBuilder(
+                      helm.toString(),
+                      verb,
+                      release,
+                      chart.toString(),
+                      "--namespace",
+                      namespace,
+                      "--values",
+                      values.toString(),
+                      "--kubeconfig",
+                      kubeconfig.toString())
+                  .redirectErrorStream(true)
+                  .start();
+          String output = new String(helmRun.getInputStream().readAllBytes());
+          if (helmRun.waitFor() != 0) {
+            throw new IllegalStateException("helm " + verb + " " + release + " failed: " + output);
+          }
+        } finally {
+          Files.deleteIfExists(values);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while helm ran", e);
       }
     }
   }
