@@ -152,12 +152,9 @@ public final class DeployRoutes implements RouteGroup {
         p.preflight()
             .check(
                 PreflightGate.proposal(plan, p.composer().requiresOf(plan), mode(diff.exists())));
-    Map<String, Object> answer = diffAnswer(diff, null);
-    if (!preflight.ok()) {
-      // What would stop an apply, shown before anyone tries one.
-      answer.put("warnings", preflight.warnings());
-    }
-    Json.ok(ctx, answer);
+    WriteAnswers.Diffed answer = WriteAnswers.Diffed.of(diff);
+    // What would stop an apply, shown before anyone tries one.
+    Json.ok(ctx, preflight.ok() ? answer : answer.warning(preflight.warnings()));
   }
 
   private void apply(Context ctx, Parts p, Mode mode) {
@@ -173,7 +170,7 @@ public final class DeployRoutes implements RouteGroup {
     ApplyOptions options =
         new ApplyOptions(
             request.expectRevision(), action, request.note(), request.forceConflicts());
-    Json.ok(ctx, applyAnswer(p.writes().apply(Actor.of(ctx), plan, mode, options)));
+    Json.ok(ctx, WriteAnswers.Applied.of(p.writes().apply(Actor.of(ctx), plan, mode, options)));
   }
 
   private void rollback(Context ctx, Parts p) {
@@ -187,7 +184,7 @@ public final class DeployRoutes implements RouteGroup {
                 request.toRevision(),
                 request.expectRevision(),
                 request.note());
-    Json.ok(ctx, applyAnswer(result));
+    Json.ok(ctx, WriteAnswers.Applied.of(result));
   }
 
   private void revisionDiff(Context ctx, Parts p) {
@@ -195,19 +192,14 @@ public final class DeployRoutes implements RouteGroup {
     String release = ctx.pathParam("release");
     int revision = revisionNumber(ctx.pathParam("revision"));
     Plan archived = archivedPlan(p, ns, release, revision);
-    Json.ok(ctx, diffAnswer(compare(p, archived), revision));
+    Json.ok(ctx, WriteAnswers.Diffed.of(compare(p, archived)).toRevision(revision));
   }
 
   /** Uninstalls through the release's owner; an unmanaged helm release can be removed too. */
   private void uninstall(Context ctx, Parts p) {
     UninstallResult result =
         p.writes().uninstall(Actor.of(ctx), ctx.pathParam("namespace"), ctx.pathParam("release"));
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("release", result.release());
-    answer.put("namespace", result.namespace());
-    answer.put("output", result.output());
-    answer.put("planError", result.planError());
-    Json.ok(ctx, answer);
+    Json.ok(ctx, WriteAnswers.Uninstalled.of(result));
   }
 
   /** The plan that produced {@code revision}, from whichever backend keeps it; 404 when none. */
@@ -239,32 +231,5 @@ public final class DeployRoutes implements RouteGroup {
     } catch (NumberFormatException e) {
       throw new ApiException(400, "revision must be a number");
     }
-  }
-
-  private static Map<String, Object> applyAnswer(ApplyResult result) {
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("planHash", result.planHash());
-    answer.put("release", result.release());
-    answer.put("revision", result.revision());
-    answer.put("output", result.output());
-    answer.put("status", result.status());
-    answer.put("statusError", result.statusError());
-    return answer;
-  }
-
-  /**
-   * The reference's diff answer, plus each object's own diff; {@code toRevision} for a rollback.
-   */
-  private static Map<String, Object> diffAnswer(DiffResult diff, Integer toRevision) {
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("planHash", diff.planHash());
-    if (toRevision != null) {
-      answer.put("toRevision", toRevision);
-    }
-    answer.put("changed", diff.changed());
-    answer.put("output", diff.render());
-    answer.put("revision", diff.revision());
-    answer.put("exists", diff.exists());
-    return answer;
   }
 }
