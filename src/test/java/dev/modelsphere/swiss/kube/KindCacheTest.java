@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -35,7 +36,11 @@ class KindCacheTest {
 
       assertThat(cache.settled()).isTrue();
       assertThat(cache.refusal()).isEmpty();
-      assertThat(cache.get(cluster.namespace(), "swiss-plan-one")).isPresent();
+      // The first list may be served from the API server's watch cache, which can trail a write
+      // made just before it; the object then arrives by the watch, never later than that.
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> cache.get(cluster.namespace(), "swiss-plan-one").isPresent());
     }
   }
 
