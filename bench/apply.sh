@@ -26,21 +26,11 @@ rounds="${BENCH_ROUNDS:-3}"
 warmup="${BENCH_WARMUP:-3}"
 model="${BENCH_MODEL:-smollm3-3b}"
 
-if [[ "${BENCH_SKIP_BUILD:-}" != 1 ]]; then
-  mvn -q -B -ntp -DskipTests package
-fi
-if [[ ! -f target/bench.classpath || pom.xml -nt target/bench.classpath ]]; then
-  mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
-fi
-classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+bench_build
 # The baseline an apply must beat: helm upgrade as a subprocess, at the version swiss embeds.
 helm_bin="$(bench/build-helm.sh)"
 
-if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
-  hack/cluster/up >&2
-  set -a; . target/cluster/env; set +a
-fi
-kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
+bench_cluster
 [[ -r "$kubeconfig" ]] || { echo "apply.sh: no $kubeconfig" >&2; exit 1; }
 kc() { kubectl --kubeconfig "$kubeconfig" "$@"; }
 

@@ -23,22 +23,12 @@ namespace_count="${BENCH_NAMESPACES:-10}"
 threads="${BENCH_THREADS:-32}"
 per_page=25
 
-if [[ "${BENCH_SKIP_BUILD:-}" != 1 ]]; then
-  mvn -q -B -ntp -DskipTests package
-fi
-if [[ ! -f target/bench.classpath || pom.xml -nt target/bench.classpath ]]; then
-  mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
-fi
-classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+bench_build
 # The seeder and the page client are short-lived: C1 only, so their JIT does not take the CPU the
 # API server and swiss serve need (2 cores here). swiss serve runs as ./swiss runs it.
 tool_jvm="-XX:TieredStopAtLevel=1"
 
-if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
-  hack/cluster/up >&2
-  set -a; . target/cluster/env; set +a
-fi
-kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
+bench_cluster
 # ./swiss starts from a class-data archive of this jar when there is one (hack/cds writes it, as an
 # image build would); BENCH_CDS=0 measures the start without it.
 if [[ "${BENCH_CDS:-1}" == 1 ]]; then

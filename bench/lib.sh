@@ -18,3 +18,23 @@ stop_serve() {
     echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
   fi
 }
+
+# Builds the jar (unless BENCH_SKIP_BUILD=1) and the test classpath; sets `classpath`.
+bench_build() {
+  if [[ "${BENCH_SKIP_BUILD:-}" != 1 ]]; then
+    mvn -q -B -ntp -DskipTests package
+  fi
+  if [[ ! -f target/bench.classpath || pom.xml -nt target/bench.classpath ]]; then
+    mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+  fi
+  classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+}
+
+# Uses the cluster SWISS_TEST_CLUSTER names, else starts the local one; sets `kubeconfig`.
+bench_cluster() {
+  if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
+    hack/cluster/up >&2
+    set -a; . target/cluster/env; set +a
+  fi
+  kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
+}

@@ -21,21 +21,11 @@ installs="${2:-3}"
 model="${BENCH_MODEL:-smollm3-3b}"
 threads="${BENCH_THREADS:-32}"
 
-if [[ "${BENCH_SKIP_BUILD:-}" != 1 ]]; then
-  mvn -q -B -ntp -DskipTests package
-fi
-if [[ ! -f target/bench.classpath || pom.xml -nt target/bench.classpath ]]; then
-  mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
-fi
-classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
+bench_build
 # Short-lived tools: C1 only, so their JIT leaves the CPU to the API server and swiss serve.
 tool_jvm="-XX:TieredStopAtLevel=1"
 
-if [[ -z "${SWISS_TEST_CLUSTER:-}" ]]; then
-  hack/cluster/up >&2
-  set -a; . target/cluster/env; set +a
-fi
-kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
+bench_cluster
 [[ -r "$kubeconfig" ]] || { echo "plans.sh: no $kubeconfig" >&2; exit 1; }
 kc() { kubectl --kubeconfig "$kubeconfig" "$@"; }
 
