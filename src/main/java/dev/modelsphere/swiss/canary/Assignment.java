@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.canary;
 
+import dev.modelsphere.swiss.kube.KubeNames;
+
 /**
  * Reads the assignment annotation, {@code [<namespace>/]<name>[:<arm>]}. What can be parsed is kept
  * even when the whole is malformed: the service stays referenced, unverified.
@@ -32,10 +34,10 @@ final class Assignment {
     if (parts > 2) {
       return "more than one '/'";
     }
-    if (!DnsNames.isLabel(namespace)) {
+    if (!KubeNames.isLabel(namespace)) {
       return "namespace \"" + namespace + "\" is not a DNS-1123 label";
     }
-    if (!DnsNames.isSubdomain(name)) {
+    if (!KubeNames.isSubdomain(name)) {
       return "name \"" + name + "\" is not a DNS-1123 name";
     }
     return null;

@@ -33,6 +33,7 @@ import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.KubeNames;
 import dev.modelsphere.swiss.kube.NodeInventory;
 import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
@@ -49,6 +50,7 @@ import dev.modelsphere.swiss.server.auth.SessionTokens;
 import dev.modelsphere.swiss.server.events.ClusterEvents;
 import dev.modelsphere.swiss.server.events.EventHub;
 import dev.modelsphere.swiss.server.http.HttpApp;
+import dev.modelsphere.swiss.server.http.ParamRule;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.routes.CatalogRoutes;
 import dev.modelsphere.swiss.server.routes.ClusterRoutes;
@@ -105,6 +107,13 @@ public final class SwissServer {
   private static final Duration PING_TIMEOUT = Duration.ofSeconds(4);
 
   private static final String NOT_FETCHED = "not fetched";
+
+  /**
+   * A namespace or release in a path that cannot exist is the request's fault (400), answered
+   * before any lookup: the API server would refuse it in ways that read as its own failure.
+   */
+  private static final Map<String, ParamRule> NAME_RULES =
+      Map.of("namespace", KubeNames::namespaceProblem, "release", KubeNames::releaseProblem);
 
   private final Config config;
   private final ServerOptions options;
@@ -179,7 +188,8 @@ public final class SwissServer {
     this.events = new EventHub(options.events(), options.clock());
     meters.gauge("swiss.event.streams", events, EventHub::openStreams);
     this.clusterEvents = ClusterEvents.start(fleet, nodes, events);
-    this.app = HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie));
+    this.app =
+        HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie), NAME_RULES);
   }
 
   /**

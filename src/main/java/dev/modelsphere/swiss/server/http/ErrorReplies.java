@@ -7,6 +7,7 @@ import io.javalin.http.HttpResponseException;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * Every failure answered as {@code {"error": "..."}}: an {@link ApiException} with its status, a
  * domain failure with its kind's ({@link ErrorStatus}), Javalin's own refusals (an oversized body)
  * with theirs, anything unexpected as 500 {@code internal error} with the details in the log only,
- * and a path no route serves as 404.
+ * a path no route serves as 404, and a path served only with other methods as 405 with {@code
+ * Allow}.
  */
 public final class ErrorReplies {
   static final String INTERNAL = "internal error";
@@ -24,7 +26,10 @@ public final class ErrorReplies {
 
   private ErrorReplies() {}
 
-  public static void install(JavalinConfig config) {
+  /**
+   * @param known the paths routes serve: a request for one with another method is 405
+   */
+  public static void install(JavalinConfig config, KnownPaths known) {
     config.routes.exception(
         ApiException.class, (e, ctx) -> answer(ctx, e.status(), e.getMessage(), e.getCause()));
     config.routes.exception(
@@ -33,9 +38,23 @@ public final class ErrorReplies {
     config.routes.exception(
         HttpResponseException.class,
         (e, ctx) -> {
-          // Javalin's own 404 is "no route for this path"; a route's own 404 is an ApiException.
-          String message = e.getStatus() == 404 ? NO_SUCH_ENDPOINT : e.getMessage();
-          Json.error(ctx, e.getStatus(), message);
+          // Javalin's own 404 is "no route for this method and path"; a route's own 404 is an
+          // ApiException.
+          if (e.getStatus() != 404) {
+            Json.error(ctx, e.getStatus(), e.getMessage());
+            return;
+          }
+          Set<String> allowed = known.allowed(ctx.path());
+          if (allowed.isEmpty()) {
+            Json.error(ctx, 404, NO_SUCH_ENDPOINT);
+            return;
+          }
+          ctx.header("Allow", String.join(", ", allowed));
+          Json.error(
+              ctx,
+              405,
+              "%s is not served for %s: use %s"
+                  .formatted(ctx.method().name(), ctx.path(), String.join(", ", allowed)));
         });
     config.routes.exception(
         Exception.class,

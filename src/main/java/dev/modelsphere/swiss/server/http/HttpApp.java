@@ -6,6 +6,7 @@ import io.javalin.util.JavalinException;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.slf4j.Logger;
@@ -47,6 +48,15 @@ public final class HttpApp {
    * @param groups every route of the server, registered in this order
    */
   public static Javalin create(Handler guard, MeterRegistry meters, List<RouteGroup> groups) {
+    return create(guard, meters, groups, Map.of());
+  }
+
+  /**
+   * @param rules what each named path parameter must look like ({@link Routes})
+   */
+  public static Javalin create(
+      Handler guard, MeterRegistry meters, List<RouteGroup> groups, Map<String, ParamRule> rules) {
+    KnownPaths known = new KnownPaths();
     return Javalin.create(
         config -> {
           config.startup.showJavalinBanner = false;
@@ -55,10 +65,10 @@ public final class HttpApp {
           config.router.handlerWrapper(new DeadlineWrapper());
           config.requestLogger.http(new RequestLog());
           config.requestLogger.http(new HttpMetrics(meters));
-          ErrorReplies.install(config);
+          ErrorReplies.install(config, known);
           config.routes.before(new BodyLimit());
           config.routes.before(guard);
-          Routes routes = new Routes(config.routes);
+          Routes routes = new Routes(config.routes, known, rules);
           groups.forEach(group -> group.register(routes));
           config.jetty.modifyServer(
               server -> {

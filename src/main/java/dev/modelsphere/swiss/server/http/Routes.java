@@ -4,6 +4,9 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.javalin.router.Endpoint;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where route groups declare their routes. An API route always names its {@link Deadline}, so no
@@ -12,9 +15,17 @@ import io.javalin.router.Endpoint;
  */
 public final class Routes {
   private final RoutesConfig javalin;
+  private final KnownPaths known;
+  private final Map<String, ParamRule> rules;
 
-  public Routes(RoutesConfig javalin) {
+  /**
+   * @param known where every route but the {@link #fallback} is recorded
+   * @param rules by path parameter name: checked on every route whose path has that parameter
+   */
+  public Routes(RoutesConfig javalin, KnownPaths known, Map<String, ParamRule> rules) {
     this.javalin = javalin;
+    this.known = known;
+    this.rules = Map.copyOf(rules);
   }
 
   public Routes get(String path, Deadline deadline, Handler handler) {
@@ -46,13 +57,48 @@ public final class Routes {
     return withoutDeadline(path, handler);
   }
 
-  private Routes withoutDeadline(String path, Handler handler) {
+  /**
+   * A GET that serves whatever no other route does (the web UI's pages): no deadline, and not a
+   * known path, so another method on it is 404, not 405.
+   */
+  public Routes fallback(String path, Handler handler) {
     javalin.addEndpoint(new Endpoint(HandlerType.GET, path, handler));
     return this;
   }
 
-  private Routes add(HandlerType method, String path, Deadline deadline, Handler handler) {
-    javalin.addEndpoint(Endpoint.create(method, path).addMetadata(deadline).handler(handler));
+  private Routes withoutDeadline(String path, Handler handler) {
+    known.add(HandlerType.GET, path);
+    javalin.addEndpoint(new Endpoint(HandlerType.GET, path, checked(path, handler)));
     return this;
+  }
+
+  private Routes add(HandlerType method, String path, Deadline deadline, Handler handler) {
+    known.add(method, path);
+    javalin.addEndpoint(
+        Endpoint.create(method, path).addMetadata(deadline).handler(checked(path, handler)));
+    return this;
+  }
+
+  /** The handler behind the rules of the parameters {@code path} has. */
+  private Handler checked(String path, Handler handler) {
+    Map<String, ParamRule> applying = new LinkedHashMap<>();
+    rules.forEach(
+        (name, rule) -> {
+          if (path.contains("{" + name + "}")) {
+            applying.put(name, rule);
+          }
+        });
+    if (applying.isEmpty()) {
+      return handler;
+    }
+    return ctx -> {
+      for (Map.Entry<String, ParamRule> rule : applying.entrySet()) {
+        Optional<String> problem = rule.getValue().problem(ctx.pathParam(rule.getKey()));
+        if (problem.isPresent()) {
+          throw new ApiException(400, problem.get());
+        }
+      }
+      handler.handle(ctx);
+    };
   }
 }

@@ -43,8 +43,8 @@ public final class WebRoutes implements RouteGroup {
   public void register(Routes routes) {
     routes.getLocal(
         "/openapi.yaml", ctx -> serve(ctx, OPENAPI, "application/yaml; charset=utf-8", NO_CACHE));
-    routes.getLocal("/", this::page);
-    routes.getLocal("/<path>", this::page);
+    routes.fallback("/", this::page);
+    routes.fallback("/<path>", this::page);
   }
 
   private void page(Context ctx) {
