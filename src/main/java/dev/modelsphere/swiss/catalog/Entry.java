@@ -43,7 +43,7 @@ public record Entry(
     String homepage,
     List<String> tags,
     Object deprecated,
-    List<Variant> variants,
+    @JsonInclude(JsonInclude.Include.ALWAYS) List<Variant> variants,
     @JsonInclude(JsonInclude.Include.NON_NULL) Source source,
     String digest) {
 

@@ -16,7 +16,12 @@ import java.util.Set;
  * @param count the number of models; checked only when non-zero
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-public record Index(String apiVersion, String site, int count, List<IndexModel> models) {
+public record Index(
+    String apiVersion,
+    String site,
+    int count,
+    // A client looks models up in the list: an empty catalog is [], never absent.
+    @JsonInclude(JsonInclude.Include.ALWAYS) List<IndexModel> models) {
   public static final String API_VERSION = "catalog.swiss/v1";
 
   public Index {

@@ -21,7 +21,7 @@ public record IndexModel(
     List<IndexTuning> tuning,
     @JsonInclude(JsonInclude.Include.NON_NULL) Source source,
     String latest,
-    List<IndexVersion> versions) {
+    @JsonInclude(JsonInclude.Include.ALWAYS) List<IndexVersion> versions) {
 
   public IndexModel {
     tags = tags == null ? List.of() : List.copyOf(tags);

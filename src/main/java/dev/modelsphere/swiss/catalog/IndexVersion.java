@@ -9,7 +9,10 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record IndexVersion(
-    String version, String path, String digest, List<IndexVariant> variants) {
+    String version,
+    String path,
+    String digest,
+    @JsonInclude(JsonInclude.Include.ALWAYS) List<IndexVariant> variants) {
 
   public IndexVersion {
     variants = variants == null ? List.of() : List.copyOf(variants);

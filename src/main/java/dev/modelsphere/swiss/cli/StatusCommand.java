@@ -39,7 +39,7 @@ public final class StatusCommand implements Runnable {
             .read(
                 name.namespace(),
                 name.name(),
-                ProfileBuilder.builder().build(),
+                Optional.of(ProfileBuilder.builder().build()),
                 plan -> Optional.empty());
     if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
       throw new CliException("no release " + name);

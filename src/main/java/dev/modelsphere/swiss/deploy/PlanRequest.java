@@ -9,8 +9,8 @@ import java.util.Map;
  * The body of {@code POST /api/plans} and {@code POST /api/diff} (reference server.md §4.2), field
  * for field: every member is optional unless the rules say otherwise.
  *
- * @param overrides the form layer as a values tree; null when the request sent none (an upgrade
- *     then carries the deployed form as it is)
+ * @param overrides the form layer as a values tree; null or empty when the request sent none (an
+ *     upgrade then carries the deployed form and edits as they are)
  * @param planHash diff only: a stored plan to diff instead of composing one
  * @param reuseSource compose from the release's live plan without the catalog (spec/canary.md §5)
  */
@@ -51,8 +51,11 @@ public record PlanRequest(
     planHash = Nulls.orEmpty(planHash);
   }
 
-  /** The request carries form values of its own (an upgrade form, not a bare upgrade). */
+  /**
+   * The request carries form values of its own (an upgrade form, not a bare upgrade). As in the
+   * reference, only {@code overrides} counts, and an empty object is none.
+   */
   boolean hasOverrides() {
-    return overrides != null || !overridesYaml.isBlank();
+    return overrides != null && !overrides.isEmpty();
   }
 }

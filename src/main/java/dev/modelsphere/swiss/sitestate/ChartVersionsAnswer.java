@@ -26,22 +26,23 @@ public record ChartVersionsAnswer(
 
   /**
    * The versions the variant's spec allows. A pinned spec is answered without reading the
-   * repository.
+   * repository or the profile.
    *
    * @param variantId null or empty for the default variant
    * @throws SiteStateException {@code NOT_FOUND} for an unknown variant, {@code BAD_GATEWAY} when
    *     the catalog's spec does not parse or the repository cannot be listed, {@code UNAVAILABLE}
-   *     when the profile (which says where charts live) cannot be read
+   *     when a range must be listed and the profile (which says where charts live) cannot be read
    */
   public static ChartVersionsAnswer of(
       CatalogEntry found, String variantId, SiteProfiles profiles, ChartListings listings) {
     Variant variant = found.variant(variantId);
     String chart = variant.chart().name();
     ChartVersionSpec spec = parse(variant);
-    Profile profile = profiles.profile();
     if (spec.isExact()) {
+      // Nothing to list, so nothing to read: a site not yet set up still gets its one version.
       return new ChartVersionsAnswer(chart, spec.toString(), variant.id(), List.of(spec.exact()));
     }
+    Profile profile = profiles.profile();
     List<String> listed;
     try {
       listed = listings.versions(profile.chartRepo(), profile.chartPath(), chart);

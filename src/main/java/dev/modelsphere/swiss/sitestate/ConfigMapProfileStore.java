@@ -36,14 +36,17 @@ public record ConfigMapProfileStore(String namespace, String name, String key, R
     } catch (KubeException e) {
       throw unreadable(e.getMessage(), e);
     }
+    // No ConfigMap or no key yet is a site not set up, not a failure: the client offers setup.
     if (data.isEmpty()) {
-      throw unreadable(
-          "no such ConfigMap -- save a profile from the setup page, or create it", null);
+      throw new SiteStateException(
+          ErrorKind.NOT_FOUND,
+          "site profile %s: no such ConfigMap -- this site is not set up: save a profile from the setup page (PUT /api/profile), or create it"
+              .formatted(location()));
     }
     String text = data.get().get(key);
     if (text == null) {
       throw new SiteStateException(
-          ErrorKind.UPSTREAM_FAILED,
+          ErrorKind.NOT_FOUND,
           "site profile %s has no key \"%s\" -- put the profile under it, or set cluster.profile.key to the key that holds it"
               .formatted(location(), key));
     }

@@ -18,12 +18,18 @@ public record FileProfileStore(Path file) implements ProfileStore {
   public String read() {
     try {
       return Files.readString(file);
+    } catch (NoSuchFileException e) {
+      // No profile yet is a site not set up, not a failure: the client offers setup.
+      throw new SiteStateException(
+          ErrorKind.NOT_FOUND,
+          "site profile: cannot read %s: no such file -- this site is not set up: write its profile there (GET /api/profile/template is a start), or fix cluster.profile.file in the config"
+              .formatted(file),
+          e);
     } catch (IOException e) {
-      String why = e instanceof NoSuchFileException ? "no such file" : e.toString();
       throw new SiteStateException(
           ErrorKind.UPSTREAM_FAILED,
           "site profile: cannot read %s: %s -- fix cluster.profile.file in the config"
-              .formatted(file, why),
+              .formatted(file, e),
           e);
     }
   }

@@ -14,8 +14,8 @@ public sealed interface ProfileStore permits FileProfileStore, ConfigMapProfileS
   /**
    * The stored text, exactly as stored.
    *
-   * @throws SiteStateException {@code BAD_GATEWAY} when the file or ConfigMap cannot be read or the
-   *     key is missing
+   * @throws SiteStateException {@code NOT_FOUND} when there is no profile yet (no file, no
+   *     ConfigMap, no key: the site is not set up), {@code UPSTREAM_FAILED} when it cannot be read
    */
   String read();
 

@@ -72,7 +72,8 @@ public final class SiteProfiles {
    * {@code GET /api/profile}: the stored text with the parsed profile, or with why it does not
    * parse (an unparsable profile is an unconfigured site, not a failure).
    *
-   * @throws SiteStateException {@code BAD_GATEWAY} when the store cannot be read
+   * @throws SiteStateException {@code NOT_FOUND} with the setup hint when the site is not set up,
+   *     {@code UPSTREAM_FAILED} when the store cannot be read
    */
   public ProfileAnswer answer() {
     return ProfileAnswer.read(store.location(), snapshot());

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import dev.modelsphere.swiss.values.Nulls;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 /**
  * One row of the audit log, in the reference's wire form: optional fields are left out when empty.
@@ -41,9 +40,8 @@ public record Run(
     error = Nulls.orEmpty(error);
     output = Nulls.orEmpty(output);
     note = Nulls.orEmpty(note);
-    // The column holds RFC 3339 text to the second, so a recorded run reads back equal.
-    startedAt = startedAt == null ? Instant.EPOCH : startedAt.truncatedTo(ChronoUnit.SECONDS);
-    endedAt = endedAt == null ? Instant.EPOCH : endedAt.truncatedTo(ChronoUnit.SECONDS);
+    startedAt = startedAt == null ? Instant.EPOCH : startedAt;
+    endedAt = endedAt == null ? Instant.EPOCH : endedAt;
   }
 
   /** This run as recorded under {@code newId}. */

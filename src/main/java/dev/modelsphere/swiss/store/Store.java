@@ -9,7 +9,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -197,7 +196,8 @@ public final class Store {
 
   /** RFC 3339 in UTC to the second, as the reference writes its time columns. */
   private static String timestamp(Instant t) {
-    return DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(ChronoUnit.SECONDS));
+    // RFC 3339 with the fraction the clock gave (as Go's RFC3339Nano): a run's "took" needs it.
+    return DateTimeFormatter.ISO_INSTANT.format(t);
   }
 
   private static Instant instant(String text) {

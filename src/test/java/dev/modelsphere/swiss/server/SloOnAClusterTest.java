@@ -47,6 +47,11 @@ class SloOnAClusterTest {
 
   /** A server whose profile points at {@code sloAddress} with {@code tokenSecret} (may be ""). */
   private TestServer serve(String sloAddress, String tokenSecret) {
+    return serve(sloAddress, tokenSecret, "  auth:\n    disabled: true\n");
+  }
+
+  /** The same with its own {@code server:} section: one that deploys, say. */
+  private TestServer serve(String sloAddress, String tokenSecret, String serverYaml) {
     String profile =
         "name: test-site\nmodel:\n  pathTemplate: /models/{{name}}\nscaler:\n  sloAddress: "
             + sloAddress
@@ -55,7 +60,7 @@ class SloOnAClusterTest {
     server =
         TestServer.start(
             dir,
-            "  auth:\n    disabled: true\n",
+            serverYaml,
             profile,
             cluster.admin(),
             options -> options.withNamespace(cluster.namespace()));
@@ -144,6 +149,9 @@ class SloOnAClusterTest {
     assertThat(read("glm").status()).isEqualTo(200);
   }
 
+  private static final String DEPLOYING =
+      "  auth:\n    disabled: true\n  allowDeploy: true\n  database: ${dir}/swiss.db\n";
+
   private void serveDeploying() {
     String profile =
         "name: test-site\nmodel:\n  pathTemplate: /models/{{name}}\nscaler:\n  sloAddress: %s\n"
@@ -173,16 +181,16 @@ class SloOnAClusterTest {
   }
 
   @Test
-  void withoutATokenSecretOrWithoutItsKeyTheRouteAnswers409() {
-    serve(slo.url(), "");
-    TestServer.Reply unnamed = read("glm");
+  void withoutATokenSecretOrWithoutItsKeyAWriteAnswers409() {
+    serve(slo.url(), "", DEPLOYING);
+    TestServer.Reply unnamed = write("glm");
     server.close();
-    serve(slo.url(), "missing-secret");
-    TestServer.Reply missing = read("glm");
+    serve(slo.url(), "missing-secret", DEPLOYING);
+    TestServer.Reply missing = write("glm");
     server.close();
-    serve(slo.url(), "slo-api");
+    serve(slo.url(), "slo-api", DEPLOYING);
     secret("slo-api", Map.of("password", TOKEN));
-    TestServer.Reply keyless = read("glm");
+    TestServer.Reply keyless = write("glm");
 
     assertThat(unnamed.status()).isEqualTo(409);
     assertThat(unnamed.body()).contains("scaler.sloTokenSecret");
@@ -191,6 +199,28 @@ class SloOnAClusterTest {
     assertThat(keyless.status()).isEqualTo(409);
     assertThat(keyless.body()).contains(cluster.namespace() + "/slo-api", "\\\"token\\\"");
     assertThat(slo.received()).isEmpty();
+  }
+
+  @Test
+  void withoutATokenSecretAReadIsNotFoundWithTheReasonSoTheCardCanShowIt() {
+    serve(slo.url(), "");
+    TestServer.Reply unnamed = read("glm");
+    server.close();
+    serve(slo.url(), "missing-secret");
+    TestServer.Reply missing = read("glm");
+
+    assertThat(unnamed.status()).isEqualTo(200);
+    assertThat(TestServer.json(unnamed.body()).path("found").asBoolean(true)).isFalse();
+    assertThat(TestServer.json(unnamed.body()).path("reason").asText())
+        .contains("scaler.sloTokenSecret");
+    assertThat(missing.status()).isEqualTo(200);
+    assertThat(TestServer.json(missing.body()).path("reason").asText())
+        .contains(cluster.namespace() + "/missing-secret");
+    assertThat(slo.received()).isEmpty();
+  }
+
+  private TestServer.Reply write(String release) {
+    return server.put("/api/releases/models/%s/slo".formatted(release), "{\"priority\": 1}");
   }
 
   @Test

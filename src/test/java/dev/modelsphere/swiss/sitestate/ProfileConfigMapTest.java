@@ -145,12 +145,12 @@ class ProfileConfigMapTest {
   }
 
   @Test
-  void aMissingConfigMapOrKeyIsABadGatewayNamingIt() {
+  void aMissingConfigMapOrKeyIsASiteNotSetUpNamingIt() {
     SiteProfiles profiles = profiles(cluster.kube());
-    assertRefused(profiles::answer, ErrorKind.UPSTREAM_FAILED, NAME, "no such ConfigMap");
+    assertRefused(profiles::answer, ErrorKind.NOT_FOUND, NAME, "no such ConfigMap", "not set up");
 
     cluster.kube().putConfigMapKey(cluster.namespace(), NAME, "other.yaml", TEXT);
-    assertRefused(profiles::answer, ErrorKind.UPSTREAM_FAILED, NAME, "no key \"profile.yaml\"");
+    assertRefused(profiles::answer, ErrorKind.NOT_FOUND, NAME, "no key \"profile.yaml\"");
     assertThat(profiles.initialized()).isFalse();
   }
 }

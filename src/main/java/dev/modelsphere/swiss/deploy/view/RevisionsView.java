@@ -14,6 +14,7 @@ import dev.modelsphere.swiss.deploy.RevisionPlans;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
@@ -45,6 +46,7 @@ public final class RevisionsView implements RevisionPlans {
   private final Kube kube;
   private final BackendResolver backends;
   private final LlmServiceClient services;
+  private final ReleaseStorage storage;
 
   /**
    * @param services may be null when the process has no LLMService client
@@ -60,6 +62,7 @@ public final class RevisionsView implements RevisionPlans {
     this.kube = kube;
     this.backends = backends;
     this.services = services;
+    this.storage = new ReleaseStorage(kube.client());
   }
 
   /**
@@ -100,10 +103,12 @@ public final class RevisionsView implements RevisionPlans {
    * What helm rendered {@code revision} with: everything, and only what was supplied.
    *
    * @throws DeployException {@link ErrorKind#INVALID} for a revision that is not a number, {@link
-   *     ErrorKind#UPSTREAM_FAILED} when helm cannot tell the values
+   *     ErrorKind#NOT_FOUND} for one helm does not keep, {@link ErrorKind#UPSTREAM_FAILED} when
+   *     helm cannot tell the values
    */
   public RevisionValues values(String namespace, String release, String revision) {
     int wanted = number(revision);
+    requireStored(namespace, release, wanted);
     String all;
     try {
       all = releases.values(namespace, release, wanted, true);
@@ -115,6 +120,25 @@ public final class RevisionsView implements RevisionPlans {
       return new RevisionValues(namespace, release, wanted, all, supplied, "");
     } catch (HelmException e) {
       return new RevisionValues(namespace, release, wanted, all, "", e.getMessage());
+    }
+  }
+
+  /**
+   * 404 for a revision helm does not keep, before asking helm: helm takes revision 0 for the
+   * newest, and says only "release: not found" for one it lacks.
+   */
+  private void requireStored(String namespace, String release, int revision) {
+    List<Integer> kept;
+    try {
+      kept = storage.revisions(namespace, release);
+    } catch (HelmException e) {
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
+    }
+    if (!kept.contains(revision)) {
+      throw new DeployException(
+          ErrorKind.NOT_FOUND,
+          "%s/%s has no revision %d: helm keeps %s"
+              .formatted(namespace, release, revision, kept.isEmpty() ? "none" : kept));
     }
   }
 

@@ -59,12 +59,13 @@ public final class StatusView {
    * The status of {@code namespace/release}; an unknown release is {@code exists: false}, not an
    * error.
    *
-   * @param profile the site profile, for the route's URL and how clients authenticate
+   * @param profile the site profile, for the route's URL and how clients authenticate; empty when
+   *     it cannot be read, and the answer then goes without them, as the reference's does
    * @throws DeployException {@link ErrorKind#UNAVAILABLE} when the release or its owner cannot be
    *     read
    */
   public StatusReport read(
-      String namespace, String release, Profile profile, EntryDigests digests) {
+      String namespace, String release, Optional<Profile> profile, EntryDigests digests) {
     ReleaseStatus stored = helm.status(namespace, release);
     BackendChoice owner = ownerOf(namespace, release);
     StatusReport report = StatusReport.of(namespace, release);
@@ -80,7 +81,7 @@ public final class StatusView {
       report = fromHelm(report, stored, owner);
       plan = stored.current();
     }
-    report = plan == null ? report : withPlan(report, plan, profile.route(), digests);
+    report = plan == null ? report : withPlan(report, plan, profile.map(Profile::route), digests);
     return withPods(report, namespace, podSelector(release, plan));
   }
 
@@ -159,15 +160,18 @@ public final class StatusView {
   }
 
   private static StatusReport withPlan(
-      StatusReport report, Plan plan, Route route, EntryDigests digests) {
+      StatusReport report, Plan plan, Optional<Route> route, EntryDigests digests) {
     String served = Serving.route(plan);
-    return report
-        .withRoute(served)
-        .withUrl(route.modelUrl(served))
-        .withModel(Serving.modelName(plan))
-        .withAuthHeader(route.auth().headerName())
-        .withAuthPrefix(route.auth().keyPrefix())
-        .withDrift(drift(plan, digests));
+    StatusReport known =
+        report.withRoute(served).withModel(Serving.modelName(plan)).withDrift(drift(plan, digests));
+    return route
+        .map(
+            r ->
+                known
+                    .withUrl(r.modelUrl(served))
+                    .withAuthHeader(r.auth().headerName())
+                    .withAuthPrefix(r.auth().keyPrefix()))
+        .orElse(known);
   }
 
   /** The catalog entry's digest moved since the plan was composed; empty when it cannot tell. */

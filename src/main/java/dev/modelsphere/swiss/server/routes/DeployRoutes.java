@@ -91,7 +91,9 @@ public final class DeployRoutes implements RouteGroup {
 
   /** Composes, stores by hash, answers the plan with what it shadowed and any warnings. */
   private void plan(Context ctx, Parts p) {
-    PlanComposer.Composed composed = p.composer().compose(Json.body(ctx, PlanRequest.class));
+    PlanRequest request = Json.body(ctx, PlanRequest.class);
+    PlanComposer.Composed composed =
+        ComposeRefusals.compose(() -> p.composer().compose(request), true);
     Plan plan = composed.plan();
     p.store()
         .ifPresent(
@@ -145,7 +147,7 @@ public final class DeployRoutes implements RouteGroup {
     PlanRequest request = Json.body(ctx, PlanRequest.class);
     Plan plan =
         request.planHash().isEmpty()
-            ? p.composer().compose(request).plan()
+            ? ComposeRefusals.compose(() -> p.composer().compose(request), false).plan()
             : storedPlan(p, request.planHash(), 400);
     DiffResult diff = compare(p, plan);
     PreflightReport preflight =
@@ -163,7 +165,8 @@ public final class DeployRoutes implements RouteGroup {
       throw new ApiException(503, "no database: apply needs a stored plan");
     }
     if (request.planHash().isEmpty()) {
-      throw new ApiException(400, "planHash is required: compose the plan first (POST /api/plans)");
+      // The reference looks the empty hash up like any other and finds no plan.
+      throw new ApiException(404, "no plan: send the planHash that POST /api/plans answered");
     }
     Plan plan = storedPlan(p, request.planHash(), 404);
     String action = mode == Mode.INSTALL ? "install" : "apply";

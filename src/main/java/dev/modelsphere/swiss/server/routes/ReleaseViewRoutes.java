@@ -13,6 +13,7 @@ import dev.modelsphere.swiss.server.state.CatalogLookups;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.SiteProfiles;
 import io.javalin.http.Context;
+import java.util.Optional;
 
 /**
  * One release as it runs: its {@code status} (pods and their startup progress, the route), the
@@ -51,7 +52,7 @@ public final class ReleaseViewRoutes implements RouteGroup {
   }
 
   private void status(Context ctx) {
-    Profile profile = profile();
+    Optional<Profile> profile = profiles.profileIfReadable();
     Json.answer(ctx, () -> status.read(namespace(ctx), release(ctx), profile, catalogs.digests()));
   }
 
@@ -72,11 +73,6 @@ public final class ReleaseViewRoutes implements RouteGroup {
   private void revisionPlan(Context ctx) {
     Plan plan = revisions.plan(namespace(ctx), release(ctx), ctx.pathParam("revision"));
     ctx.status(200).contentType(Json.CONTENT_TYPE).result(PlanJson.toJson(plan));
-  }
-
-  /** The route's URL and how clients authenticate come from the profile; unreadable, 503. */
-  private Profile profile() {
-    return profiles.profile();
   }
 
   private static String namespace(Context ctx) {

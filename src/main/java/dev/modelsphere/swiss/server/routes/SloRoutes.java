@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.server.routes;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
@@ -41,9 +43,23 @@ public final class SloRoutes implements RouteGroup {
   }
 
   private void read(Context ctx) {
-    Upstream upstream = upstream();
+    Upstream upstream;
+    try {
+      upstream = upstream(profile().scaler());
+    } catch (UpstreamException notSetUp) {
+      // The reference's SLO card waits for an answer it can show: a site with no SLO server set up
+      // has no thresholds, and the reason says what to set. Writes still answer 409.
+      Json.ok(ctx, new NotFound(false, notSetUp.getMessage()));
+      return;
+    }
     answer(ctx, upstream.config(ctx.pathParam("release")));
   }
+
+  /**
+   * {@code found: false}: the SLO server keeps nothing for the release, or (with {@code reason})
+   * the site has no SLO server to ask.
+   */
+  record NotFound(boolean found, @JsonInclude(Include.NON_EMPTY) String reason) {}
 
   private void write(Context ctx) {
     requireDeploy();
@@ -81,20 +97,28 @@ public final class SloRoutes implements RouteGroup {
     }
   }
 
-  /** The SLO server and its token, as the profile names them. */
+  /** The SLO server and its token, as the profile names them; 409 when it names none. */
   private Upstream upstream() {
-    Profile profile;
     try {
-      profile = profiles.profile();
-    } catch (SiteStateException unreadable) {
-      throw new ApiException(502, unreadable.getMessage());
-    }
-    Scaler scaler = profile.scaler();
-    try {
-      return new Upstream(scaler.sloServer(), slo.token(scaler));
+      return upstream(profile().scaler());
     } catch (UpstreamException e) {
       // The site's setup, not the request, is missing something: the reference answers 409.
       throw new ApiException(409, e.getMessage());
+    }
+  }
+
+  /**
+   * @throws UpstreamException when the profile names no SLO server or its token cannot be read
+   */
+  private Upstream upstream(Scaler scaler) {
+    return new Upstream(scaler.sloServer(), slo.token(scaler));
+  }
+
+  private Profile profile() {
+    try {
+      return profiles.profile();
+    } catch (SiteStateException unreadable) {
+      throw new ApiException(502, unreadable.getMessage());
     }
   }
 
@@ -125,7 +149,7 @@ public final class SloRoutes implements RouteGroup {
    */
   private static void answer(Context ctx, SloServer.Answer answer) {
     if (answer.status() == 404) {
-      Json.ok(ctx, Map.of("found", false));
+      Json.ok(ctx, new NotFound(false, ""));
       return;
     }
     if (answer.status() != 200) {

@@ -59,7 +59,7 @@ class StatusViewTest {
   }
 
   private StatusReport status(String release) {
-    return view().read(cluster.namespace(), release, SITE, EntryDigests.unknown());
+    return view().read(cluster.namespace(), release, Optional.of(SITE), EntryDigests.unknown());
   }
 
   @Test
@@ -100,7 +100,12 @@ class StatusViewTest {
     seeds.recordPlan(plan, ReleaseSeeds.status("applied", ""));
 
     StatusReport report =
-        view().read(cluster.namespace(), "glm", SITE, p -> Optional.of("sha256:upstream-moved"));
+        view()
+            .read(
+                cluster.namespace(),
+                "glm",
+                Optional.of(SITE),
+                p -> Optional.of("sha256:upstream-moved"));
 
     assertThat(report.drift())
         .isEqualTo(
