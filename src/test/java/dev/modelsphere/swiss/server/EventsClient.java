@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.server;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -28,6 +31,7 @@ final class EventsClient implements AutoCloseable {
 
   private final HttpResponse<Stream<String>> response;
   private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
+  private final List<String> problems = new CopyOnWriteArrayList<>();
   private final Thread reader;
 
   private EventsClient(HttpResponse<Stream<String>> response) {
@@ -66,8 +70,12 @@ final class EventsClient implements AutoCloseable {
     return nextMatching(r -> !r.type().equals(Received.COMMENT), within);
   }
 
-  /** The next thing received that matches, skipping the rest, or fails after {@code within}. */
+  /**
+   * The next thing received that matches, skipping the rest, or fails after {@code within}. Fails
+   * too once any event did not fit its description in {@code docs/openapi.yaml}.
+   */
   Received nextMatching(Predicate<Received> wanted, Duration within) {
+    assertThat(problems).as("events that do not fit docs/openapi.yaml").isEmpty();
     long end = System.nanoTime() + within.toNanos();
     try {
       for (long left = within.toNanos(); left > 0; left = end - System.nanoTime()) {
@@ -104,6 +112,7 @@ final class EventsClient implements AutoCloseable {
         if (line.isEmpty()) {
           if (!type.isEmpty() || data.length() > 0) {
             received.add(new Received(id, type, data.toString(), System.nanoTime()));
+            problems.addAll(OpenApiContract.get().eventProblems(id, type, data.toString()));
           }
           type = "";
           data.setLength(0);

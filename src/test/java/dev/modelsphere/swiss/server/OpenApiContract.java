@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
@@ -77,7 +78,7 @@ public final class OpenApiContract {
     String operation = "/paths/%s/%s".formatted(escape(template), method.toLowerCase());
     if (document.at(operation).isMissingNode()) {
       // No route serves this method here: only the server's refusals may answer.
-      return List.of(401, 404, 413).contains(status)
+      return List.of(401, 404, 405, 413).contains(status)
           ? validate("/components/schemas/Error", json)
           : List.of("%s %s is not documented".formatted(method, template));
     }
@@ -95,6 +96,42 @@ public final class OpenApiContract {
     }
     return validate(schemaPointer, json);
   }
+
+  /**
+   * The problems of one server-sent event of {@code GET /api/events} as the document describes the
+   * stream's events; empty when it fits.
+   *
+   * @param data the event's one line of JSON
+   */
+  public List<String> eventProblems(String id, String event, String data) {
+    ObjectNode parsed = JSON.createObjectNode();
+    parsed.put("id", id);
+    parsed.put("event", event);
+    try {
+      parsed.set("data", JSON.readTree(data));
+    } catch (IOException e) {
+      return List.of("event %s: data is not JSON: %s".formatted(event, data));
+    }
+    String items =
+        "/paths/~1api~1events/get/responses/200/content/text~1event-stream/schema/contentSchema/items";
+    return validate(items, parsed.toString());
+  }
+
+  /** The problems of {@code yaml}, the 200 answer of {@code GET} {@code path} as YAML. */
+  public List<String> yamlProblems(String path, String yaml) {
+    String schema =
+        "/paths/%s/get/responses/200/content/application~1yaml/schema".formatted(escape(path));
+    if (document.at(schema).isMissingNode()) {
+      return List.of("GET %s documents no YAML answer".formatted(path));
+    }
+    try {
+      return validate(schema, JSON.writeValueAsString(new YAMLMapper().readTree(yaml)));
+    } catch (IOException e) {
+      return List.of("GET %s answered no YAML: %s".formatted(path, e.getMessage()));
+    }
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private List<String> validate(String schemaPointer, String json) {
     Schema schema = registry.getSchema(SchemaLocation.of(IRI + "#" + schemaPointer));

@@ -114,7 +114,8 @@ class WriteRoutesReferenceCasesOnAClusterTest {
     TestServer.Reply changed =
         post(
             "/api/plans",
-            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"serviceId\": \"other\", \"overrides\": {}}"
+            ("{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"serviceId\": \"other\","
+                    + " \"overrides\": {\"replicaCount\": 1}}")
                 .formatted(RELEASE, cluster.namespace()));
 
     assertThat(changed.status()).isEqualTo(400);
@@ -132,6 +133,29 @@ class WriteRoutesReferenceCasesOnAClusterTest {
     assertThat(bare.path("layers").path("edit").path("podLabels").path("edited").asText())
         .isEqualTo("yes");
     assertThat(form.path("layers").has("edit")).isFalse();
+  }
+
+  @Test
+  void anUpgradeWithEmptyOverridesIsBareAsInTheReference() {
+    install(
+        plan(
+            ", \"serviceId\": \"svc\", \"overrides\": {\"replicaCount\": 3},"
+                + " \"editsYAML\": \"podLabels: {edited: yes}\""));
+
+    JsonNode empty =
+        upgrade(
+            ", \"overrides\": {}, \"serviceId\": \"other\", \"localPath\": \"/elsewhere\","
+                + " \"editsYAML\": \"podLabels: {edited: no}\"");
+
+    assertThat(empty.path("layers").path("edit").path("podLabels").path("edited").asText())
+        .as("a bare upgrade carries the deployed edits and ignores the request's")
+        .isEqualTo("yes");
+    assertThat(empty.path("layers").path("form").path("replicaCount").asInt()).isEqualTo(3);
+    assertThat(empty.path("layers").path("form").path("serviceId").asText())
+        .as("a bare upgrade ignores serviceId instead of refusing it")
+        .isEqualTo("svc");
+    assertThat(empty.path("layers").path("form").path("model").path("localPath").isMissingNode())
+        .isTrue();
   }
 
   @Test

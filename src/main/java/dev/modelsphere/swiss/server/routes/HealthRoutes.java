@@ -5,8 +5,6 @@ import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import dev.modelsphere.swiss.server.state.Readiness;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** {@code /healthz}: the process runs. {@code /readyz}: it can serve (see {@link Readiness}). */
 public final class HealthRoutes implements RouteGroup {
@@ -20,16 +18,16 @@ public final class HealthRoutes implements RouteGroup {
 
   @Override
   public void register(Routes routes) {
-    routes.getLocal("/healthz", ctx -> Json.ok(ctx, Map.of("status", "ok", "version", version)));
+    routes.getLocal("/healthz", ctx -> Json.ok(ctx, ReadAnswers.Health.ok(version)));
     routes.get(
         "/readyz",
         Deadline.READINESS,
         ctx -> {
           Readiness.Report report = readiness.check();
-          Map<String, Object> body = new LinkedHashMap<>();
-          body.put("ready", report.ready());
-          body.put("checks", report.checks());
-          Json.reply(ctx, report.ready() ? 200 : 503, body);
+          Json.reply(
+              ctx,
+              report.ready() ? 200 : 503,
+              new ReadAnswers.Readiness(report.ready(), report.checks()));
         });
   }
 }

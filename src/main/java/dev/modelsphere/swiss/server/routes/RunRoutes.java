@@ -9,9 +9,7 @@ import dev.modelsphere.swiss.store.Run;
 import dev.modelsphere.swiss.store.RunFilter;
 import dev.modelsphere.swiss.store.Store;
 import io.javalin.http.Context;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,21 +34,17 @@ public final class RunRoutes implements RouteGroup {
   }
 
   private void list(Context ctx) {
-    Map<String, Object> body = new LinkedHashMap<>();
     if (store.isEmpty()) {
-      body.put("runs", List.of());
-      body.put("hasStore", false);
-    } else {
-      RunFilter filter =
-          new RunFilter(
-              ctx.queryParam("namespace"),
-              ctx.queryParam("release"),
-              ctx.queryParam("action"),
-              limit(ctx.queryParam("limit")));
-      body.put("runs", store.get().runs(filter));
-      body.put("hasStore", true);
+      Json.ok(ctx, new ReadAnswers.Runs(List.of(), false));
+      return;
     }
-    Json.ok(ctx, body);
+    RunFilter filter =
+        new RunFilter(
+            ctx.queryParam("namespace"),
+            ctx.queryParam("release"),
+            ctx.queryParam("action"),
+            limit(ctx.queryParam("limit")));
+    Json.ok(ctx, new ReadAnswers.Runs(store.get().runs(filter), true));
   }
 
   private void one(Context ctx) {

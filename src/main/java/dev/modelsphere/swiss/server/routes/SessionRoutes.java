@@ -11,9 +11,6 @@ import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import io.javalin.http.Context;
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
@@ -61,41 +58,35 @@ public final class SessionRoutes implements RouteGroup {
   private void loggedIn(
       Context ctx, LoginParts parts, Attempt attempt, SessionTokens.Issued token) {
     parts.cookie().set(ctx, token);
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("authenticated", true);
-    body.put("user", attempt.username());
-    body.put("expiresAt", token.expiresAt());
-    body.put("initialized", initialized.getAsBoolean());
-    body.put("token", token.token());
-    Json.ok(ctx, body);
+    Json.ok(
+        ctx,
+        new ReadAnswers.LoggedIn(
+            true,
+            attempt.username(),
+            token.expiresAt(),
+            initialized.getAsBoolean(),
+            token.token()));
   }
 
   private void logout(Context ctx) {
     login.ifPresent(parts -> parts.cookie().clear(ctx));
-    Json.ok(ctx, Map.of("ok", true));
+    Json.ok(ctx, new ReadAnswers.LoggedOut(true));
   }
 
   private void session(Context ctx) {
-    Map<String, Object> body = new LinkedHashMap<>();
     if (login.isEmpty()) {
-      body.put("authenticated", true);
-      body.put("authDisabled", true);
-      body.put("initialized", initialized.getAsBoolean());
-      Json.ok(ctx, body);
+      Json.ok(ctx, ReadAnswers.SessionState.withoutLogin(initialized.getAsBoolean()));
       return;
     }
     Optional<Session> session = login.get().authenticator().authenticate(ctx);
-    body.put("authenticated", session.isPresent());
-    session.ifPresent(
-        s -> {
-          body.put("user", s.user());
-          body.put("initialized", initialized.getAsBoolean());
-          Instant expires = s.expiresAt();
-          if (expires != null) {
-            body.put("expiresAt", expires);
-          }
-        });
-    Json.ok(ctx, body);
+    Json.ok(
+        ctx,
+        session
+            .map(
+                s ->
+                    ReadAnswers.SessionState.of(
+                        s.user(), initialized.getAsBoolean(), s.expiresAt()))
+            .orElse(ReadAnswers.SessionState.stranger()));
   }
 
   /** The client as the throttle counts it: the first proxy hop when there is one. */
