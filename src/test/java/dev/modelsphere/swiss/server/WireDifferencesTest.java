@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.store.Run;
 import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import java.io.IOException;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -169,6 +170,8 @@ class WireDifferencesTest {
     TestServer.Reply post = server.post("/api/catalog", "{}");
     TestServer.Reply delete = server.delete("/api/releases/models/qwen/revisions");
     TestServer.Reply unknown = server.post("/api/no-such-thing", "{}");
+    TestServer.Reply get = server.get("/api/logout");
+    TestServer.Reply trace = server.send("TRACE", "/", HttpRequest.BodyPublishers.noBody());
 
     assertThat(post.status()).as(post.body()).isEqualTo(405);
     assertThat(post.header("Allow")).isEqualTo("GET, HEAD");
@@ -176,5 +179,8 @@ class WireDifferencesTest {
     assertThat(delete.status()).isEqualTo(405);
     assertThat(delete.header("Allow")).isEqualTo("GET, HEAD");
     assertThat(unknown.status()).isEqualTo(404);
+    assertThat(get.status()).as("a GET the web UI would otherwise take").isEqualTo(405);
+    assertThat(get.header("Allow")).isEqualTo("POST");
+    assertThat(trace.status()).isEqualTo(405);
   }
 }

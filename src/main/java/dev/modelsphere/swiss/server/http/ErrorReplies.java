@@ -49,12 +49,7 @@ public final class ErrorReplies {
             Json.error(ctx, 404, NO_SUCH_ENDPOINT);
             return;
           }
-          ctx.header("Allow", String.join(", ", allowed));
-          Json.error(
-              ctx,
-              405,
-              "%s is not served for %s: use %s"
-                  .formatted(ctx.method().name(), ctx.path(), String.join(", ", allowed)));
+          methodNotAllowed(ctx, allowed);
         });
     config.routes.exception(
         Exception.class,
@@ -67,6 +62,16 @@ public final class ErrorReplies {
           LOG.error("request failed", error);
           writeInternalError(response);
         });
+  }
+
+  /** 405 with {@code Allow}, as Go's mux answers a known path asked with another method. */
+  static void methodNotAllowed(Context ctx, Set<String> allowed) {
+    String methods = String.join(", ", allowed);
+    ctx.header("Allow", methods);
+    Json.error(
+        ctx,
+        405,
+        "%s is not served for %s: use %s".formatted(ctx.method().name(), ctx.path(), methods));
   }
 
   /** The message goes to the client; a cause, which may hold internals, only to the log. */

@@ -7,6 +7,7 @@ import io.javalin.router.Endpoint;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where route groups declare their routes. An API route always names its {@link Deadline}, so no
@@ -59,10 +60,20 @@ public final class Routes {
 
   /**
    * A GET that serves whatever no other route does (the web UI's pages): no deadline, and not a
-   * known path, so another method on it is 404, not 405.
+   * known path, so another method on an unknown path is 404, not 405.
    */
   public Routes fallback(String path, Handler handler) {
-    javalin.addEndpoint(new Endpoint(HandlerType.GET, path, handler));
+    Handler guarded =
+        ctx -> {
+          // A GET of a path served only with other methods lands here: that is 405, not a page.
+          Set<String> allowed = known.allowed(ctx.path());
+          if (allowed.isEmpty()) {
+            handler.handle(ctx);
+          } else {
+            ErrorReplies.methodNotAllowed(ctx, allowed);
+          }
+        };
+    javalin.addEndpoint(new Endpoint(HandlerType.GET, path, guarded));
     return this;
   }
 

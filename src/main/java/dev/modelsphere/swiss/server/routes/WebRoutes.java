@@ -43,7 +43,7 @@ public final class WebRoutes implements RouteGroup {
   public void register(Routes routes) {
     routes.getLocal(
         "/openapi.yaml", ctx -> serve(ctx, OPENAPI, "application/yaml; charset=utf-8", NO_CACHE));
-    routes.fallback("/", this::page);
+    routes.getLocal("/", this::page);
     routes.fallback("/<path>", this::page);
   }
 
