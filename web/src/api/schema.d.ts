@@ -312,9 +312,10 @@ export interface paths {
         };
         /**
          * The chart versions a variant allows, newest first.
-         * @description A pinned chart version is answered without reading the chart repository. 502 when the
-         *     variant's version spec does not parse or the repository cannot be listed; 503 when the
-         *     site profile (which says where charts live) cannot be read.
+         * @description A pinned chart version is answered without reading the chart repository or the site
+         *     profile. 502 when the variant's version spec does not parse or the repository cannot be
+         *     listed; 503 when a range must be listed and the site profile (which says where charts
+         *     live) cannot be read.
          */
         get: operations["getChartVersions"];
         put?: never;
@@ -356,7 +357,9 @@ export interface paths {
         /**
          * The stored site profile, as text and parsed.
          * @description A stored profile that does not parse is an unconfigured site, not a failure: 200 with
-         *     `error` instead of `profile` and `cluster`. 502 when the file or ConfigMap cannot be read.
+         *     `error` instead of `profile` and `cluster`. A site with no profile yet (no file, no
+         *     ConfigMap, or no key in it) has not been set up: 404, its message saying where the
+         *     profile goes and how to make one. 502 when the file or ConfigMap cannot be read.
          */
         get: operations["getProfile"];
         /**
@@ -517,8 +520,10 @@ export interface paths {
          * Compose a plan, store it by its hash, and answer it.
          * @description A new release is composed from the catalog. With `fromRelease` it is an upgrade that
          *     carries the deployed release forward: its model, variant, chart and form layer, and, when
-         *     the request has no overrides, its edits (a request with overrides merges them over the
-         *     deployed form and its `editsYAML` replaces the edits; `serviceId` cannot change). Naming
+         *     the request has no `overrides` (absent, null or `{}`: a bare upgrade, which also ignores
+         *     `editsYAML`, `overridesYAML`, `localPath` and `gpuProducts`), its edits (a request with
+         *     overrides merges them over the deployed form and its `editsYAML` replaces the edits;
+         *     `serviceId` cannot change). Naming
          *     another catalog on an upgrade moves the release there, only to the same model (by its
          *     Hugging Face repository) on the same engine. With `reuseSource`, `fromRelease` and
          *     `namespace` name a live release whose plan is recomposed without the catalog: its source,
@@ -526,12 +531,13 @@ export interface paths {
          *     request's values and edits are merged over its `form` and `edit` layers. A GPU product the
          *     variant does not list is refused unless `forceGpuProducts` is set and the cluster has it
          *     under the variant's GPU resource; each forced product adds a warning. With a database the
-         *     plan is stored before it is answered (500 when it cannot be). 400 for what the request
-         *     gets wrong (no model, an unknown catalog, model, version or variant, values that do not
-         *     parse, a chart version outside the variant's range, an upgrade of a release with no plan,
-         *     a refused move or GPU product); 404 when `reuseSource` names a release whose live plan
-         *     cannot be read; 502 when the catalog, the chart repository or the nodes cannot be read;
-         *     503 when the site profile cannot be read.
+         *     plan is stored before it is answered (500 when it cannot be). A plan that cannot be
+         *     composed is 400, as the reference answers it: what the request gets wrong (no model, an
+         *     unknown catalog, model, version or variant, values that do not parse, a chart version
+         *     outside the variant's range, an upgrade of a release with no plan, a refused move or GPU
+         *     product) and what kept it from being composed (a catalog, the site profile or the nodes
+         *     that cannot be read). 404 when `reuseSource` names a release whose live plan cannot be
+         *     read; 502 only when the chart repository cannot be listed.
          */
         post: operations["createPlan"];
         delete?: never;
@@ -554,10 +560,11 @@ export interface paths {
          * @description Diffs the stored plan `planHash` names, else one composed from the other fields as
          *     `POST /api/plans` composes it (not stored). The plan is rendered and compared object by
          *     object with the manifest helm last applied and with the live objects. `revision` is what
-         *     to send as `expectRevision`. Not audited. 400 for a request that does not compose, a
-         *     `planHash` without a database or that names no stored plan, or a plan that does not
-         *     render; 404, 502 and 503 as for `POST /api/plans`, and 502 when helm's storage or a live
-         *     object cannot be read; 500 when the stored plan cannot be read.
+         *     to send as `expectRevision`. Not audited. 400 for a request that does not compose (the
+         *     chart repository that cannot be listed included), a `planHash` without a database or that
+         *     names no stored plan, or a plan that does not render; 404 as for `POST /api/plans`; 502
+         *     when helm's storage or a live object cannot be read; 500 when the stored plan cannot be
+         *     read.
          */
         post: operations["diffPlan"];
         delete?: never;
@@ -578,7 +585,7 @@ export interface paths {
         /**
          * Upgrade an existing helm release to a stored plan.
          * @description Needs a database (503 without one) and a plan stored by `POST /api/plans` (404 for an
-         *     unknown `planHash`). `forceConflicts` is refused (400): helm runs through its SDK, which
+         *     unknown, empty or missing `planHash`). `forceConflicts` is refused (400): helm runs through its SDK, which
          *     has no server-side apply. A release an LLMService owns is refused (409). swiss verifies
          *     the plan's hash (400), then, holding the release's lock, checks that helm stores the
          *     release, that it is not `pending-*` and that it is still at `expectRevision` when that is
@@ -732,9 +739,10 @@ export interface paths {
          *     `app=<release>-<engine>` (`app.kubernetes.io/instance=<release>` without a plan); a pod
          *     that is not ready carries `startup` when its containers have startup probes, so a model
          *     loading its weights reads `loading`, not broken. Pods that cannot be listed become
-         *     `warning`, not a failure. 502 when helm's storage, the plan ConfigMap, the backend or the
-         *     LLMService cannot be read; 503 also when the site profile (for the route's URL and how
-         *     clients authenticate) cannot be read or does not parse.
+         *     `warning`, not a failure. `url`, `authHeader` and `authPrefix` come from the site profile:
+         *     when it cannot be read or does not parse the status still answers, without `url` and
+         *     `authHeader` and with `authPrefix` empty. 502 when helm's storage, the plan ConfigMap, the
+         *     backend or the LLMService cannot be read.
          */
         get: operations["getReleaseStatus"];
         put?: never;
@@ -804,9 +812,10 @@ export interface paths {
         /**
          * The values helm rendered one revision with, as YAML text.
          * @description As `helm get values` prints them: `all` with the chart's defaults, `supplied` with only
-         *     what was supplied. When only `supplied` cannot be read, `suppliedError` says why and `all`
-         *     still answers. 502 when helm cannot tell the values, a revision or release it does not
-         *     know included.
+         *     what was supplied; `values` repeats `all` for the reference's older pages. When only
+         *     `supplied` cannot be read, `suppliedError` says why and `all` still answers. 404 for a
+         *     revision helm does not keep (revision 0, and any revision of an unknown release); 502
+         *     when helm's storage cannot be read or helm cannot tell the values.
          */
         get: operations["getRevisionValues"];
         put?: never;
@@ -902,7 +911,8 @@ export interface paths {
          * @description Read from `<scaler.sloAddress>/config/<release>` with the bearer token from the Secret
          *     `scaler.sloTokenSecret` names (key `scaler.sloTokenKey`, default `token`; a bare name is
          *     in the server's own namespace). A release the SLO server does not know answers
-         *     `{"found": false}`. Any other refusal of the SLO server is passed on with its status and
+         *     `{"found": false}`; so does a site whose profile names no token Secret, or whose Secret
+         *     or key cannot be read, with `reason` saying what to set (a write there answers 409). Any other refusal of the SLO server is passed on with its status and
          *     its message.
          */
         get: operations["getReleaseSlo"];
@@ -932,6 +942,53 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description This document, OpenAPI 3.1, as YAML. */
+        ApiDescription: {
+            openapi: string;
+            info: Record<string, unknown>;
+            paths: Record<string, unknown>;
+            components: Record<string, unknown>;
+        };
+        /** @description One event of `GET /api/events`, its data parsed. */
+        StreamEvent: components["schemas"]["ReleaseChangedEvent"] | components["schemas"]["NodesChangedEvent"] | components["schemas"]["HelloEvent"] | components["schemas"]["ResetEvent"];
+        /** @description `<epoch>-<n>`: opaque to clients, sent back as `Last-Event-ID`. */
+        EventId: string;
+        /** @description `deployments` or `release`: what to refetch about one release. */
+        ReleaseChangedEvent: {
+            id: components["schemas"]["EventId"];
+            /** @enum {unknown} */
+            event: "deployments" | "release";
+            data: {
+                namespace: string;
+                release: string;
+            };
+        };
+        /** @description `nodes`: `GET /api/nodes` may read differently. */
+        NodesChangedEvent: {
+            id: components["schemas"]["EventId"];
+            /** @constant */
+            event: "nodes";
+            data: Record<string, unknown>;
+        };
+        /** @description `hello`: the stream is live; `data.id` is where it stands. */
+        HelloEvent: {
+            id: components["schemas"]["EventId"];
+            /** @constant */
+            event: "hello";
+            data: {
+                id: components["schemas"]["EventId"];
+            };
+        };
+        /** @description `reset`: refetch everything, then carry on from `data.id`. */
+        ResetEvent: {
+            id: components["schemas"]["EventId"];
+            /** @constant */
+            event: "reset";
+            data: {
+                id: components["schemas"]["EventId"];
+                reason: string;
+            };
+        };
         Error: {
             /** @description What went wrong and what to do. */
             error: string;
@@ -1000,9 +1057,15 @@ export interface components {
             note?: string;
             /** @description The helm revision after the run; left out when 0 (it failed). */
             revision?: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description RFC 3339 in UTC, with the fraction of a second the clock gave.
+             */
             startedAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description RFC 3339 in UTC, with the fraction of a second the clock gave.
+             */
             endedAt: string;
         };
         RunList: {
@@ -1351,11 +1414,17 @@ export interface components {
             curl?: string;
         };
         /**
-         * @description `found` false when the SLO server knows no requirement for the release; otherwise the
-         *     SLO server's own fields for it, as it sends them.
+         * @description `found` false when the SLO server knows no requirement for the release, or when the site
+         *     has no SLO server set up (then with `reason`); otherwise the SLO server's own fields for
+         *     it, as it sends them.
          */
         SloConfig: {
             found: boolean;
+            /**
+             * @description Only with `found` false on a read, when the site profile names no usable SLO token:
+             *     what to set up.
+             */
+            reason?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1409,7 +1478,9 @@ export interface components {
         };
         /**
          * @description The catalog's `index.json` as the catalog's own schema defines it: every model with its
-         *     metadata and published versions. Empty members are left out.
+         *     metadata and published versions. Empty members are left out, save the lists a client
+         *     looks things up in: `models`, each model's `versions` and each version's `variants` are
+         *     always there, `[]` when empty.
          */
         CatalogIndex: {
             /** @description `catalog.swiss/v1`. */
@@ -1927,6 +1998,8 @@ export interface components {
             supplied: string;
             /** @description Why `supplied` could not be read; left out when it could. */
             suppliedError?: string;
+            /** @description The same text as `all`, under the name the reference's older pages read. */
+            values: string;
         };
     };
     responses: {
@@ -2057,9 +2130,16 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The release's namespace. */
+        /**
+         * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+         *     naming the rule, before anything is looked up.
+         */
         Namespace: string;
-        /** @description The release's name. */
+        /**
+         * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+         *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+         *     cannot be a release answers 400 naming the rule, before anything is looked up.
+         */
         Release: string;
         /** @description The helm revision, a number; anything else answers 400. */
         Revision: number;
@@ -2174,7 +2254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/yaml": string;
+                    "application/yaml": components["schemas"]["ApiDescription"];
                 };
             };
             413: components["responses"]["TooLarge"];
@@ -2554,6 +2634,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The site has not been set up; the message says how to set it up. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -2835,9 +2924,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -2881,9 +2977,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
                 /** @description The helm revision, a number; anything else answers 400. */
                 revision: components["parameters"]["Revision"];
@@ -2916,9 +3019,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -2954,9 +3064,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -2972,6 +3089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Plan"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
@@ -2982,9 +3100,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3000,6 +3125,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatusReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3010,9 +3136,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3028,6 +3161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ObjectsReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3038,9 +3172,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3056,6 +3197,7 @@ export interface operations {
                     "application/json": components["schemas"]["RevisionList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3066,9 +3208,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
                 /** @description The helm revision, a number; anything else answers 400. */
                 revision: components["parameters"]["Revision"];
@@ -3088,6 +3237,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3097,9 +3247,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
                 /** @description The helm revision, a number; anything else answers 400. */
                 revision: components["parameters"]["Revision"];
@@ -3129,9 +3286,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3165,9 +3329,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3201,9 +3372,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3222,15 +3400,6 @@ export interface operations {
             400: components["responses"]["SloRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SloRefused"];
-            /** @description The site profile names no usable token Secret, or it lacks the key. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             422: components["responses"]["SloRefused"];
             500: components["responses"]["SloRefused"];
             /** @description The site profile cannot be read, or the SLO server cannot be reached. */
@@ -3251,9 +3420,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3325,9 +3501,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The release's namespace. */
+                /**
+                 * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
+                 *     naming the rule, before anything is looked up.
+                 */
                 namespace: components["parameters"]["Namespace"];
-                /** @description The release's name. */
+                /**
+                 * @description The release's name, as helm allows it: at most 53 lowercase letters, digits, `-` and
+                 *     `.`, each dot-separated part starting and ending with a letter or digit. A name that
+                 *     cannot be a release answers 400 naming the rule, before anything is looked up.
+                 */
                 release: components["parameters"]["Release"];
             };
             cookie?: never;
@@ -3343,6 +3526,7 @@ export interface operations {
                     "application/json": components["schemas"]["SloConfig"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description This server is read-only, or the SLO server refused with 403. */
             403: {

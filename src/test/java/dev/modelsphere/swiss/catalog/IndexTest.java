@@ -38,6 +38,22 @@ class IndexTest {
   }
 
   @Test
+  void theListsAClientLooksThingsUpInAreWrittenEvenWhenEmpty() throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    IndexVersion noVariants = new IndexVersion("1.0.0", "models/a/a-1.0.0.yaml", DIGEST, null);
+    IndexModel noVersions =
+        new IndexModel("a", "", "", "", null, null, null, null, "1.0.0", List.of());
+
+    assertThat(json.writeValueAsString(new Index(Index.API_VERSION, "", 0, List.of())))
+        .contains("\"models\":[]");
+    assertThat(json.writeValueAsString(noVersions))
+        .contains("\"versions\":[]")
+        .as("tags stay left out when empty, as the reference omits them")
+        .doesNotContain("tags");
+    assertThat(json.writeValueAsString(noVariants)).contains("\"variants\":[]");
+  }
+
+  @Test
   void aWellFormedIndexParsesWithEveryField() throws IOException {
     Index index = Index.parse(Files.readAllBytes(Fixtures.catalogDir().resolve("index.json")));
     IndexModel glm = index.model("glm5.3").orElseThrow();
