@@ -53,8 +53,8 @@ class SiteRoutesOnAClusterTest {
       TestServer.Reply put = server.put("/api/profile", yamlBody(PROFILE));
       TestServer.Reply after = server.get("/api/profile");
 
-      assertThat(before.status()).isEqualTo(502);
-      assertThat(before.body()).contains(cluster.namespace() + "/site-profile");
+      assertThat(before.status()).as("a site not set up yet (issue 16)").isEqualTo(404);
+      assertThat(before.body()).contains(cluster.namespace() + "/site-profile", "not set up");
       assertThat(put.status()).isEqualTo(200);
       assertThat(put.body()).contains("\"source\": \"" + cluster.namespace() + "/site-profile\"");
       assertThat(storedProfile()).isEqualTo(PROFILE);

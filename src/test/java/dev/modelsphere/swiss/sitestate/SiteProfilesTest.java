@@ -128,32 +128,43 @@ class SiteProfilesTest {
   }
 
   @Test
-  void aMissingConfigMapOrKeyIsNamed() {
+  void aMissingConfigMapOrKeyIsASiteNotSetUpAndNamed() {
     assertRefused(
         inConfigMap()::answer,
-        ErrorKind.UPSTREAM_FAILED,
+        ErrorKind.NOT_FOUND,
         "swiss/site-profile",
-        "no such ConfigMap");
+        "no such ConfigMap",
+        "not set up");
 
     configMaps.with("swiss", "site-profile", "other.yaml", PROD);
     assertRefused(
         inConfigMap()::answer,
-        ErrorKind.UPSTREAM_FAILED,
+        ErrorKind.NOT_FOUND,
         "swiss/site-profile",
         "no key \"profile.yaml\"");
   }
 
   @Test
-  void anUnreadableFileIsNamed() {
+  void aMissingFileIsASiteNotSetUpAndNamed() {
     Path missing = tmp.resolve("profile.yaml");
     SiteProfiles profiles = new SiteProfiles(new FileProfileStore(missing), TTL, clock);
 
     assertRefused(
         profiles::answer,
-        ErrorKind.UPSTREAM_FAILED,
+        ErrorKind.NOT_FOUND,
         "site profile",
         missing.toString(),
-        "no such file");
+        "no such file",
+        "not set up");
+  }
+
+  @Test
+  void aFileThatExistsButCannotBeReadIsNamed() throws Exception {
+    Path directory = Files.createDirectories(tmp.resolve("profile.d"));
+    SiteProfiles profiles = new SiteProfiles(new FileProfileStore(directory), TTL, clock);
+
+    assertRefused(
+        profiles::answer, ErrorKind.UPSTREAM_FAILED, "site profile", directory.toString());
   }
 
   @Test
