@@ -945,7 +945,10 @@ export interface components {
         /** @description This document, OpenAPI 3.1, as YAML. */
         ApiDescription: {
             openapi: string;
-            info: Record<string, unknown>;
+            info: {
+                title: string;
+                version: string;
+            };
             paths: Record<string, unknown>;
             components: Record<string, unknown>;
         };
