@@ -84,9 +84,11 @@ export function toPlanRequest(form: DeployForm, target: PlanTarget): PlanRequest
   };
   if (target.kind === "upgrade") {
     // Identity is the deployed release's, whatever the (locked) fields say. Overrides are always
-    // sent: they make the server treat the form as authoritative, so the edits box replaces the
-    // deployed edits instead of being ignored. The server does not carry overridesYAML on an
-    // upgrade, so scheduling changes go through the plan editor there.
+    // sent: non-empty, they make the server treat the form as authoritative, so the edits box
+    // replaces the deployed edits. Empty ({}), the server takes a bare upgrade as the reference
+    // does: the deployed edits, local path and GPU products are kept and the boxes ignored (the
+    // plan shown before applying says so). The server does not carry overridesYAML on an upgrade,
+    // so scheduling changes go through the plan editor there.
     return dropUndefined({
       fromRelease: target.release,
       namespace: target.namespace,

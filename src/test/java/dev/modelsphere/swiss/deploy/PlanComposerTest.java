@@ -299,7 +299,7 @@ class PlanComposerTest {
             .fromRelease("chat")
             .namespace(cluster.namespace())
             .serviceId("other-svc")
-            .overrides(Map.of()),
+            .overrides(Map.of("replicaCount", 1)),
         ErrorKind.INVALID,
         "serviceId cannot change",
         "chat-svc",
@@ -331,14 +331,14 @@ class PlanComposerTest {
                 .fromRelease("plain")
                 .namespace(cluster.namespace())
                 .serviceId("plain")
-                .overrides(Map.of()));
+                .overrides(Map.of("replicaCount", 1)));
     assertThat(upgrade.release().name()).isEqualTo("plain");
     refused(
         request()
             .fromRelease("plain")
             .namespace(cluster.namespace())
             .serviceId("renamed")
-            .overrides(Map.of()),
+            .overrides(Map.of("replicaCount", 1)),
         ErrorKind.INVALID,
         "serviceId cannot change");
   }
