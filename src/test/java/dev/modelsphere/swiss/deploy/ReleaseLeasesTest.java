@@ -23,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ReleaseLeasesTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  /** The renewing thread of the processes the test plays. */
+  private static final LeaseRenewals RENEWALS = new LeaseRenewals();
+
+  @AfterAll
+  static void stopRenewing() {
+    RENEWALS.close();
+  }
 
   @Test
   void aSecondWriterIsRefusedNamingTheReleaseTheActionAndTheHolder() {
@@ -161,7 +170,12 @@ class ReleaseLeasesTest {
   }
 
   private static ReleaseLeases leases(String kind, Duration duration, Clock clock) {
-    return new ReleaseLeases(cluster.admin(), Writer.thisProcess(kind), duration, clock);
+    return new ReleaseLeases(
+        cluster.admin(),
+        Writer.thisProcess(kind),
+        DeploySettings.Times.DEFAULTS.withLease(duration),
+        clock,
+        RENEWALS);
   }
 
   private static Lease lease(String name) {
