@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
@@ -10,9 +11,11 @@ import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import dev.modelsphere.swiss.testing.SwissThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +77,28 @@ class DeployCommandsTest {
     CliRun uninstall = onQwen("uninstall");
     assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
     assertThat(onQwen("status").exitCode()).isEqualTo(1);
+  }
+
+  /**
+   * A command wires the deploy core for itself and closes it when it ends: the detached run, the
+   * helm write and the lease renewal it used are stopped with it.
+   */
+  @Test
+  void aCommandThatHasEndedLeavesNoneOfTheThreadsItStartedRunning() throws IOException {
+    SwissThreads threads = SwissThreads.fromNow();
+
+    CliRun install = swiss("install", "--plan", planFile("one.json", "replicaCount: 1").toString());
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    CliRun uninstall = onQwen("uninstall");
+    assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
+
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .untilAsserted(
+            () ->
+                assertThat(threads.started())
+                    .as("threads left running by commands that have ended")
+                    .isEmpty());
   }
 
   @Test

@@ -132,6 +132,56 @@ class ReleaseLeasesTest {
     }
   }
 
+  /**
+   * The renewal period is a setting of its own: a lease of 15 s renewed every 200 ms is renewed
+   * within a second, not a third of its duration (5 s) later.
+   */
+  @Test
+  void aHeldLeaseIsRenewedAsOftenAsTheSettingSays() {
+    MovableClock clock = new MovableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    ReleaseLeases holder =
+        new ReleaseLeases(
+            cluster.admin(),
+            Writer.thisProcess("swiss serve"),
+            new DeploySettings.Times(
+                Duration.ofSeconds(15), Duration.ofMillis(200), null, null, null),
+            clock,
+            RENEWALS);
+    try (ReleaseLeases.Held held = holder.take(cluster.namespace(), "qwen", "apply")) {
+      clock.advance(Duration.ofSeconds(1));
+      Instant now = clock.instant();
+
+      await()
+          .atMost(Duration.ofSeconds(3))
+          .alias("the holder renews its lease at the moved clock's time")
+          .until(
+              () -> !lease("swiss-lock-qwen").getSpec().getRenewTime().toInstant().isBefore(now));
+    }
+  }
+
+  /**
+   * A process that has stopped renews no lease, so it takes none: the write is refused as {@code
+   * UNAVAILABLE} and no Lease is left behind to lapse in other writers' way.
+   */
+  @Test
+  void aProcessThatHasStoppedRenewingTakesNoLeaseAndLeavesNoneBehind() {
+    LeaseRenewals stopped = new LeaseRenewals();
+    stopped.close();
+    ReleaseLeases leases =
+        new ReleaseLeases(
+            cluster.admin(),
+            Writer.thisProcess("swiss serve"),
+            DeploySettings.Times.DEFAULTS,
+            Clock.systemUTC(),
+            stopped);
+
+    assertThatThrownBy(() -> leases.take(cluster.namespace(), "qwen", "apply"))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE))
+        .hasMessageContaining("stopping");
+    assertThat(lease("swiss-lock-qwen")).isNull();
+  }
+
   @Test
   void ofEightWritersRacingForOneReleaseExactlyOneTakesItsLease() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(8);

@@ -79,6 +79,18 @@ class SilenceWatchTest {
   }
 
   @Test
+  void aClosedWatchStartsNoWriteAndSaysTheProcessIsStopping() {
+    AtomicReference<Boolean> started = new AtomicReference<>(false);
+    watch.close();
+
+    assertThatThrownBy(() -> watch.run(WHAT, () -> started.getAndSet(true), (r, f) -> {}))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE))
+        .hasMessageContainingAll(WHAT, "not started", "stopping");
+    assertThat(started.get()).isFalse();
+  }
+
+  @Test
   void aWriteThatFailsFailsTheRunWithItsOwnException() {
     DeployException refused = new DeployException(ErrorKind.CONFLICT, "the release moved");
 

@@ -141,6 +141,22 @@ public final class TestServer implements AutoCloseable {
         o -> o);
   }
 
+  /** The same, with changes to the options (shorter deploy times, say). */
+  public static TestServer onDemoSite(
+      Path dir, KubeCluster cluster, String serverYaml, UnaryOperator<ServerOptions> options) {
+    return onClusterAs(
+        dir,
+        cluster,
+        cluster.admin(),
+        read(cluster.kubeconfig()),
+        serverYaml,
+        DEMO_CATALOG,
+        DEMO_PROFILE,
+        cluster.namespace(),
+        "test-web",
+        options);
+  }
+
   /**
    * The same on {@code namespace}, serving the UI under classpath directory {@code webRoot}: {@code
    * "web"} is the real UI as the build put it in {@code target/classes/web}.
