@@ -1,7 +1,6 @@
 package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
@@ -15,7 +14,6 @@ import dev.modelsphere.swiss.testing.SwissThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,13 +90,7 @@ class DeployCommandsTest {
     CliRun uninstall = onQwen("uninstall");
     assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
 
-    await()
-        .atMost(Duration.ofSeconds(15))
-        .untilAsserted(
-            () ->
-                assertThat(threads.started())
-                    .as("threads left running by commands that have ended")
-                    .isEmpty());
+    threads.awaitAllEnded("the commands ended");
   }
 
   @Test

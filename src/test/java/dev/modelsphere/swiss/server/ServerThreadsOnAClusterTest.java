@@ -1,7 +1,6 @@
 package dev.modelsphere.swiss.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.testing.ClusterTest;
@@ -56,12 +55,6 @@ class ServerThreadsOnAClusterTest {
       server.close();
     }
 
-    await()
-        .atMost(Duration.ofSeconds(15))
-        .untilAsserted(
-            () ->
-                assertThat(threads.started())
-                    .as("threads left running by a stopped server")
-                    .isEmpty());
+    threads.awaitAllEnded("the server stopped");
   }
 }

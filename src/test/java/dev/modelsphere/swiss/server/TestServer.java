@@ -144,17 +144,7 @@ public final class TestServer implements AutoCloseable {
   /** The same, with changes to the options (shorter deploy times, say). */
   public static TestServer onDemoSite(
       Path dir, KubeCluster cluster, String serverYaml, UnaryOperator<ServerOptions> options) {
-    return onClusterAs(
-        dir,
-        cluster,
-        cluster.admin(),
-        read(cluster.kubeconfig()),
-        serverYaml,
-        DEMO_CATALOG,
-        DEMO_PROFILE,
-        cluster.namespace(),
-        "test-web",
-        options);
+    return demoSite(dir, cluster, cluster.namespace(), serverYaml, "test-web", options);
   }
 
   /**
@@ -163,6 +153,16 @@ public final class TestServer implements AutoCloseable {
    */
   public static TestServer onDemoSite(
       Path dir, KubeCluster cluster, String namespace, String serverYaml, String webRoot) {
+    return demoSite(dir, cluster, namespace, serverYaml, webRoot, o -> o);
+  }
+
+  private static TestServer demoSite(
+      Path dir,
+      KubeCluster cluster,
+      String namespace,
+      String serverYaml,
+      String webRoot,
+      UnaryOperator<ServerOptions> options) {
     return onClusterAs(
         dir,
         cluster,
@@ -173,7 +173,7 @@ public final class TestServer implements AutoCloseable {
         DEMO_PROFILE,
         namespace,
         webRoot,
-        o -> o);
+        options);
   }
 
   /** The same, with changes to the options (a shorter event heartbeat, say). */

@@ -1,5 +1,9 @@
 package dev.modelsphere.swiss.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -26,5 +30,13 @@ public final class SwissThreads {
         .filter(name -> name.startsWith("swiss-"))
         .sorted()
         .toList();
+  }
+
+  /** Waits (a while) until every swiss thread started since {@link #fromNow()} has ended. */
+  public void awaitAllEnded(String after) {
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .untilAsserted(
+            () -> assertThat(started()).as("threads left running after " + after).isEmpty());
   }
 }
