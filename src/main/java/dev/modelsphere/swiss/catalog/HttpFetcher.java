@@ -1,7 +1,5 @@
 package dev.modelsphere.swiss.catalog;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -10,11 +8,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Reads a catalog over http(s). Entry paths resolve against the index URL's directory. Every body
@@ -33,18 +30,6 @@ public final class HttpFetcher implements Fetcher {
           .connectTimeout(TIMEOUT)
           .followRedirects(HttpClient.Redirect.NORMAL)
           .build();
-
-  /**
-   * Closes a body that is still streaming when the time is up. The client's own request timeout
-   * stops at the response headers; a server that then drips its body must not hold a refresh.
-   */
-  private static final ScheduledExecutorService WATCHDOG =
-      Executors.newSingleThreadScheduledExecutor(
-          task -> {
-            Thread thread = new Thread(task, "catalog-http-watchdog");
-            thread.setDaemon(true);
-            return thread;
-          });
 
   private final URI indexUrl;
   private final HttpClient client;
@@ -131,61 +116,49 @@ public final class HttpFetcher implements Fetcher {
     return location();
   }
 
+  /**
+   * The body of {@code url}, whole, within the timeout. The client's own request timeout stops at
+   * the response headers, so the wait covers the body too: a server that drips its body must not
+   * hold a refresh. The body streams on the client's threads; giving up stops it.
+   */
   private byte[] get(URI url) {
-    long deadline = System.nanoTime() + timeout.toNanos();
     HttpRequest request =
         HttpRequest.newBuilder(url).timeout(timeout).header("Accept", ACCEPT).GET().build();
-    HttpResponse<InputStream> response;
+    CappedBody body = new CappedBody(MAX_BODY);
+    CompletableFuture<HttpResponse<byte[]>> answer = client.sendAsync(request, body);
+    HttpResponse<byte[]> response;
     try {
-      response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-    } catch (ConnectException e) {
-      throw new CatalogException("GET %s: %s".formatted(url, unreachable(url, e)), e);
-    } catch (IOException e) {
-      throw new CatalogException("GET " + url + ": " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new CatalogException("GET " + url + ": interrupted", e);
-    }
-    try (InputStream body = response.body()) {
-      if (response.statusCode() != 200) {
-        throw new CatalogException("GET " + url + ": " + statusLine(response.statusCode()));
-      }
-      return readCapped(url, body, deadline);
-    } catch (IOException e) {
-      throw new CatalogException("GET " + url + ": " + e, e);
-    }
-  }
-
-  private byte[] readCapped(URI url, InputStream body, long deadline) throws IOException {
-    AtomicBoolean expired = new AtomicBoolean();
-    ScheduledFuture<?> watchdog =
-        WATCHDOG.schedule(
-            () -> {
-              expired.set(true);
-              closeQuietly(body);
-            },
-            Math.max(0, deadline - System.nanoTime()),
-            TimeUnit.NANOSECONDS);
-    byte[] bytes;
-    try {
-      // Read one byte past the cap: getting it proves the body is too large.
-      bytes = body.readNBytes(MAX_BODY + 1);
-    } catch (IOException e) {
-      if (!expired.get()) {
-        throw e;
-      }
-      bytes = null;
-    } finally {
-      watchdog.cancel(false);
-    }
-    if (expired.get()) {
+      response = answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      giveUp(answer, body);
       throw new CatalogException(
           "GET " + url + ": no complete response within " + timeout.toMillis() + " ms");
+    } catch (InterruptedException e) {
+      giveUp(answer, body);
+      Thread.currentThread().interrupt();
+      throw new CatalogException("GET " + url + ": interrupted", e);
+    } catch (ExecutionException e) {
+      throw failed(url, e.getCause());
     }
-    if (bytes.length > MAX_BODY) {
-      throw new CatalogException("GET " + url + ": larger than " + MAX_BODY + " bytes");
+    if (response.statusCode() != 200) {
+      throw new CatalogException("GET " + url + ": " + statusLine(response.statusCode()));
     }
-    return bytes;
+    return response.body();
+  }
+
+  private static void giveUp(CompletableFuture<?> answer, CappedBody body) {
+    body.abandon();
+    answer.cancel(true);
+  }
+
+  private static CatalogException failed(URI url, Throwable cause) {
+    if (cause instanceof CappedBody.TooLarge tooLarge) {
+      return new CatalogException("GET " + url + ": " + tooLarge.getMessage(), tooLarge);
+    }
+    if (cause instanceof ConnectException refused) {
+      return new CatalogException("GET %s: %s".formatted(url, unreachable(url, refused)), refused);
+    }
+    return new CatalogException("GET " + url + ": " + cause, cause);
   }
 
   /** Why a connection failed, in words; the JDK's own exception here has no message. */
@@ -198,14 +171,6 @@ public final class HttpFetcher implements Fetcher {
     }
     return "cannot connect to %s: check the catalog URL, and that the server is up"
         .formatted(url.getRawAuthority());
-  }
-
-  private static void closeQuietly(InputStream body) {
-    try {
-      body.close();
-    } catch (IOException e) {
-      // The reader sees the stream end either way.
-    }
   }
 
   private static String statusLine(int code) {

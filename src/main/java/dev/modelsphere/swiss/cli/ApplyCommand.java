@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
@@ -38,15 +39,16 @@ public final class ApplyCommand implements Runnable {
   public void run() {
     Plan plan = source.plan();
     ApplyOptions options = write.options("apply");
-    ApplyResult result =
-        cluster
-            .writes(source)
-            .apply(
-                ClusterOptions.localUser(),
-                plan,
-                Mode.UPGRADE,
-                forceConflicts ? options.forcingConflicts() : options);
-    report(spec, plan, result);
+    try (DeployCore core = cluster.core(source)) {
+      ApplyResult result =
+          ClusterOptions.writes(core)
+              .apply(
+                  ClusterOptions.localUser(),
+                  plan,
+                  Mode.UPGRADE,
+                  forceConflicts ? options.forcingConflicts() : options);
+      report(spec, plan, result);
+    }
   }
 
   /**

@@ -5,18 +5,12 @@ import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.ApplyGate;
-import dev.modelsphere.swiss.deploy.BackendResolver;
-import dev.modelsphere.swiss.deploy.Backends;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
-import dev.modelsphere.swiss.deploy.DetachedRuns;
-import dev.modelsphere.swiss.deploy.HelmDeployer;
-import dev.modelsphere.swiss.deploy.LlmServiceBackend;
-import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
-import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
+import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
-import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
@@ -53,9 +47,6 @@ public final class ClusterOptions {
 
   private ChartRenderer renderer;
 
-  /** One process, one set of release locks, whichever backend writes. */
-  private final ReleaseLocks locks = new ReleaseLocks("swiss CLI");
-
   /** The cluster named by the flags, else by the config file at {@code configFile}. */
   KubeTarget target(String configFlag) {
     Path file = kubeconfig;
@@ -73,70 +64,47 @@ public final class ClusterOptions {
     return new KubeTarget(file, ctx);
   }
 
-  HelmDeployer deployer(PlanSourceOptions source) {
+  /**
+   * The deploy core wired as {@code swiss serve} wires it ({@link DeployCore}), acting as the local
+   * user: the backend that writes a release is chosen as the server chooses it, its owner, else for
+   * a new install the config's {@code server.applyWith} when the LLMService API is visible, else
+   * helm. There is no audit log here and no preflight: the CLI writes with the user's own
+   * credentials. The command closes it when it ends.
+   */
+  DeployCore core(PlanSourceOptions source) {
     KubeTarget target = target(source.configFlag());
-    return new HelmDeployer(
-        kube(target),
-        renderer(),
-        helmReleases(source),
-        locks,
-        new DeploySettings(source.chartRoot(), DeploySettings.DEFAULT_PLAN_HISTORY),
+    Kube k = kube(target);
+    LlmServiceClient services = new LlmServiceClient(k.client());
+    return new DeployCore(
+        new DeployCore.Cluster(
+            k,
+            services,
+            LlmServiceAccess.of(services, Clock.systemUTC()),
+            new HelmReleases(renderer(), target.helmKubeConfig())),
+        PlanRenders.of(renderer()),
+        // One process, one set of release locks, whichever backend writes.
+        new ReleaseLocks("swiss CLI"),
+        new DeploySettings(
+            source.chartRoot(),
+            DeploySettings.DEFAULT_PLAN_HISTORY,
+            applyWith(source.configFlag()),
+            DeploySettings.Times.DEFAULTS),
+        Optional.empty(),
         Clock.systemUTC());
   }
 
-  private HelmReleases helmReleases(PlanSourceOptions source) {
-    return new HelmReleases(renderer(), target(source.configFlag()).helmKubeConfig());
+  /** The write use cases, run as the user asked: no preflight. */
+  static ReleaseWrites writes(DeployCore core) {
+    return core.writes(ApplyGate.NONE);
   }
 
-  PlanDiffer differ(PlanSourceOptions source) {
-    return new PlanDiffer(kube(target(source.configFlag())), renderer(), source.chartRoot());
-  }
-
-  /** Which backend owns a release; LLMServices count only where the API serves them. */
-  BackendResolver backends(PlanSourceOptions source) {
-    Kube k = kube(target(source.configFlag()));
-    LlmServiceClient services = new LlmServiceClient(k.client());
-    return new BackendResolver(k, LlmServiceAccess.of(services, Clock.systemUTC()), services);
-  }
-
-  /**
-   * The write use cases as {@code swiss serve} runs them, acting as the local user. The backend
-   * that writes a release is chosen as the server chooses it: its owner, else for a new install the
-   * config's {@code server.applyWith} when the LLMService API is visible, else helm. There is no
-   * audit log here and no preflight: the CLI writes with the user's own credentials.
-   */
-  ReleaseWrites writes(PlanSourceOptions source) {
-    Kube k = kube(target(source.configFlag()));
-    LlmServiceClient services = new LlmServiceClient(k.client());
-    LlmServiceAccess access = LlmServiceAccess.of(services, Clock.systemUTC());
-    HelmDeployer helm = deployer(source);
-    LlmServiceBackend llmServices =
-        new LlmServiceBackend(
-            llmServiceDeployer(source), new LlmServiceUninstaller(k.client(), locks), services);
-    Backends backends =
-        new Backends(
-            new BackendResolver(k, access, services),
-            access,
-            helm,
-            llmServices,
-            applyWith(source.configFlag()));
-    RevisionsView revisions =
-        new RevisionsView(helm, helmReleases(source), k, backends(source), services);
-    return new ReleaseWrites(
-        backends, ApplyGate.NONE, revisions, new DetachedRuns(Optional.empty(), Clock.systemUTC()));
+  PlanDiffer differ(DeployCore core) {
+    return core.differ(renderer());
   }
 
   /** Who the CLI acts as, for what it records beside the release. */
   static String localUser() {
     return System.getProperty("user.name", "");
-  }
-
-  private LlmServiceDeployer llmServiceDeployer(PlanSourceOptions source) {
-    return new LlmServiceDeployer(
-        kube(target(source.configFlag())),
-        locks,
-        new DeploySettings(source.chartRoot(), DeploySettings.DEFAULT_PLAN_HISTORY),
-        Clock.systemUTC());
   }
 
   private static String applyWith(String configFlag) {
@@ -145,15 +113,9 @@ public final class ClusterOptions {
   }
 
   /** A release's status as {@code swiss serve} reports it, from whichever backend owns it. */
-  StatusView statusView(PlanSourceOptions source) {
-    Kube k = kube(target(source.configFlag()));
-    LlmServiceClient services = new LlmServiceClient(k.client());
+  StatusView statusView(DeployCore core, PlanSourceOptions source) {
     return new StatusView(
-        deployer(source),
-        backends(source),
-        services,
-        pods(source),
-        new Relationships(canaryKeys(source.configFlag())));
+        core.backends(), pods(source), new Relationships(canaryKeys(source.configFlag())));
   }
 
   /** The config's {@code canary} keys when there is a config, else the defaults. */

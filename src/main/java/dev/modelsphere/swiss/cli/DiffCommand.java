@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DiffResult;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -28,7 +29,10 @@ public final class DiffCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    DiffResult diff = cluster.differ(source).diff(source.plan());
+    DiffResult diff;
+    try (DeployCore core = cluster.core(source)) {
+      diff = cluster.differ(core).diff(source.plan());
+    }
     PrintWriter out = spec.commandLine().getOut();
     out.print(diff.render());
     out.flush();

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.plan.Plan;
 import picocli.CommandLine.Command;
@@ -23,10 +24,11 @@ public final class InstallCommand implements Runnable {
   @Override
   public void run() {
     Plan plan = source.plan();
-    ApplyResult result =
-        cluster
-            .writes(source)
-            .apply(ClusterOptions.localUser(), plan, Mode.INSTALL, write.options("install"));
-    ApplyCommand.report(spec, plan, result);
+    try (DeployCore core = cluster.core(source)) {
+      ApplyResult result =
+          ClusterOptions.writes(core)
+              .apply(ClusterOptions.localUser(), plan, Mode.INSTALL, write.options("install"));
+      ApplyCommand.report(spec, plan, result);
+    }
   }
 }

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.HelmDeployer;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import java.util.List;
@@ -47,22 +47,22 @@ public final class RollbackCommand implements Runnable {
   @Override
   public void run() {
     ReleaseRef release = source.release();
-    HelmDeployer deployer = cluster.deployer(source);
-    if (toRevision <= 0) {
-      listArchived(deployer.archivedRevisions(release.namespace(), release.name()), release);
-      return;
+    try (DeployCore core = cluster.core(source)) {
+      if (toRevision <= 0) {
+        listArchived(core.helm().archivedRevisions(release.namespace(), release.name()), release);
+        return;
+      }
+      ApplyResult result =
+          ClusterOptions.writes(core)
+              .rollback(
+                  ClusterOptions.localUser(),
+                  release.namespace(),
+                  release.name(),
+                  toRevision,
+                  expectRevision,
+                  note);
+      ApplyCommand.report(spec, null, result);
     }
-    ApplyResult result =
-        cluster
-            .writes(source)
-            .rollback(
-                ClusterOptions.localUser(),
-                release.namespace(),
-                release.name(),
-                toRevision,
-                expectRevision,
-                note);
-    ApplyCommand.report(spec, null, result);
   }
 
   private void listArchived(List<Integer> revisions, ReleaseRef release) {

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.canary.CanaryParent;
 import dev.modelsphere.swiss.canary.Relationship;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.kube.PodView;
@@ -33,14 +34,17 @@ public final class StatusCommand implements Runnable {
   @Override
   public void run() {
     ReleaseRef name = source.release();
-    StatusReport status =
-        cluster
-            .statusView(source)
-            .read(
-                name.namespace(),
-                name.name(),
-                Optional.of(ProfileBuilder.builder().build()),
-                plan -> Optional.empty());
+    StatusReport status;
+    try (DeployCore core = cluster.core(source)) {
+      status =
+          cluster
+              .statusView(core, source)
+              .read(
+                  name.namespace(),
+                  name.name(),
+                  Optional.of(ProfileBuilder.builder().build()),
+                  plan -> Optional.empty());
+    }
     if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
       throw new CliException("no release " + name);
     }

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.UninstallResult;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
@@ -26,10 +27,12 @@ public final class UninstallCommand implements Runnable {
   @Override
   public void run() {
     ReleaseRef release = source.release();
-    UninstallResult result =
-        cluster
-            .writes(source)
-            .uninstall(ClusterOptions.localUser(), release.namespace(), release.name());
+    UninstallResult result;
+    try (DeployCore core = cluster.core(source)) {
+      result =
+          ClusterOptions.writes(core)
+              .uninstall(ClusterOptions.localUser(), release.namespace(), release.name());
+    }
     PrintWriter out = spec.commandLine().getOut();
     // The LLMService backend says what it deleted; helm's own words are its uninstall output.
     out.println(

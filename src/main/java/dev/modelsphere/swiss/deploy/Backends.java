@@ -1,10 +1,13 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 
 /**
  * The one place that knows there are two backends: which of them a release belongs to, read off the
- * cluster on every call (backends.md §1.3), and which one a new install goes to.
+ * cluster on every call (backends.md §1.3), and which one a new install goes to. Writes and reads
+ * alike go to the backend it picks; nothing else branches on the owner.
  */
 public final class Backends {
   private final BackendResolver owners;
@@ -45,6 +48,24 @@ public final class Backends {
    */
   public ReleaseBackend owner(String ns, String release) {
     return of(owners.backendFor(ns, release).forRead());
+  }
+
+  /**
+   * How the release's owner reads it, or helm for one swiss does not manage, so "no such release"
+   * keeps helm's phrasing.
+   *
+   * @throws DeployException {@code UPSTREAM_FAILED} when the owner cannot be read off the cluster
+   */
+  public ReleaseReads reads(String ns, String release) {
+    try {
+      return owner(ns, release).reads();
+    } catch (KubeException e) {
+      // An LLMService read failure is a KubeException too.
+      throw new DeployException(
+          ErrorKind.UPSTREAM_FAILED,
+          "cannot tell who owns %s/%s: %s".formatted(ns, release, e.getMessage()),
+          e);
+    }
   }
 
   private ReleaseBackend of(BackendChoice.Owner owner) {

@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +27,9 @@ import org.slf4j.LoggerFactory;
  * wrong state, a bad plan) is answered and not recorded.
  */
 public final class DetachedRuns implements AutoCloseable {
+  /** Its threads are called {@code swiss-write-1}, {@code swiss-write-2}, ... */
+  public static final String THREADS = "swiss-write";
+
   private static final Logger LOG = LoggerFactory.getLogger(DetachedRuns.class);
 
   private final Optional<Store> store;
@@ -37,14 +39,7 @@ public final class DetachedRuns implements AutoCloseable {
   public DetachedRuns(Optional<Store> store, Clock clock) {
     this.store = store;
     this.clock = clock;
-    AtomicInteger count = new AtomicInteger();
-    this.executor =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, "swiss-write-" + count.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.executor = Executors.newCachedThreadPool(DaemonThreads.numbered(THREADS));
   }
 
   /** Who asked for what, on which release: the fixed half of the run's row. */

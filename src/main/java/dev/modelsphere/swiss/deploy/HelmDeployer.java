@@ -4,7 +4,6 @@ import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
-import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmOutcome;
 import dev.modelsphere.swiss.helm.HelmReleases;
@@ -16,7 +15,6 @@ import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import java.time.Clock;
 import java.time.Instant;
@@ -45,7 +43,7 @@ public final class HelmDeployer implements ReleaseBackend {
   private final PlanRenders renders;
   private final HelmReleases helm;
   private final PlanArchive archive;
-  private final ReleasePlans plans;
+  private final HelmReads reads;
   private final ReleaseLocks locks;
   private final ReleaseLeases leases;
   private final PlanRecord records;
@@ -54,39 +52,36 @@ public final class HelmDeployer implements ReleaseBackend {
   private final String chartRoot;
   private final Clock clock;
 
-  public HelmDeployer(
-      Kube kube,
-      ChartRenderer renderer,
-      HelmReleases helm,
-      ReleaseLocks locks,
-      DeploySettings settings,
-      Clock clock) {
-    this(kube, PlanRenders.of(renderer), helm, locks, settings, clock);
-  }
-
   /**
-   * A deployer sharing {@code renders} with preflight's chart-schema rule, so an install whose
-   * preflight rendered the plan does not render it again before writing.
+   * @param renders shared with preflight's chart-schema rule, so an install whose preflight
+   *     rendered the plan does not render it again before writing
+   * @param leases the cluster-wide lock of a release, taken after {@code locks}, this process's own
+   * @param silence watches each helm write for an API server gone silent
+   * @param chartRoot a folder of chart directories for plans that name no chart source
    */
   public HelmDeployer(
       Kube kube,
-      PlanRenders renders,
       HelmReleases helm,
+      PlanRenders renders,
+      HelmRecords records,
+      HelmReads reads,
       ReleaseLocks locks,
-      DeploySettings settings,
+      ReleaseLeases leases,
+      SilenceWatch silence,
+      String chartRoot,
       Clock clock) {
     this.kube = kube;
     this.renders = renders;
-    this.storage = new ReleaseStorage(kube.client());
+    this.storage = records.releases();
     this.helm = helm;
-    this.archive = new PlanArchive(kube, settings.planHistory());
-    this.plans = ReleasePlans.helmOnly(kube, clock);
+    this.archive = records.archive();
+    this.reads = reads;
     this.locks = locks;
-    this.leases = new ReleaseLeases(kube.client(), locks.writer(), settings.lockLease(), clock);
-    this.records = new PlanRecord(kube);
-    this.interrupted = new InterruptedApplies(kube, leases, clock);
-    this.silence = new SilenceWatch(kube.client(), settings.apiServerSilence());
-    this.chartRoot = settings.chartRoot();
+    this.leases = leases;
+    this.records = records.plan();
+    this.interrupted = records.interrupted();
+    this.silence = silence;
+    this.chartRoot = chartRoot;
     this.clock = clock;
   }
 
@@ -201,25 +196,21 @@ public final class HelmDeployer implements ReleaseBackend {
 
   /** The plan the live release was deployed from. */
   public Plan current(String ns, String release) {
-    return plans.fromHelm(ns, release);
+    return reads.current(ns, release);
   }
 
   @Override
-  public String planHash(String ns, String release) {
-    try {
-      return current(ns, release).hash();
-    } catch (DeployException e) {
-      return "";
-    }
+  public HelmReads reads() {
+    return reads;
   }
 
   /** The archived plan that produced {@code revision}, hash verified. */
   public Plan archived(String ns, String release, int revision) {
-    return archive.read(ns, release, revision);
+    return reads.archived(ns, release, revision);
   }
 
   public List<Integer> archivedRevisions(String ns, String release) {
-    return archive.revisions(ns, release);
+    return reads.archivedRevisions(ns, release);
   }
 
   /**
@@ -227,28 +218,7 @@ public final class HelmDeployer implements ReleaseBackend {
    * reads as failed and the record describes the revision that runs.
    */
   public ReleaseStatus status(String ns, String release) {
-    Map<String, String> files = interrupted.read(ns, release).files();
-    Optional<ReleaseRecord> record = newest(ns, release);
-    boolean tracked = files.containsKey(PlanFiles.META_FILE);
-    Plan current = null;
-    if (tracked) {
-      try {
-        current = PlanFiles.fromFiles(files);
-      } catch (PlanException e) {
-        current = null;
-      }
-    }
-    return new ReleaseStatus(
-        ns,
-        release,
-        record.isPresent(),
-        record.map(ReleaseRecord::revision).orElse(0),
-        record.map(ReleaseRecord::status).orElse(""),
-        record.map(ReleaseRecord::chart).orElse(""),
-        tracked,
-        current == null ? "" : current.hash(),
-        tracked ? PlanStatus.parse(files.get(PlanStatus.FILE)) : null,
-        current);
+    return reads.status(ns, release);
   }
 
   private ApplyResult run(Attempt attempt, Mode mode, RenderRequest request) {

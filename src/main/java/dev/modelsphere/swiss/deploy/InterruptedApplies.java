@@ -37,13 +37,23 @@ public final class InterruptedApplies {
   private final PlanArchive archive;
   private final Clock clock;
 
-  public InterruptedApplies(Kube kube, ReleaseLeases leases, Clock clock) {
+  /**
+   * @param archive only read here: how many archives are kept is the deployer's business
+   * @param leases only read here, to tell an abandoned apply from one that runs
+   * @param clock the writers' clock: a lease is live by the time its holder wrote into it
+   */
+  public InterruptedApplies(
+      Kube kube,
+      PlanRecord records,
+      ReleaseStorage storage,
+      PlanArchive archive,
+      ReleaseLeases leases,
+      Clock clock) {
     this.kube = kube;
-    this.records = new PlanRecord(kube);
+    this.records = records;
+    this.storage = storage;
+    this.archive = archive;
     this.leases = leases;
-    this.storage = new ReleaseStorage(kube.client());
-    // Only read here: how many archives are kept is the deployer's business.
-    this.archive = new PlanArchive(kube, DeploySettings.DEFAULT_PLAN_HISTORY);
     this.clock = clock;
   }
 

@@ -1,27 +1,23 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.error.ErrorKind;
-import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
-import dev.modelsphere.swiss.llmsvc.LlmServiceException;
-import dev.modelsphere.swiss.llmsvc.MappingException;
-import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**
  * LLMService releases as a {@link ReleaseBackend}: writes through {@link LlmServiceDeployer}, the
  * guarded delete through {@link LlmServiceUninstaller}, whose outcomes it turns into the answers
- * every backend gives.
+ * every backend gives, and reads through {@link LlmServiceReads}.
  */
 public final class LlmServiceBackend implements ReleaseBackend {
   private final LlmServiceDeployer deployer;
   private final LlmServiceUninstaller uninstaller;
-  private final LlmServiceClient services;
+  private final LlmServiceReads reads;
 
   public LlmServiceBackend(
-      LlmServiceDeployer deployer, LlmServiceUninstaller uninstaller, LlmServiceClient services) {
+      LlmServiceDeployer deployer, LlmServiceUninstaller uninstaller, LlmServiceReads reads) {
     this.deployer = deployer;
     this.uninstaller = uninstaller;
-    this.services = services;
+    this.reads = reads;
   }
 
   @Override
@@ -69,11 +65,7 @@ public final class LlmServiceBackend implements ReleaseBackend {
   }
 
   @Override
-  public String planHash(String ns, String release) {
-    try {
-      return services.get(ns, release).map(PlanMapping::toPlan).map(Plan::hash).orElse("");
-    } catch (LlmServiceException | MappingException e) {
-      return "";
-    }
+  public LlmServiceReads reads() {
+    return reads;
   }
 }

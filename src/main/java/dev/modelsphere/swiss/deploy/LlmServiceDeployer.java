@@ -26,8 +26,6 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,9 +44,6 @@ import org.slf4j.LoggerFactory;
  * record; its swiss annotations carry the plan and the operator's history keeps the revisions.
  */
 public final class LlmServiceDeployer {
-  /** Long enough for the operator to pull a chart and run helm; a caller may give less. */
-  public static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(5);
-
   private static final Logger LOG = LoggerFactory.getLogger(LlmServiceDeployer.class);
 
   private final Kube kube;
@@ -60,24 +55,27 @@ public final class LlmServiceDeployer {
   private final LlmServiceRevisions revisions;
   private final OperatorWait operator;
 
-  public LlmServiceDeployer(Kube kube, ReleaseLocks locks, DeploySettings settings, Clock clock) {
-    this(kube, locks, settings, clock, DEFAULT_DEADLINE);
-  }
-
   /**
-   * @param deadline how long an apply waits for the operator after writing; past it the apply
-   *     fails, and the write stands
+   * @param storage helm's release Secrets, read to refuse an install over a helm release
+   * @param leases the cluster-wide lock of a release, taken after {@code locks}, this process's own
+   * @param operator waits for the operator to finish the generation an apply wrote
    */
   public LlmServiceDeployer(
-      Kube kube, ReleaseLocks locks, DeploySettings settings, Clock clock, Duration deadline) {
+      Kube kube,
+      LlmServiceClient services,
+      ReleaseStorage storage,
+      ReleaseLocks locks,
+      ReleaseLeases leases,
+      LlmServiceRevisions revisions,
+      OperatorWait operator) {
     this.kube = kube;
     this.client = kube.client();
-    this.services = new LlmServiceClient(client);
-    this.storage = new ReleaseStorage(client);
+    this.services = services;
+    this.storage = storage;
     this.locks = locks;
-    this.leases = new ReleaseLeases(client, locks.writer(), settings.lockLease(), clock);
-    this.revisions = new LlmServiceRevisions(services, kube);
-    this.operator = new OperatorWait(client, deadline);
+    this.leases = leases;
+    this.revisions = revisions;
+    this.operator = operator;
   }
 
   /**

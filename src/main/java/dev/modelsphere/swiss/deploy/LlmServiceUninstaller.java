@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -29,27 +28,27 @@ import java.util.concurrent.TimeUnit;
  * object was accepted for deletion but did not go in time ({@code FAILED}).
  */
 public final class LlmServiceUninstaller {
-  /** Long enough for the operator to run {@code helm uninstall} behind its finalizer. */
-  public static final Duration DEFAULT_GONE_TIMEOUT = Duration.ofMinutes(5);
-
   private final KubernetesClient client;
   private final ReleaseLocks locks;
   private final ReleaseLeases leases;
   private final Duration goneTimeout;
   private final PreconditionedDelete delete;
 
-  public LlmServiceUninstaller(KubernetesClient client, ReleaseLocks locks) {
-    this(client, locks, DEFAULT_GONE_TIMEOUT);
-  }
-
-  public LlmServiceUninstaller(KubernetesClient client, ReleaseLocks locks, Duration goneTimeout) {
+  /**
+   * @param leases the cluster-wide lock of a release, taken after {@code locks}, this process's own
+   * @param goneTimeout how long to wait for the object to go once its delete was accepted
+   */
+  public LlmServiceUninstaller(
+      KubernetesClient client,
+      ReleaseLocks locks,
+      ReleaseLeases leases,
+      PreconditionedDelete delete,
+      Duration goneTimeout) {
     this.client = client;
     this.locks = locks;
-    this.leases =
-        new ReleaseLeases(
-            client, locks.writer(), ReleaseLeases.DEFAULT_DURATION, Clock.systemUTC());
+    this.leases = leases;
+    this.delete = delete;
     this.goneTimeout = goneTimeout;
-    this.delete = new PreconditionedDelete(client);
   }
 
   /**

@@ -29,10 +29,13 @@ public final class PlanDiffer {
   private final ReleaseStorage storage;
   private final String chartRoot;
 
-  public PlanDiffer(Kube kube, ChartRenderer renderer, String chartRoot) {
+  /**
+   * @param storage helm's release Secrets, for the manifest it last applied
+   */
+  public PlanDiffer(Kube kube, ReleaseStorage storage, ChartRenderer renderer, String chartRoot) {
     this.kube = kube;
     this.renderer = renderer;
-    this.storage = new ReleaseStorage(kube.client());
+    this.storage = storage;
     this.chartRoot = chartRoot == null ? "" : chartRoot;
   }
 

@@ -4,13 +4,21 @@ import dev.modelsphere.swiss.plan.Plan;
 
 /**
  * One way swiss keeps releases: helm releases with their plan beside them ({@link HelmDeployer}),
- * or LLMService objects reconciled by an operator ({@link LlmServiceBackend}). {@link Backends} is
- * the one place that knows there are two and picks the one a release belongs to.
+ * or LLMService objects reconciled by an operator ({@link LlmServiceBackend}). It writes the
+ * release and, through its {@link ReleaseReads}, answers every read of it, so no caller asks which
+ * one it holds: {@link Backends} is the one place that knows there are two and picks the one a
+ * release belongs to.
  *
  * <p>Every method throws {@link DeployException}: a refusal before anything was written, or a
  * failure after the write reached the cluster ({@link DeployException#recorded()}).
  */
 public interface ReleaseBackend {
+
+  /** The name of the helm backend, as answers and the config's {@code applyWith} spell it. */
+  String HELM = "helm";
+
+  /** The name of the LLMService backend. */
+  String LLMSVC = "llmsvc";
 
   /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
   ApplyResult apply(Plan plan, Mode mode, ApplyOptions options);
@@ -24,9 +32,6 @@ public interface ReleaseBackend {
   /** Removes the release and what swiss kept beside it. */
   UninstallResult uninstall(String ns, String release);
 
-  /**
-   * The hash of the plan the live release was deployed from, for the audit log; empty when the
-   * release has none or it cannot be read (never made up).
-   */
-  String planHash(String ns, String release);
+  /** How this backend reads the releases it keeps. */
+  ReleaseReads reads();
 }

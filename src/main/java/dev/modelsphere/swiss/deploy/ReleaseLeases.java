@@ -19,10 +19,7 @@ import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * {@code swiss serve}, a CLI on someone's laptop) exclude each other: a {@code
  * coordination.k8s.io/v1} Lease {@code swiss-lock-<release>} in the release's namespace. Every
  * write of it names the resourceVersion it read, so of two writers racing for it exactly one wins.
- * The holder renews it while its write runs and deletes it when done; a holder that dies stops
- * renewing, and once {@code leaseDurationSeconds} have passed since its last renewal the next
- * writer may take it.
+ * The holder renews it while its write runs (on the process's {@link LeaseRenewals}) and deletes it
+ * when done; a holder that dies stops renewing, and once {@code leaseDurationSeconds} have passed
+ * since its last renewal the next writer may take it.
  *
  * <p>Expiry compares the lease's renewTime, written by the holder's clock, with this process's
  * clock: hosts are assumed to agree to well within the lease's duration.
@@ -41,11 +38,6 @@ import org.slf4j.LoggerFactory;
 public final class ReleaseLeases {
 
   public static final String PREFIX = "swiss-lock-";
-
-  /**
-   * Long enough to outlast a slow API server call, short enough that a dead holder is soon gone.
-   */
-  public static final Duration DEFAULT_DURATION = Duration.ofSeconds(15);
 
   /** What the holder is doing: install, apply, rollback or uninstall. */
   public static final String ACTION = SwissAnnotations.PREFIX + "lock-action";
@@ -55,25 +47,27 @@ public final class ReleaseLeases {
   private final KubernetesClient client;
   private final Writer writer;
   private final Duration duration;
+  private final Duration renewEvery;
   private final Clock clock;
+  private final LeaseRenewals renewals;
 
-  public ReleaseLeases(KubernetesClient client, Writer writer, Duration duration, Clock clock) {
+  /**
+   * @param times the lease's duration and how often its holder renews it
+   * @param clock the writers' clock: a lease is live by the time its holder wrote into it
+   * @param renewals the process's renewing thread
+   */
+  public ReleaseLeases(
+      KubernetesClient client,
+      Writer writer,
+      DeploySettings.Times times,
+      Clock clock,
+      LeaseRenewals renewals) {
     this.client = client;
     this.writer = writer;
-    this.duration = duration.toSeconds() < 1 ? Duration.ofSeconds(1) : duration;
+    this.duration = times.lease();
+    this.renewEvery = times.renewEvery();
     this.clock = clock;
-  }
-
-  /** One renewal thread per process, started by the first lease taken. */
-  private static final class Renewals {
-    static final ScheduledExecutorService EXECUTOR =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              // A daemon: a CLI that finished must not wait for a renewal timer to exit.
-              Thread t = new Thread(r, "swiss-lease-renewal");
-              t.setDaemon(true);
-              return t;
-            });
+    this.renewals = renewals;
   }
 
   public static String leaseName(String release) {
@@ -109,7 +103,9 @@ public final class ReleaseLeases {
       // Create when there was none, else replace the lapsed one naming the resourceVersion read:
       // either way a writer that got there first makes this call fail with 409.
       Lease taken = seen == null ? resource(mine).create() : resource(mine).update();
-      return new Held(namespace, release, taken);
+      Held held = new Held(namespace, release, taken);
+      held.startRenewing();
+      return held;
     } catch (KubernetesClientException e) {
       if (e.getCode() == 409) {
         throw busy(namespace, release, current(namespace, release).orElse(null));
@@ -230,14 +226,14 @@ public final class ReleaseLeases {
   }
 
   /**
-   * A lease this process holds. It is renewed in the background, a third of its duration apart;
-   * closing stops the renewals and deletes it, naming the resourceVersion last written so that a
-   * lease someone else took after it lapsed is left alone.
+   * A lease this process holds. It is renewed in the background, {@link
+   * DeploySettings.Times#renewEvery()} apart; closing stops the renewals and deletes it, naming the
+   * resourceVersion last written so that a lease someone else took after it lapsed is left alone.
    */
   public final class Held implements AutoCloseable {
     private final String namespace;
     private final String release;
-    private final ScheduledFuture<?> renewal;
+    private ScheduledFuture<?> renewal;
     private Lease lease;
     private boolean lost;
 
@@ -245,10 +241,16 @@ public final class ReleaseLeases {
       this.namespace = namespace;
       this.release = release;
       this.lease = lease;
-      long every = Math.max(1, duration.toMillis() / 3);
-      this.renewal =
-          Renewals.EXECUTOR.scheduleWithFixedDelay(
-              this::renew, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** Renews the lease from now on; gives it back when the process is stopping and cannot. */
+    private synchronized void startRenewing() {
+      try {
+        renewal = renewals.every(renewEvery, this::renew);
+      } catch (DeployException stopping) {
+        close();
+        throw stopping;
+      }
     }
 
     /**
@@ -292,7 +294,9 @@ public final class ReleaseLeases {
 
     @Override
     public synchronized void close() {
-      renewal.cancel(false);
+      if (renewal != null) {
+        renewal.cancel(false);
+      }
       if (lost) {
         return;
       }

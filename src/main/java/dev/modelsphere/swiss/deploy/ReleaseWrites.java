@@ -12,14 +12,11 @@ import dev.modelsphere.swiss.plan.Plan;
 public final class ReleaseWrites {
   private final Backends backends;
   private final ApplyGate gate;
-  private final RevisionPlans revisions;
   private final DetachedRuns runs;
 
-  public ReleaseWrites(
-      Backends backends, ApplyGate gate, RevisionPlans revisions, DetachedRuns runs) {
+  public ReleaseWrites(Backends backends, ApplyGate gate, DetachedRuns runs) {
     this.backends = backends;
     this.gate = gate;
-    this.revisions = revisions;
     this.runs = runs;
   }
 
@@ -43,14 +40,14 @@ public final class ReleaseWrites {
     if (toRevision <= 0) {
       throw new DeployException(ErrorKind.INVALID, "toRevision is required");
     }
-    Plan archived = revisions.plan(ns, release, toRevision);
+    ReleaseBackend backend = backends.writer(ns, release, Mode.UPGRADE);
+    Plan archived = backend.reads().revisionPlan(ns, release, toRevision);
     if (expectRevision <= 0) {
       throw new DeployException(
           ErrorKind.INVALID,
           "expectRevision is required: send the revision you were looking at, so a rollback"
               + " cannot overwrite an apply that landed in between");
     }
-    ReleaseBackend backend = backends.writer(ns, release, Mode.UPGRADE);
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(actor, "rollback", ns, release, archived.hash(), note);
     return runs.run(
@@ -65,7 +62,7 @@ public final class ReleaseWrites {
     ReleaseBackend backend = backends.owner(ns, release);
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
-            actor, "uninstall", ns, release, backend.planHash(ns, release), "");
+            actor, "uninstall", ns, release, backend.reads().planHash(ns, release), "");
     return runs.run(
         attempt,
         () -> {

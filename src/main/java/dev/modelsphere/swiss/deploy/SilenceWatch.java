@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
 import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
+import static dev.modelsphere.swiss.error.ErrorKind.UNAVAILABLE;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
@@ -20,23 +22,20 @@ import java.util.function.Supplier;
  * answering API server (a large chart, a slow registry) is left to finish: only silence ends the
  * wait.
  */
-final class SilenceWatch {
-  /** How long the API server may stay silent before a write is given up. */
-  static final Duration DEFAULT_LIMIT = Duration.ofSeconds(10);
+final class SilenceWatch implements AutoCloseable {
+  /** The name of the threads that run helm's writes and the probes beside them. */
+  static final String THREAD = "swiss-helm-write";
 
   private static final Duration CHECK_EVERY = Duration.ofSeconds(1);
 
-  private static final ExecutorService THREADS =
-      Executors.newCachedThreadPool(
-          task -> {
-            Thread thread = new Thread(task, "swiss-helm-write");
-            thread.setDaemon(true);
-            return thread;
-          });
-
   private final KubernetesClient client;
   private final Duration limit;
+  private final ExecutorService threads =
+      Executors.newCachedThreadPool(DaemonThreads.named(THREAD));
 
+  /**
+   * @param limit how long the API server may stay silent before a write is given up
+   */
   SilenceWatch(KubernetesClient client, Duration limit) {
     this.client = client;
     this.limit = limit;
@@ -50,7 +49,13 @@ final class SilenceWatch {
    *     the limit; the write goes on in the background
    */
   <T> T run(String what, Supplier<T> write, BiConsumer<T, Throwable> whenLate) {
-    CompletableFuture<T> running = CompletableFuture.supplyAsync(write, THREADS);
+    CompletableFuture<T> running;
+    try {
+      running = CompletableFuture.supplyAsync(write, threads);
+    } catch (RejectedExecutionException e) {
+      throw new DeployException(
+          UNAVAILABLE, "%s not started: this process is stopping".formatted(what), e);
+    }
     long lastAnswer = System.nanoTime();
     CompletableFuture<?> probe = CompletableFuture.completedFuture(null);
     while (true) {
@@ -71,7 +76,7 @@ final class SilenceWatch {
         if (!probe.isCompletedExceptionally()) {
           lastAnswer = System.nanoTime();
         }
-        probe = CompletableFuture.supplyAsync(client::getKubernetesVersion, THREADS);
+        probe = probe();
       }
       if (System.nanoTime() - lastAnswer > limit.toNanos()) {
         running.whenComplete(whenLate);
@@ -83,5 +88,24 @@ final class SilenceWatch {
                 .formatted(what, limit));
       }
     }
+  }
+
+  /** Asks the API server for its version; once closed, answers without asking. */
+  private CompletableFuture<?> probe() {
+    try {
+      return CompletableFuture.supplyAsync(client::getKubernetesVersion, threads);
+    } catch (RejectedExecutionException stopping) {
+      // The process is stopping: the write still running is left to end, no longer watched.
+      return CompletableFuture.completedFuture(null);
+    }
+  }
+
+  /**
+   * Takes no more writes; those running (a write given up on included) finish, and the idle threads
+   * end.
+   */
+  @Override
+  public void close() {
+    threads.shutdown();
   }
 }

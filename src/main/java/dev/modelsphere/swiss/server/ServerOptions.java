@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.server;
 
+import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.server.events.EventSettings;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.upstream.ServiceAddresses;
@@ -21,6 +22,8 @@ import java.time.Duration;
  *     user as the server's client); null for Helm's own defaults, which in a pod are the pod's
  *     service account
  * @param events how the {@code /api/events} streams run
+ * @param deployTimes how long the deploy core waits: the lease, its renewal, the API server's
+ *     silence, the operator (tests shorten them)
  */
 @RecordBuilder
 public record ServerOptions(
@@ -31,7 +34,8 @@ public record ServerOptions(
     String namespace,
     ServiceAddresses serviceAddresses,
     String helmKubeConfig,
-    EventSettings events)
+    EventSettings events,
+    DeploySettings.Times deployTimes)
     // The generated withers (withNamespace, withEvents, ...) copy every other component.
     implements ServerOptionsBuilder.With {
   /** One second per wrong password makes guessing slow and costs a person nothing. */
@@ -50,12 +54,14 @@ public record ServerOptions(
         "",
         ServiceAddresses.CLUSTER_DNS,
         null,
-        EventSettings.DEFAULTS);
+        EventSettings.DEFAULTS,
+        DeploySettings.Times.DEFAULTS);
   }
 
   public ServerOptions {
     namespace = Nulls.orEmpty(namespace);
     events = events == null ? EventSettings.DEFAULTS : events;
+    deployTimes = deployTimes == null ? DeploySettings.Times.DEFAULTS : deployTimes;
   }
 
   public static ServerOptions defaults(String version) {
@@ -67,6 +73,7 @@ public record ServerOptions(
         System.getenv(NAMESPACE_ENV),
         ServiceAddresses.CLUSTER_DNS,
         null,
-        EventSettings.DEFAULTS);
+        EventSettings.DEFAULTS,
+        DeploySettings.Times.DEFAULTS);
   }
 }

@@ -4,20 +4,12 @@ import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
-import dev.modelsphere.swiss.deploy.BackendResolver;
-import dev.modelsphere.swiss.deploy.Backends;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
-import dev.modelsphere.swiss.deploy.DetachedRuns;
 import dev.modelsphere.swiss.deploy.GpuProductCheck;
-import dev.modelsphere.swiss.deploy.HelmDeployer;
-import dev.modelsphere.swiss.deploy.LlmServiceBackend;
-import dev.modelsphere.swiss.deploy.LlmServiceDeployer;
-import dev.modelsphere.swiss.deploy.LlmServiceUninstaller;
 import dev.modelsphere.swiss.deploy.PlanComposer;
-import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
-import dev.modelsphere.swiss.deploy.ReleasePlans;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
@@ -125,7 +117,6 @@ public final class SwissServer {
   private final SiteState site;
   private final LlmServiceClient services;
   private final LlmServiceAccess access;
-  private final BackendResolver backends;
   private final Fleet fleet;
   private final NodeInventory nodes;
   private final CatalogLookups catalogLookups;
@@ -135,12 +126,14 @@ public final class SwissServer {
   /** Shared by preflight and the helm deployer: an install renders its plan once. */
   private final PlanRenders renders;
 
-  private final ReleaseLocks locks = new ReleaseLocks("swiss serve");
-  private final DetachedRuns runs;
+  /** The deploy core's collaborators and threads; closed at stop. */
+  private final DeployCore core;
+
   private final RevisionsView revisions;
-  private final HelmReleases helmReleases;
-  private final HelmDeployer helm;
-  private final ReleasePlans plans;
+
+  /** Settles interrupted applies at start, in the background; stopped with the server. */
+  private final Thread sweeper = new Thread(this::sweepInterruptedApplies, "swiss-sweep");
+
   private final Readiness readiness;
   private final EventHub events;
   private final ClusterEvents clusterEvents;
@@ -158,24 +151,27 @@ public final class SwissServer {
     this.services = new LlmServiceClient(client);
     this.access = LlmServiceAccess.of(services, options.clock());
     this.site = SiteState.open(config, kube, options.version(), access, options.clock());
-    this.backends = new BackendResolver(kube, access, services);
-    this.plans = new ReleasePlans(kube, backends, services, options.clock());
     this.fleet = Fleet.start(client, config.cluster().namespaces(), access, options.clock());
     this.nodes =
         new NodeInventory(
             fleet.cache(), GpuResources.withOverrides(config.server().gpuProductLabels()));
     this.catalogLookups = new CatalogLookups(site.catalogs());
     this.charts = new ChartRenderer(ChartArchives.inUserCache());
-    this.helmReleases = new HelmReleases(charts, options.helmKubeConfig());
+    HelmReleases helmReleases = new HelmReleases(charts, options.helmKubeConfig());
     this.renders = PlanRenders.of(charts);
-    this.helm =
-        new HelmDeployer(
-            kube,
+    this.core =
+        new DeployCore(
+            new DeployCore.Cluster(kube, services, access, helmReleases),
             renders,
-            helmReleases,
-            locks,
-            new DeploySettings("", config.server().planHistory()),
+            new ReleaseLocks("swiss serve"),
+            new DeploySettings(
+                "",
+                config.server().planHistory(),
+                config.server().applyWith(),
+                options.deployTimes()),
+            store,
             options.clock());
+    sweeper.setDaemon(true);
     WatchesSynced watches = new WatchesSynced(fleet);
     watches.registerSizes(meters);
     ClusterPing ping = new ClusterPing(client, PING_TIMEOUT, options.clock());
@@ -183,8 +179,7 @@ public final class SwissServer {
     this.readiness = new Readiness(List.of(ping, watches), readinessNotes());
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
-    this.runs = new DetachedRuns(store, options.clock());
-    this.revisions = new RevisionsView(helm, helmReleases, kube, backends, services);
+    this.revisions = new RevisionsView(core.backends(), helmReleases, core.storage());
     this.events = new EventHub(options.events(), options.clock());
     meters.gauge("swiss.event.streams", events, EventHub::openStreams);
     this.clusterEvents = ClusterEvents.start(fleet, nodes, events);
@@ -221,16 +216,16 @@ public final class SwissServer {
             copyAge,
             site.profiles(),
             catalogLookups),
-        new ReleasePlanRoutes(plans),
+        new ReleasePlanRoutes(core.plans()),
         new ReleaseViewRoutes(
             new StatusView(
-                helm, backends, services, new Pods(kube.client(), options.clock()), relationships),
+                core.backends(), new Pods(kube.client(), options.clock()), relationships),
             new ObjectsView(kube),
             revisions,
             site.profiles(),
             catalogLookups),
         new ReleaseCheckRoutes(
-            plans,
+            core.plans(),
             site.profiles(),
             new Entrypoints(kube, options.serviceAddresses(), options.namespace()),
             new ModelChecks()),
@@ -251,7 +246,7 @@ public final class SwissServer {
    */
   public SwissServer start(ListenAddress address) {
     if (config.server().allowDeploy()) {
-      sweepInterruptedApplies();
+      sweeper.start();
     }
     try {
       app.start(address.bindHost(), address.port());
@@ -270,16 +265,27 @@ public final class SwissServer {
 
   /**
    * Ends the event streams (they would otherwise hold the drain for its whole length), stops taking
-   * requests, lets those in flight finish (see {@link HttpApp#stop}), stops.
+   * requests, lets those in flight finish (see {@link HttpApp#stop}), then stops every thread the
+   * server started: the sweep, the events, the deploy core's, the watches'.
    */
   public void stop() {
     events.close();
     try {
       HttpApp.stop(app);
     } finally {
+      stopSweeping();
       clusterEvents.close();
-      runs.close();
+      core.close();
       fleet.close();
+    }
+  }
+
+  private void stopSweeping() {
+    sweeper.interrupt();
+    try {
+      sweeper.join(PING_TIMEOUT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -294,7 +300,7 @@ public final class SwissServer {
             site.catalogs(),
             site.profiles(),
             site.chartListings(),
-            plans,
+            core.plans(),
             gpus,
             new GpuProductCheck(this::gpuNodes));
     Preflight preflight =
@@ -308,28 +314,10 @@ public final class SwissServer {
             new FleetReleaseHolders(fleet),
             GpuNodes.of(nodes),
             gpus);
-    LlmServiceBackend llmServices =
-        new LlmServiceBackend(
-            new LlmServiceDeployer(
-                kube,
-                locks,
-                new DeploySettings("", config.server().planHistory()),
-                options.clock()),
-            new LlmServiceUninstaller(kube.client(), locks),
-            services);
-    Backends backends =
-        new Backends(this.backends, access, helm, llmServices, config.server().applyWith());
-    ReleaseWrites writes =
-        new ReleaseWrites(backends, new PreflightGate(preflight, composer), revisions, runs);
+    ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer));
     return Optional.of(
         new DeployRoutes.Parts(
-            composer,
-            preflight,
-            store,
-            new PlanDiffer(kube, charts, ""),
-            revisions,
-            writes,
-            options.clock()));
+            composer, preflight, store, core.differ(charts), revisions, writes, options.clock()));
   }
 
   /**
@@ -337,21 +325,14 @@ public final class SwissServer {
    * in the background, so a slow API server does not delay listening.
    */
   private void sweepInterruptedApplies() {
-    Thread sweeper =
-        new Thread(
-            () -> {
-              try {
-                int settled = helm.sweepInterrupted(config.cluster().namespaces());
-                if (settled > 0) {
-                  LOG.info("settled {} interrupted apply(s) as failed", settled);
-                }
-              } catch (RuntimeException e) {
-                LOG.warn("interrupted applies not swept at start: {}", e.getMessage());
-              }
-            },
-            "swiss-sweep");
-    sweeper.setDaemon(true);
-    sweeper.start();
+    try {
+      int settled = core.helm().sweepInterrupted(config.cluster().namespaces());
+      if (settled > 0) {
+        LOG.info("settled {} interrupted apply(s) as failed", settled);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("interrupted applies not swept at start: {}", e.getMessage());
+    }
   }
 
   /** The watches behind the lists, for tests and benchmarks that wait for them. */

@@ -14,16 +14,20 @@ import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.compose.FormInput;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.DiffResult;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
+import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeTarget;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import java.io.IOException;
@@ -41,6 +45,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -525,14 +530,21 @@ public final class ApplyBench {
       Kube kube = new Kube(target.connect());
       ChartRenderer renderer =
           new ChartRenderer(new ChartArchives(Files.createTempDirectory("bench-apply-charts-")));
-      HelmDeployer deployer =
-          new HelmDeployer(
-              kube,
-              renderer,
-              new HelmReleases(renderer, target.helmKubeConfig()),
+      LlmServiceClient services = new LlmServiceClient(kube.client());
+      // Lives as long as the benchmark's process, whose end stops its (daemon) threads.
+      DeployCore core =
+          new DeployCore(
+              new DeployCore.Cluster(
+                  kube,
+                  services,
+                  LlmServiceAccess.of(services, Clock.systemUTC()),
+                  new HelmReleases(renderer, target.helmKubeConfig())),
+              PlanRenders.of(renderer),
               new ReleaseLocks("swiss bench"),
               new DeploySettings("", DeploySettings.DEFAULT_PLAN_HISTORY),
+              Optional.empty(),
               Clock.systemUTC());
+      HelmDeployer deployer = core.helm();
       Catalog catalog = Catalog.open(catalogDir.toString());
       Entry entry = catalog.entry(model, null);
       Variant variant = entry.defaultVariant();
@@ -546,13 +558,7 @@ public final class ApplyBench {
                   ChartVersions.list(
                       profile.chartRepo(), profile.chartPath(), variant.chart().name()));
       return new InProcess(
-          deployer,
-          new PlanDiffer(kube, renderer, ""),
-          catalog,
-          entry,
-          variant,
-          profile,
-          chartVersion);
+          deployer, core.differ(renderer), catalog, entry, variant, profile, chartVersion);
     }
 
     Plan compose(String namespace, String release, Map<String, Object> overrides) {

@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import dev.modelsphere.swiss.testing.SwissThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,6 +75,22 @@ class DeployCommandsTest {
     CliRun uninstall = onQwen("uninstall");
     assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
     assertThat(onQwen("status").exitCode()).isEqualTo(1);
+  }
+
+  /**
+   * A command wires the deploy core for itself and closes it when it ends: the detached run, the
+   * helm write and the lease renewal it used are stopped with it.
+   */
+  @Test
+  void aCommandThatHasEndedLeavesNoneOfTheThreadsItStartedRunning() throws IOException {
+    SwissThreads threads = SwissThreads.fromNow();
+
+    CliRun install = swiss("install", "--plan", planFile("one.json", "replicaCount: 1").toString());
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    CliRun uninstall = onQwen("uninstall");
+    assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
+
+    threads.awaitAllEnded("the commands ended");
   }
 
   @Test

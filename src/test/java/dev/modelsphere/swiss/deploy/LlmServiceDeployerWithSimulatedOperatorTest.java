@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LayerSpec;
 import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
 import dev.modelsphere.swiss.llmsvc.OperatorAnnotations;
 import dev.modelsphere.swiss.llmsvc.Phase;
@@ -28,6 +30,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +49,14 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
   private static final ChartRef REPO_CHART =
       new ChartRef("sglang", "0.8.0", "oci://charts.example/serving", "");
   private static final CanaryKeys CANARY = CanaryKeys.defaults();
+
+  /** The renewing thread of the deployers the tests wire. */
+  private static final LeaseRenewals RENEWALS = new LeaseRenewals();
+
+  @AfterAll
+  static void stopRenewing() {
+    RENEWALS.close();
+  }
 
   private ReconcilingOperatorSimulation operator;
 
@@ -69,12 +80,23 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
 
   /** SIMULATION: {@code betweenReadAndWrite} plays whoever acts before each update is sent. */
   private static LlmServiceDeployer deployer(Duration deadline, Runnable betweenReadAndWrite) {
+    Kube kube = new Kube(OtherPartyBeforeWrites.client(cluster.admin(), betweenReadAndWrite));
+    LlmServiceClient services = new LlmServiceClient(kube.client());
+    ReleaseLocks locks = new ReleaseLocks();
     return new LlmServiceDeployer(
-        new Kube(OtherPartyBeforeWrites.client(cluster.admin(), betweenReadAndWrite)),
-        new ReleaseLocks(),
-        new DeploySettings("", 0),
-        Clock.systemUTC(),
-        deadline);
+        kube,
+        services,
+        new ReleaseStorage(kube.client()),
+        locks,
+        new ReleaseLeases(
+            kube.client(),
+            locks.writer(),
+            DeploySettings.Times.DEFAULTS,
+            Clock.systemUTC(),
+            RENEWALS),
+        new LlmServiceRevisions(
+            services, new PlanArchive(kube, DeploySettings.DEFAULT_PLAN_HISTORY)),
+        new OperatorWait(kube.client(), deadline));
   }
 
   private static Resource<LlmService> object() {

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Result;
 import dev.modelsphere.swiss.deploy.UninstallOutcome.Run;
 import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.kube.PreconditionedDelete;
 import dev.modelsphere.swiss.llmsvc.LayerSpec;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceSpec;
@@ -33,6 +34,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -47,6 +49,14 @@ class LlmServiceUninstallerTest {
 
   private static final String NAME = "glm-53";
   private static final Duration GONE_TIMEOUT = Duration.ofSeconds(20);
+
+  /** The renewing thread of the processes the test plays. */
+  private static final LeaseRenewals RENEWALS = new LeaseRenewals();
+
+  @AfterAll
+  static void stopRenewing() {
+    RENEWALS.close();
+  }
 
   private static KubernetesClient admin() {
     return cluster.admin();
@@ -69,10 +79,23 @@ class LlmServiceUninstallerTest {
 
   /** SIMULATION: {@code betweenReadAndDelete} plays whoever acts before each delete is sent. */
   private static LlmServiceUninstaller uninstaller(Runnable betweenReadAndDelete) {
+    return uninstaller(OtherPartyBeforeWrites.client(admin(), betweenReadAndDelete), GONE_TIMEOUT);
+  }
+
+  /** The uninstaller as the deploy core wires it, acting through {@code client}. */
+  private static LlmServiceUninstaller uninstaller(KubernetesClient client, Duration goneTimeout) {
+    ReleaseLocks locks = new ReleaseLocks();
     return new LlmServiceUninstaller(
-        OtherPartyBeforeWrites.client(admin(), betweenReadAndDelete),
-        new ReleaseLocks(),
-        GONE_TIMEOUT);
+        client,
+        locks,
+        leases(client, locks.writer()),
+        new PreconditionedDelete(client),
+        goneTimeout);
+  }
+
+  private static ReleaseLeases leases(KubernetesClient client, Writer writer) {
+    return new ReleaseLeases(
+        client, writer, DeploySettings.Times.DEFAULTS, Clock.systemUTC(), RENEWALS);
   }
 
   private static UninstallOutcome uninstall(Runnable betweenReadAndDelete) {
@@ -145,8 +168,7 @@ class LlmServiceUninstallerTest {
   @Test
   void anObjectTheOperatorNeverLetsGoIsATimeoutNamingTheRelease() {
     create(NAME, "sha256:aa", true);
-    LlmServiceUninstaller impatient =
-        new LlmServiceUninstaller(admin(), new ReleaseLocks(), Duration.ofMillis(500));
+    LlmServiceUninstaller impatient = uninstaller(admin(), Duration.ofMillis(500));
     try {
       assertThatThrownBy(() -> impatient.uninstall(cluster.namespace(), NAME))
           .isInstanceOfSatisfying(
@@ -280,9 +302,7 @@ class LlmServiceUninstallerTest {
   @Test
   void anUninstallWhileAnotherProcessHoldsTheReleaseIsRefusedWith409AndDeletesNothing() {
     LlmService before = create(NAME, "sha256:aa", false);
-    ReleaseLeases otherProcess =
-        new ReleaseLeases(
-            admin(), Writer.thisProcess("swiss serve"), Duration.ofSeconds(15), Clock.systemUTC());
+    ReleaseLeases otherProcess = leases(admin(), Writer.thisProcess("swiss serve"));
 
     try (ReleaseLeases.Held held = otherProcess.take(cluster.namespace(), NAME, "apply")) {
       assertThatThrownBy(() -> uninstall(() -> {}))
@@ -302,8 +322,7 @@ class LlmServiceUninstallerTest {
   @Test
   void aUserWhoMayNotReadTheObjectIsRejectedWith403AndNothingChanges() {
     LlmService before = create(NAME, "sha256:aa", false);
-    LlmServiceUninstaller asRestrictedUser =
-        new LlmServiceUninstaller(cluster.restricted(), new ReleaseLocks(), GONE_TIMEOUT);
+    LlmServiceUninstaller asRestrictedUser = uninstaller(cluster.restricted(), GONE_TIMEOUT);
 
     UninstallOutcome outcome = asRestrictedUser.uninstall(cluster.namespace(), NAME);
 

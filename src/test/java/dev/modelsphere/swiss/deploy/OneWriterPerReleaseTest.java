@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
 import dev.modelsphere.swiss.plan.Plan;
@@ -24,6 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +38,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class OneWriterPerReleaseTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  /** The renewing thread of the processes the test plays with leases of their own. */
+  private static final LeaseRenewals RENEWALS = new LeaseRenewals();
+
+  @AfterAll
+  static void stopRenewing() {
+    RENEWALS.close();
+  }
 
   @Test
   void anApplyWhileAnotherProcessHoldsTheReleaseIsRefusedNamingItAndChangesNothing() {
@@ -180,17 +190,15 @@ class OneWriterPerReleaseTest {
     // A server whose clock is hours from the wall's (a test's frozen clock, a skewed host): its
     // writer stamps the lease by that clock, so its readers must judge the lease by it too.
     Clock serverClock = Clock.fixed(Instant.parse("2026-12-01T10:00:00Z"), ZoneOffset.UTC);
-    ReleaseLeases serverLeases =
-        new ReleaseLeases(
-            cluster.admin(),
-            Writer.thisProcess("swiss serve"),
-            Duration.ofSeconds(15),
-            serverClock);
+    ReleaseLeases serverLeases = leases("swiss serve", serverClock);
     try (ReleaseLeases.Held writing = serverLeases.take(cluster.namespace(), "qwen", "apply")) {
       writeApplying(cluster.plan("qwen", "replicaCount: 2"), 1);
 
-      new ReleasePlans(cluster.kube(), BackendResolver.helmOnly(cluster.kube()), null, serverClock)
-          .fromHelm(cluster.namespace(), "qwen");
+      new HelmReads(
+              new ReleaseStorage(cluster.admin()),
+              interrupted(serverClock),
+              new PlanArchive(cluster.kube(), DeploySettings.DEFAULT_PLAN_HISTORY))
+          .current(cluster.namespace(), "qwen");
 
       assertThat(PlanStatus.parse(record().data().get(PlanStatus.FILE)).phase())
           .isEqualTo(PlanStatus.APPLYING);
@@ -202,8 +210,7 @@ class OneWriterPerReleaseTest {
     Plan one = cluster.plan("qwen", "replicaCount: 1");
     cluster.deployer().apply(one, Mode.INSTALL, ApplyOptions.install());
     diedApplying(cluster.plan("qwen", "replicaCount: 2"), 1);
-    InterruptedApplies sweeper =
-        new InterruptedApplies(cluster.kube(), leases("swiss serve"), Clock.systemUTC());
+    InterruptedApplies sweeper = interrupted(Clock.systemUTC());
 
     assertThat(sweeper.sweep(List.of(cluster.namespace()))).isEqualTo(1);
     assertThat(sweeper.sweep(List.of(cluster.namespace()))).isZero();
@@ -268,7 +275,23 @@ class OneWriterPerReleaseTest {
   }
 
   private static ReleaseLeases leases(String kind) {
+    return leases(kind, Clock.systemUTC());
+  }
+
+  /** The leases of a process that calls itself {@code kind} and keeps time by {@code clock}. */
+  private static ReleaseLeases leases(String kind, Clock clock) {
     return new ReleaseLeases(
-        cluster.admin(), Writer.thisProcess(kind), Duration.ofSeconds(15), Clock.systemUTC());
+        cluster.admin(), Writer.thisProcess(kind), DeploySettings.Times.DEFAULTS, clock, RENEWALS);
+  }
+
+  /** How a server keeping time by {@code clock} settles applies whose writer died. */
+  private static InterruptedApplies interrupted(Clock clock) {
+    return new InterruptedApplies(
+        cluster.kube(),
+        new PlanRecord(cluster.kube()),
+        new ReleaseStorage(cluster.admin()),
+        new PlanArchive(cluster.kube(), DeploySettings.DEFAULT_PLAN_HISTORY),
+        leases("swiss serve", clock),
+        clock);
   }
 }

@@ -83,7 +83,7 @@ class PlanComposerTest {
             site.catalogs(),
             site.profiles(),
             site.chartListings(),
-            ReleasePlans.helmOnly(cluster.kube(), clock),
+            cluster.core().plans(),
             GpuResources.defaults(),
             new GpuProductCheck(() -> List.copyOf(gpuNodes)));
   }

@@ -23,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ReleaseLeasesTest {
 
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  /** The renewing thread of the processes the test plays. */
+  private static final LeaseRenewals RENEWALS = new LeaseRenewals();
+
+  @AfterAll
+  static void stopRenewing() {
+    RENEWALS.close();
+  }
 
   @Test
   void aSecondWriterIsRefusedNamingTheReleaseTheActionAndTheHolder() {
@@ -123,6 +132,56 @@ class ReleaseLeasesTest {
     }
   }
 
+  /**
+   * The renewal period is a setting of its own: a lease of 15 s renewed every 200 ms is renewed
+   * within a second, not a third of its duration (5 s) later.
+   */
+  @Test
+  void aHeldLeaseIsRenewedAsOftenAsTheSettingSays() {
+    MovableClock clock = new MovableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    ReleaseLeases holder =
+        new ReleaseLeases(
+            cluster.admin(),
+            Writer.thisProcess("swiss serve"),
+            new DeploySettings.Times(
+                Duration.ofSeconds(15), Duration.ofMillis(200), null, null, null),
+            clock,
+            RENEWALS);
+    try (ReleaseLeases.Held held = holder.take(cluster.namespace(), "qwen", "apply")) {
+      clock.advance(Duration.ofSeconds(1));
+      Instant now = clock.instant();
+
+      await()
+          .atMost(Duration.ofSeconds(3))
+          .alias("the holder renews its lease at the moved clock's time")
+          .until(
+              () -> !lease("swiss-lock-qwen").getSpec().getRenewTime().toInstant().isBefore(now));
+    }
+  }
+
+  /**
+   * A process that has stopped renews no lease, so it takes none: the write is refused as {@code
+   * UNAVAILABLE} and no Lease is left behind to lapse in other writers' way.
+   */
+  @Test
+  void aProcessThatHasStoppedRenewingTakesNoLeaseAndLeavesNoneBehind() {
+    LeaseRenewals stopped = new LeaseRenewals();
+    stopped.close();
+    ReleaseLeases leases =
+        new ReleaseLeases(
+            cluster.admin(),
+            Writer.thisProcess("swiss serve"),
+            DeploySettings.Times.DEFAULTS,
+            Clock.systemUTC(),
+            stopped);
+
+    assertThatThrownBy(() -> leases.take(cluster.namespace(), "qwen", "apply"))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE))
+        .hasMessageContaining("stopping");
+    assertThat(lease("swiss-lock-qwen")).isNull();
+  }
+
   @Test
   void ofEightWritersRacingForOneReleaseExactlyOneTakesItsLease() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -161,7 +220,12 @@ class ReleaseLeasesTest {
   }
 
   private static ReleaseLeases leases(String kind, Duration duration, Clock clock) {
-    return new ReleaseLeases(cluster.admin(), Writer.thisProcess(kind), duration, clock);
+    return new ReleaseLeases(
+        cluster.admin(),
+        Writer.thisProcess(kind),
+        DeploySettings.Times.DEFAULTS.withLease(duration),
+        clock,
+        RENEWALS);
   }
 
   private static Lease lease(String name) {

@@ -3,7 +3,11 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
@@ -14,6 +18,8 @@ import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,36 +45,43 @@ class ReleaseWritesTest {
 
   private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
   private Store store;
-  private DetachedRuns runs;
+  private DeployCore core;
 
+  /** The deploy core as the CLI wires it, recording in an audit log as the server does. */
   @BeforeEach
-  void openTheAuditLog() {
+  void wire() throws IOException {
     store = Store.open(dir.resolve("swiss.db"));
-    runs = new DetachedRuns(Optional.of(store), Clock.systemUTC());
+    Kube kube = cluster.kube();
+    LlmServiceClient services = new LlmServiceClient(kube.client());
+    ChartRenderer renderer =
+        new ChartRenderer(new ChartArchives(Files.createDirectories(dir.resolve("charts"))));
+    core =
+        new DeployCore(
+            new DeployCore.Cluster(
+                kube,
+                services,
+                LlmServiceAccess.of(services, Clock.systemUTC()),
+                new HelmReleases(renderer, Files.readString(cluster.kubeconfig()))),
+            PlanRenders.of(renderer),
+            new ReleaseLocks("release writes test"),
+            new DeploySettings(
+                TestCharts.exampleCharts().toString(),
+                5,
+                "helm",
+                DeploySettings.Times.DEFAULTS
+                    .withOperatorDeadline(Duration.ofSeconds(5))
+                    .withGoneTimeout(Duration.ofSeconds(20))),
+            Optional.of(store),
+            Clock.systemUTC());
   }
 
   @AfterEach
-  void closeTheRuns() {
-    runs.close();
+  void closeTheCore() {
+    core.close();
   }
 
   private ReleaseWrites writes(ApplyGate gate) {
-    Kube kube = cluster.kube();
-    LlmServiceClient services = new LlmServiceClient(kube.client());
-    LlmServiceAccess access = LlmServiceAccess.of(services, Clock.systemUTC());
-    ReleaseLocks locks = new ReleaseLocks("release writes test");
-    HelmDeployer helm = cluster.deployer();
-    LlmServiceBackend llmServices =
-        new LlmServiceBackend(
-            new LlmServiceDeployer(
-                kube, locks, new DeploySettings("", 5), Clock.systemUTC(), Duration.ofSeconds(5)),
-            new LlmServiceUninstaller(kube.client(), locks, Duration.ofSeconds(20)),
-            services);
-    Backends backends =
-        new Backends(
-            new BackendResolver(kube, access, services), access, helm, llmServices, "helm");
-    RevisionPlans archived = (ns, release, revision) -> helm.archived(ns, release, revision);
-    return new ReleaseWrites(backends, gate, archived, runs);
+    return core.writes(gate);
   }
 
   private List<Run> recorded(String release) {

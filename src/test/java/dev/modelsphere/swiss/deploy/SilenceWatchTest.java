@@ -10,6 +10,8 @@ import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -38,6 +40,7 @@ class SilenceWatchTest {
   private ApiServerProxy proxy;
   private KubernetesClient client;
   private SilenceWatch watch;
+  private final List<SilenceWatch> watches = new ArrayList<>();
   private final CountDownLatch writeMayEnd = new CountDownLatch(1);
 
   @BeforeEach
@@ -45,11 +48,13 @@ class SilenceWatchTest {
     proxy = new ApiServerProxy(cluster.cluster());
     client = proxy.client();
     watch = new SilenceWatch(client, LIMIT);
+    watches.add(watch);
   }
 
   @AfterEach
   void stop() {
     writeMayEnd.countDown();
+    watches.forEach(SilenceWatch::close);
     client.close();
     proxy.close();
   }
@@ -71,6 +76,18 @@ class SilenceWatchTest {
   @Test
   void aQuickWriteAnswersItsOwnResult() {
     assertThat(watch.run(WHAT, () -> "revision 2", NOT_LATE)).isEqualTo("revision 2");
+  }
+
+  @Test
+  void aClosedWatchStartsNoWriteAndSaysTheProcessIsStopping() {
+    AtomicReference<Boolean> started = new AtomicReference<>(false);
+    watch.close();
+
+    assertThatThrownBy(() -> watch.run(WHAT, () -> started.getAndSet(true), (r, f) -> {}))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE))
+        .hasMessageContainingAll(WHAT, "not started", "stopping");
+    assertThat(started.get()).isFalse();
   }
 
   @Test
@@ -109,6 +126,7 @@ class SilenceWatchTest {
   void anApiServerSilentForLessThanTheLimitOnlyHoldsTheWriteUp() {
     Duration limit = Duration.ofSeconds(6);
     SilenceWatch patient = new SilenceWatch(client, limit);
+    watches.add(patient);
     proxy.freeze();
     // Thawed once a check is held by the frozen API server, well inside the limit; the write ends
     // once a later check has been answered.

@@ -37,16 +37,7 @@ class ConcurrentFailedLoginsTest {
             "  auth:\n    dir: ./auth\n",
             TestServer.DEFAULT_PROFILE,
             UnreachableApiServer.client(),
-            o ->
-                new ServerOptions(
-                    o.version(),
-                    o.clock(),
-                    PENALTY,
-                    o.webRoot(),
-                    o.namespace(),
-                    o.serviceAddresses(),
-                    o.helmKubeConfig(),
-                    o.events()))) {
+            o -> o.withFailedLoginPenalty(PENALTY))) {
       long start = System.nanoTime();
       List<CompletableFuture<TestServer.Reply>> replies = new ArrayList<>();
       for (int i = 0; i < CLIENTS; i++) {

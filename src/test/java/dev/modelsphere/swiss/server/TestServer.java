@@ -141,12 +141,28 @@ public final class TestServer implements AutoCloseable {
         o -> o);
   }
 
+  /** The same, with changes to the options (shorter deploy times, say). */
+  public static TestServer onDemoSite(
+      Path dir, KubeCluster cluster, String serverYaml, UnaryOperator<ServerOptions> options) {
+    return demoSite(dir, cluster, cluster.namespace(), serverYaml, "test-web", options);
+  }
+
   /**
    * The same on {@code namespace}, serving the UI under classpath directory {@code webRoot}: {@code
    * "web"} is the real UI as the build put it in {@code target/classes/web}.
    */
   public static TestServer onDemoSite(
       Path dir, KubeCluster cluster, String namespace, String serverYaml, String webRoot) {
+    return demoSite(dir, cluster, namespace, serverYaml, webRoot, o -> o);
+  }
+
+  private static TestServer demoSite(
+      Path dir,
+      KubeCluster cluster,
+      String namespace,
+      String serverYaml,
+      String webRoot,
+      UnaryOperator<ServerOptions> options) {
     return onClusterAs(
         dir,
         cluster,
@@ -157,7 +173,7 @@ public final class TestServer implements AutoCloseable {
         DEMO_PROFILE,
         namespace,
         webRoot,
-        o -> o);
+        options);
   }
 
   /** The same, with changes to the options (a shorter event heartbeat, say). */

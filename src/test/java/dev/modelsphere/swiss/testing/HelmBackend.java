@@ -1,25 +1,32 @@
 package dev.modelsphere.swiss.testing;
 
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
+import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
- * The helm backend wired the way the CLI wires it, on the test cluster, with the project's example
- * charts as its chart root. Each one has its own chart cache and release locks.
+ * The deploy core wired the way the CLI wires it, on the test cluster, with the project's example
+ * charts as its chart root. Each one has its own chart cache, release locks and threads; closing it
+ * stops the threads.
  */
-record HelmBackend(HelmReleases releases, HelmDeployer deployer, PlanDiffer differ) {
+record HelmBackend(HelmReleases releases, DeployCore core, PlanDiffer differ)
+    implements AutoCloseable {
 
   static HelmBackend on(Kube kube, Path kubeconfig, int planHistory) {
     String chartRoot = TestCharts.exampleCharts().toString();
@@ -27,17 +34,28 @@ record HelmBackend(HelmReleases releases, HelmDeployer deployer, PlanDiffer diff
       ChartRenderer renderer =
           new ChartRenderer(new ChartArchives(Files.createTempDirectory("swiss-charts-")));
       HelmReleases releases = new HelmReleases(renderer, Files.readString(kubeconfig));
-      HelmDeployer deployer =
-          new HelmDeployer(
-              kube,
-              renderer,
-              releases,
+      LlmServiceClient services = new LlmServiceClient(kube.client());
+      DeployCore core =
+          new DeployCore(
+              new DeployCore.Cluster(
+                  kube, services, LlmServiceAccess.of(services, Clock.systemUTC()), releases),
+              PlanRenders.of(renderer),
               new ReleaseLocks(),
               new DeploySettings(chartRoot, planHistory),
+              Optional.empty(),
               Clock.systemUTC());
-      return new HelmBackend(releases, deployer, new PlanDiffer(kube, renderer, chartRoot));
+      return new HelmBackend(releases, core, core.differ(renderer));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot wire helm to the test cluster: " + e.getMessage(), e);
     }
+  }
+
+  HelmDeployer deployer() {
+    return core.helm();
+  }
+
+  @Override
+  public void close() {
+    core.close();
   }
 }

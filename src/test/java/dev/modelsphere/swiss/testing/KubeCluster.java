@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.testing;
 
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
@@ -13,6 +14,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -58,6 +61,9 @@ public final class KubeCluster
 
   /** Built on first use in a test and dropped after it, so no test sees another's locks. */
   private HelmBackend helm;
+
+  /** Every deploy core wired for the test, closed after it. */
+  private final List<HelmBackend> wired = new ArrayList<>();
 
   public KubeCluster() {
     this(false, false);
@@ -141,6 +147,8 @@ public final class KubeCluster
   @Override
   public void afterEach(ExtensionContext context) {
     helm = null;
+    wired.forEach(HelmBackend::close);
+    wired.clear();
     if (!perClass) {
       deleteNamespace();
     }
@@ -215,7 +223,12 @@ public final class KubeCluster
 
   /** A deployer of its own that keeps {@code planHistory} archived plans. */
   public HelmDeployer deployer(int planHistory) {
-    return HelmBackend.on(kube(), kubeconfig(), planHistory).deployer();
+    return wire(planHistory).deployer();
+  }
+
+  /** The deploy core behind {@link #deployer()}: both backends, as the CLI wires them. */
+  public DeployCore core() {
+    return helm().core();
   }
 
   public PlanDiffer differ() {
@@ -234,9 +247,15 @@ public final class KubeCluster
 
   private HelmBackend helm() {
     if (helm == null) {
-      helm = HelmBackend.on(kube(), kubeconfig(), DeploySettings.DEFAULT_PLAN_HISTORY);
+      helm = wire(DeploySettings.DEFAULT_PLAN_HISTORY);
     }
     return helm;
+  }
+
+  private HelmBackend wire(int planHistory) {
+    HelmBackend backend = HelmBackend.on(kube(), kubeconfig(), planHistory);
+    wired.add(backend);
+    return backend;
   }
 
   static String namespaceName(String testName) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.modelsphere.swiss.canary.Relationship;
+import dev.modelsphere.swiss.deploy.ReleaseBackend;
 import dev.modelsphere.swiss.values.Nulls;
 import io.soabase.recordbuilder.core.RecordBuilder;
 
@@ -48,8 +49,8 @@ public record DeploymentRow(
     @JsonInclude(Include.NON_EMPTY) String uid)
     implements DeploymentRowBuilder.With {
 
-  public static final String HELM = "helm";
-  public static final String LLMSVC = "llmsvc";
+  public static final String HELM = ReleaseBackend.HELM;
+  public static final String LLMSVC = ReleaseBackend.LLMSVC;
 
   public DeploymentRow {
     chart = Nulls.orEmpty(chart);

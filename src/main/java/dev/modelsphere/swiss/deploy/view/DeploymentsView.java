@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.canary.Relationships;
+import dev.modelsphere.swiss.deploy.ChartLabel;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.Chart;

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
+import dev.modelsphere.swiss.deploy.DaemonThreads;
 import dev.modelsphere.swiss.kube.KindCache;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
@@ -46,12 +47,7 @@ final class LlmServiceWatch implements AutoCloseable {
   private CompletableFuture<Void> checking;
 
   private final ExecutorService checks =
-      Executors.newSingleThreadExecutor(
-          task -> {
-            Thread thread = new Thread(task, "swiss-llmservice-discovery");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadExecutor(DaemonThreads.named("swiss-llmservice-discovery"));
 
   /** A refused watch is not started again before this, so pages do not churn watches. */
   private Instant nextTry = Instant.MIN;

@@ -1,24 +1,20 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.canary.Relationships;
-import dev.modelsphere.swiss.deploy.BackendChoice;
-import dev.modelsphere.swiss.deploy.BackendResolver;
+import dev.modelsphere.swiss.deploy.Backends;
 import dev.modelsphere.swiss.deploy.DeployException;
-import dev.modelsphere.swiss.deploy.HelmDeployer;
-import dev.modelsphere.swiss.deploy.ReleaseStatus;
+import dev.modelsphere.swiss.deploy.LiveRelease;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.Pods;
-import dev.modelsphere.swiss.llmsvc.LlmService;
-import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
-import dev.modelsphere.swiss.llmsvc.LlmServiceException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.Serving;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.site.Route;
 import dev.modelsphere.swiss.values.Nulls;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,25 +28,12 @@ public final class StatusView {
   static final String CLEANUP_WARNING =
       "helm plan ConfigMap is still present; clean-up is unfinished";
 
-  private final HelmDeployer helm;
-  private final BackendResolver backends;
-  private final LlmServiceClient services;
+  private final Backends backends;
   private final Pods pods;
   private final Relationships relationships;
 
-  /**
-   * @param services may be null when the process has no LLMService client ({@code backends} then
-   *     never names llmsvc)
-   */
-  public StatusView(
-      HelmDeployer helm,
-      BackendResolver backends,
-      LlmServiceClient services,
-      Pods pods,
-      Relationships relationships) {
-    this.helm = helm;
+  public StatusView(Backends backends, Pods pods, Relationships relationships) {
     this.backends = backends;
-    this.services = services;
     this.pods = pods;
     this.relationships = relationships;
   }
@@ -61,74 +44,48 @@ public final class StatusView {
    *
    * @param profile the site profile, for the route's URL and how clients authenticate; empty when
    *     it cannot be read, and the answer then goes without them, as the reference's does
-   * @throws DeployException {@link ErrorKind#UNAVAILABLE} when the release or its owner cannot be
-   *     read
+   * @throws DeployException {@link ErrorKind#UPSTREAM_FAILED} when the release or its owner cannot
+   *     be read
    */
   public StatusReport read(
       String namespace, String release, Optional<Profile> profile, EntryDigests digests) {
-    ReleaseStatus stored = helm.status(namespace, release);
-    BackendChoice owner = ownerOf(namespace, release);
-    StatusReport report = StatusReport.of(namespace, release);
-    Optional<LlmService> service =
-        owner.owner() == BackendChoice.Owner.LLMSVC
-            ? service(namespace, release)
-            : Optional.empty();
-    Plan plan;
-    if (service.isPresent()) {
-      report = fromService(report, service.get(), owner.cleanupPending());
-      plan = PlanRead.of(service.get()).plan();
-    } else {
-      report = fromHelm(report, stored, owner);
-      plan = stored.current();
-    }
+    LiveRelease live = backends.reads(namespace, release).live(namespace, release);
+    StatusReport report = of(StatusReport.of(namespace, release), live);
+    Plan plan = live.plan();
     report = plan == null ? report : withPlan(report, plan, profile.map(Profile::route), digests);
     return withPods(report, namespace, podSelector(release, plan));
   }
 
-  private BackendChoice ownerOf(String namespace, String release) {
-    try {
-      return backends.backendFor(namespace, release);
-    } catch (KubeException e) {
-      throw new DeployException(
-          ErrorKind.UPSTREAM_FAILED,
-          "cannot tell who owns %s/%s: %s".formatted(namespace, release, e.getMessage()),
-          e);
-    }
-  }
-
-  private Optional<LlmService> service(String namespace, String release) {
-    try {
-      return services.get(namespace, release);
-    } catch (LlmServiceException e) {
-      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
-    }
-  }
-
-  private StatusReport fromService(StatusReport report, LlmService service, boolean cleanup) {
+  /** What the release's backend knows of it. */
+  private StatusReport of(StatusReport report, LiveRelease live) {
     report =
         report
-            .withExists(true)
-            .withBackend(DeploymentRow.LLMSVC)
-            .withCleanupPending(cleanup)
-            .withCanary(relationships.of(service.getMetadata()))
-            .withUid(service.getMetadata().getUid());
-    if (cleanup) {
+            .withExists(live.exists())
+            .withRevision(live.revision())
+            .withHelmStatus(live.helmStatus())
+            .withPlanStatus(live.planStatus())
+            .withBackend(live.backend())
+            .withCleanupPending(live.cleanupPending())
+            .withLlmservice(operator(live.operator()));
+    if (live.cleanupPending()) {
       report = report.withWarningAdded(CLEANUP_WARNING);
     }
-    LlmServiceStatus status = service.getStatus();
+    ObjectMeta object = live.object();
+    return object == null
+        ? report
+        : report.withCanary(relationships.of(object)).withUid(object.getUid());
+  }
+
+  /** The operator's status as it wrote it; null for a release without one. */
+  private static StatusReport.LlmServiceState operator(LlmServiceStatus status) {
     if (status == null) {
-      return report;
+      return null;
     }
-    int revision = status.helmRevision();
-    return report
-        .withRevision(revision)
-        .withHelmStatus(status.helm() == null ? "" : status.helm().status())
-        .withLlmservice(
-            new StatusReport.LlmServiceState(
-                status.phase() == null ? "" : status.phase().name(),
-                Nulls.orEmpty(status.message()),
-                revision,
-                conditions(status)));
+    return new StatusReport.LlmServiceState(
+        status.phase() == null ? "" : status.phase().name(),
+        Nulls.orEmpty(status.message()),
+        status.helmRevision(),
+        conditions(status));
   }
 
   private static List<StatusReport.Condition> conditions(LlmServiceStatus status) {
@@ -141,22 +98,6 @@ public final class StatusView {
                 new StatusReport.Condition(
                     c.getType(), c.getStatus(), c.getReason(), c.getMessage()))
         .toList();
-  }
-
-  private static StatusReport fromHelm(
-      StatusReport report, ReleaseStatus stored, BackendChoice owner) {
-    report =
-        report
-            .withExists(stored.exists())
-            .withRevision(stored.revision())
-            .withHelmStatus(stored.helmStatus());
-    if (stored.tracked() && !stored.plan().phase().isEmpty()) {
-      report = report.withPlanStatus(stored.plan());
-    }
-    if (owner.owner() == BackendChoice.Owner.HELM || stored.tracked()) {
-      report = report.withBackend(DeploymentRow.HELM);
-    }
-    return report;
   }
 
   private static StatusReport withPlan(

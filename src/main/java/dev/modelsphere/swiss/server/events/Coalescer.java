@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.server.events;
 
+import dev.modelsphere.swiss.deploy.DaemonThreads;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

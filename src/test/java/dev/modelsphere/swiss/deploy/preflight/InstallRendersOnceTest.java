@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.Mode;
@@ -13,6 +14,8 @@ import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -20,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -48,26 +52,33 @@ class InstallRendersOnceTest {
               rendered.incrementAndGet();
               return renderer.render(request);
             });
-    HelmDeployer deployer =
-        new HelmDeployer(
-            cluster.kube(),
+    LlmServiceClient services = new LlmServiceClient(cluster.admin());
+    try (DeployCore core =
+        new DeployCore(
+            new DeployCore.Cluster(
+                cluster.kube(),
+                services,
+                LlmServiceAccess.of(services, Clock.systemUTC()),
+                new HelmReleases(renderer, Files.readString(cluster.kubeconfig()))),
             renders,
-            new HelmReleases(renderer, Files.readString(cluster.kubeconfig())),
             new ReleaseLocks(),
             new DeploySettings(chartRoot, 20),
-            Clock.systemUTC());
-    Preflight preflight = new Preflight(List.of(new ChartSchemaRule(renders, chartRoot)));
-    Plan plan = cluster.plan("once", "replicaCount: 0");
+            Optional.empty(),
+            Clock.systemUTC())) {
+      HelmDeployer deployer = core.helm();
+      Preflight preflight = new Preflight(List.of(new ChartSchemaRule(renders, chartRoot)));
+      Plan plan = cluster.plan("once", "replicaCount: 0");
 
-    assertThat(preflight.check(Proposal.install(plan, null)).ok()).isTrue();
-    ApplyResult result = deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
+      assertThat(preflight.check(Proposal.install(plan, null)).ok()).isTrue();
+      ApplyResult result = deployer.apply(plan, Mode.INSTALL, ApplyOptions.install());
 
-    assertThat(result.revision()).isEqualTo(1);
-    assertThat(rendered).as("renders for preflight and install together").hasValue(1);
+      assertThat(result.revision()).isEqualTo(1);
+      assertThat(rendered).as("renders for preflight and install together").hasValue(1);
 
-    Plan changed = cluster.plan("once", "replicaCount: 0\nserviceId: once-changed");
-    assertThat(preflight.check(Proposal.upgrade(changed, null)).ok()).isTrue();
-    deployer.apply(changed, Mode.UPGRADE, ApplyOptions.apply(1));
-    assertThat(rendered).as("a plan with another hash is rendered anew, once").hasValue(2);
+      Plan changed = cluster.plan("once", "replicaCount: 0\nserviceId: once-changed");
+      assertThat(preflight.check(Proposal.upgrade(changed, null)).ok()).isTrue();
+      deployer.apply(changed, Mode.UPGRADE, ApplyOptions.apply(1));
+      assertThat(rendered).as("a plan with another hash is rendered anew, once").hasValue(2);
+    }
   }
 }

@@ -4,16 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanArchive;
+import dev.modelsphere.swiss.deploy.RevisionList;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
 import dev.modelsphere.swiss.llmsvc.LlmService;
-import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
-import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;
@@ -25,7 +23,6 @@ import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.apps.ControllerRevisionBuilder;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,14 +36,8 @@ class RevisionsViewTest {
   private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
 
   private RevisionsView view() {
-    LlmServiceClient services = new LlmServiceClient(cluster.admin());
     return new RevisionsView(
-        cluster.deployer(),
-        cluster.helmReleases(),
-        cluster.kube(),
-        new BackendResolver(
-            cluster.kube(), LlmServiceAccess.of(services, Clock.systemUTC()), services),
-        services);
+        cluster.core().backends(), cluster.helmReleases(), cluster.core().storage());
   }
 
   private Plan glm(String form) {

@@ -7,13 +7,10 @@ import static org.awaitility.Awaitility.await;
 import dev.modelsphere.swiss.canary.CanaryState;
 import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.BackendResolver;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.kube.StartupProgress;
-import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
-import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
@@ -48,12 +45,8 @@ class StatusViewTest {
   private final ReleaseSeeds seeds = new ReleaseSeeds(cluster);
 
   private StatusView view() {
-    LlmServiceClient services = new LlmServiceClient(cluster.admin());
     return new StatusView(
-        cluster.deployer(),
-        new BackendResolver(
-            cluster.kube(), LlmServiceAccess.of(services, Clock.systemUTC()), services),
-        services,
+        cluster.core().backends(),
         new Pods(cluster.admin(), Clock.systemUTC()),
         new Relationships(ReleaseSeeds.CANARY));
   }

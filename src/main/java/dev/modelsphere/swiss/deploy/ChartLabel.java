@@ -1,11 +1,11 @@
-package dev.modelsphere.swiss.deploy.view;
+package dev.modelsphere.swiss.deploy;
 
 /** A chart as helm prints it in lists: {@code <name>-<version>}. */
-final class ChartLabel {
+public final class ChartLabel {
   private ChartLabel() {}
 
   /** Empty without a name; the bare name without a version. */
-  static String of(String name, String version) {
+  public static String of(String name, String version) {
     if (name == null || name.isEmpty()) {
       return "";
     }

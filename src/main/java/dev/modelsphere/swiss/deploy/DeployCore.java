@@ -1,0 +1,163 @@
+package dev.modelsphere.swiss.deploy;
+
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.kube.PreconditionedDelete;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.store.Store;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The deploy core of one process, {@code swiss serve} or one CLI command, wired: the one place its
+ * collaborators are built, each once, and passed in, the same for both front ends. It owns the
+ * threads they share and stops them on {@link #close}: the lease renewals ({@link LeaseRenewals}),
+ * the helm writes watched for an API server gone silent ({@link SilenceWatch}) and the detached
+ * runs ({@link DetachedRuns}).
+ */
+public final class DeployCore implements AutoCloseable {
+  /** How long closing waits for writes still running, renewing their leases until they end. */
+  static final Duration WRITES_END = Duration.ofSeconds(30);
+
+  private static final Logger LOG = LoggerFactory.getLogger(DeployCore.class);
+
+  private final Kube kube;
+  private final ReleaseStorage storage;
+  private final DeploySettings settings;
+  private final LeaseRenewals renewals = new LeaseRenewals();
+  private final SilenceWatch silence;
+  private final DetachedRuns runs;
+  private final HelmDeployer helm;
+  private final Backends backends;
+  private final ReleasePlans plans;
+
+  /**
+   * What the process reaches the cluster with: one client under swiss's wrappers, and helm's own
+   * connection to the same cluster as the same user.
+   *
+   * @param access whether the LLMService API is visible; the process's one cache of it
+   */
+  public record Cluster(
+      Kube kube, LlmServiceClient services, LlmServiceAccess access, HelmReleases helm) {}
+
+  /**
+   * @param renders shared with preflight's chart-schema rule, so an install renders its plan once
+   * @param locks this process's release locks, which name it to other writers
+   * @param store the audit log the writes are recorded in; empty records nothing
+   * @param clock the writers' clock, which stamps records and leases
+   */
+  public DeployCore(
+      Cluster cluster,
+      PlanRenders renders,
+      ReleaseLocks locks,
+      DeploySettings settings,
+      Optional<Store> store,
+      Clock clock) {
+    this.kube = cluster.kube();
+    this.settings = settings;
+    KubernetesClient client = kube.client();
+    DeploySettings.Times times = settings.times();
+    this.storage = new ReleaseStorage(client);
+    this.silence = new SilenceWatch(client, times.apiServerSilence());
+    this.runs = new DetachedRuns(store, clock);
+    ReleaseLeases leases = new ReleaseLeases(client, locks.writer(), times, clock, renewals);
+    // Pruned to the plan history by the helm writes; everything else only reads it.
+    PlanArchive archive = new PlanArchive(kube, settings.planHistory());
+    PlanRecord record = new PlanRecord(kube);
+    HelmRecords records =
+        new HelmRecords(
+            storage,
+            record,
+            archive,
+            new InterruptedApplies(kube, record, storage, archive, leases, clock));
+    this.helm =
+        new HelmDeployer(
+            kube,
+            cluster.helm(),
+            renders,
+            records,
+            new HelmReads(storage, records.interrupted(), archive),
+            locks,
+            leases,
+            silence,
+            settings.chartRoot(),
+            clock);
+    LlmServiceRevisions revisions = new LlmServiceRevisions(cluster.services(), archive);
+    LlmServiceBackend llmServices =
+        new LlmServiceBackend(
+            new LlmServiceDeployer(
+                kube,
+                cluster.services(),
+                storage,
+                locks,
+                leases,
+                revisions,
+                new OperatorWait(client, times.operatorDeadline())),
+            new LlmServiceUninstaller(
+                client, locks, leases, new PreconditionedDelete(client), times.goneTimeout()),
+            new LlmServiceReads(kube, cluster.services(), revisions));
+    this.backends =
+        new Backends(
+            new BackendResolver(kube, cluster.access(), cluster.services()),
+            cluster.access(),
+            helm,
+            llmServices,
+            settings.applyWith());
+    this.plans = new ReleasePlans(backends);
+  }
+
+  /** The helm backend, for what only helm has: settling interrupted applies, its archive. */
+  public HelmDeployer helm() {
+    return helm;
+  }
+
+  /** The backends, and which one a release belongs to. */
+  /** helm's storage of releases, read live. */
+  public ReleaseStorage storage() {
+    return storage;
+  }
+
+  public Backends backends() {
+    return backends;
+  }
+
+  public ReleasePlans plans() {
+    return plans;
+  }
+
+  /** The write use cases, each checked by {@code gate} before it is run. */
+  public ReleaseWrites writes(ApplyGate gate) {
+    return new ReleaseWrites(backends, gate, runs);
+  }
+
+  /** Diffs plans against releases, rendering with {@code renderer}. */
+  public PlanDiffer differ(ChartRenderer renderer) {
+    return new PlanDiffer(kube, storage, renderer, settings.chartRoot());
+  }
+
+  /**
+   * Takes no more writes, waits (a while) for those still running so their leases are renewed until
+   * they end, then stops the threads.
+   */
+  @Override
+  public void close() {
+    runs.close();
+    try {
+      if (!runs.awaitTermination(WRITES_END)) {
+        LOG.warn("writes still running after {}; their leases are no longer renewed", WRITES_END);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      silence.close();
+      renewals.close();
+    }
+  }
+}
