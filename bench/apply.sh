@@ -28,7 +28,7 @@ model="${BENCH_MODEL:-smollm3-3b}"
 
 bench_build
 # The baseline an apply must beat: helm upgrade as a subprocess, at the version swiss embeds.
-helm_bin="$(bench/build-helm.sh)"
+helm_bin="$(hack/helm-cli)"
 
 bench_cluster
 [[ -r "$kubeconfig" ]] || { echo "apply.sh: no $kubeconfig" >&2; exit 1; }

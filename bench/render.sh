@@ -4,7 +4,7 @@
 # Usage: bench/render.sh [runs]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-helm_bin="$(bench/build-helm.sh)"
+helm_bin="$(hack/helm-cli)"
 mvn -q -B -ntp test-compile
 mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
 classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"

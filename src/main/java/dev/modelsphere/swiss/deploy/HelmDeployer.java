@@ -1,9 +1,11 @@
 package dev.modelsphere.swiss.deploy;
 
+import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
 import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
+import dev.modelsphere.swiss.helm.ApplyConflict;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmOutcome;
@@ -34,9 +36,6 @@ import org.slf4j.LoggerFactory;
  * and the plan second, so a crash in between never loses track of a release.
  */
 public final class HelmDeployer implements ReleaseBackend {
-
-  /** Revisions helm keeps per release; older release Secrets are pruned after each apply. */
-  public static final int HELM_HISTORY = 20;
 
   private static final Logger LOG = LoggerFactory.getLogger(HelmDeployer.class);
 
@@ -100,19 +99,11 @@ public final class HelmDeployer implements ReleaseBackend {
 
   /**
    * Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan.
-   * Forcing conflicts is refused rather than ignored: the embedded Helm applies with the
-   * client-side three-way merge, which has no field managers to force past, so accepting it would
-   * claim a force that never happened.
+   * Helm applies server-side; with {@code forceConflicts} it takes fields other field managers own,
+   * and the record beside the release says it forced.
    */
   @Override
   public ApplyResult apply(Plan plan, Mode mode, ApplyOptions options) {
-    if (options.forceConflicts()) {
-      throw new DeployException(
-          INVALID,
-          "--force-conflicts (forceConflicts in the API) is not available for helm releases:"
-              + " swiss applies them with Helm's client-side three-way merge, which has no field"
-              + " managers to force past -- apply without it");
-    }
     Preconditions.checkHash(plan);
     String ns = plan.release().namespace();
     String release = plan.release().name();
@@ -132,11 +123,16 @@ public final class HelmDeployer implements ReleaseBackend {
         if (before.exists()) {
           archiveLive(ns, release, before.revision(), seen.files());
         }
-        PlanStatus applying = PlanStatus.applying(options.action(), now(), options.note(), false);
+        if (options.forceConflicts()) {
+          LOG.warn(
+              "{} {}/{} forces conflicts with other field managers", options.action(), ns, release);
+        }
+        PlanStatus applying =
+            PlanStatus.applying(options.action(), now(), options.note(), options.forceConflicts());
         Attempt attempt = new Attempt(plan, applying, before.revision(), seen);
         attempt.writeAhead();
         lease.requireHeld();
-        return run(attempt, mode, request);
+        return run(attempt, mode, request, options.forceConflicts());
       }
     }
   }
@@ -251,13 +247,15 @@ public final class HelmDeployer implements ReleaseBackend {
         current);
   }
 
-  private ApplyResult run(Attempt attempt, Mode mode, RenderRequest request) {
+  private ApplyResult run(
+      Attempt attempt, Mode mode, RenderRequest request, boolean forceConflicts) {
     Plan plan = attempt.plan;
     String ns = plan.release().namespace();
     String release = plan.release().name();
     String what =
         "helm %s %s/%s".formatted(mode == Mode.INSTALL ? "install" : "upgrade", ns, release);
     String failure = "";
+    ApplyConflict conflict = null;
     HelmOutcome outcome = null;
     try {
       outcome =
@@ -265,15 +263,21 @@ public final class HelmDeployer implements ReleaseBackend {
               what,
               () ->
                   mode == Mode.INSTALL
-                      ? helm.install(request, plan.createNamespace())
-                      : helm.upgrade(request),
+                      ? helm.install(request, plan.createNamespace(), forceConflicts)
+                      : helm.upgrade(request, forceConflicts),
               (late, error) -> settleLate(attempt, late, error));
+    } catch (ApplyConflict e) {
+      conflict = e;
+      failure = e.getMessage();
     } catch (HelmException | DeployException e) {
       failure = e.getMessage();
     }
     int live = lookupQuietly(ns, release);
     String statusError = attempt.finish(live, failure);
-    pruneHelmHistory(ns, release);
+    if (conflict != null) {
+      // The API server refused the apply: recorded like a failure, answered as a conflict.
+      throw DeployException.refusedByCluster(CONFLICT, conflict.getMessage());
+    }
     if (!failure.isEmpty()) {
       throw new DeployException(FAILED, failure);
     }
@@ -401,14 +405,6 @@ public final class HelmDeployer implements ReleaseBackend {
 
   private Map<String, String> files(Plan plan, PlanStatus status) {
     return PlanRecord.withStatus(PlanFiles.files(plan, chartRoot), status);
-  }
-
-  private void pruneHelmHistory(String ns, String release) {
-    try {
-      storage.pruneHistory(ns, release, HELM_HISTORY);
-    } catch (RuntimeException e) {
-      LOG.warn("helm history of {}/{} not pruned: {}", ns, release, e.getMessage());
-    }
   }
 
   private ReleaseState lookup(String ns, String release) {
