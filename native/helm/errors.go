@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -26,7 +25,12 @@ type Conflict struct {
 	Manager string `json:"manager"`
 }
 
-var conflictManager = regexp.MustCompile(`conflict with "([^"]*)"`)
+var (
+	conflictManager = regexp.MustCompile(`conflict with "([^"]*)"`)
+	// Helm names the object around the API server's conflict, which leaves its details' name empty:
+	// "conflict occurred while applying object <ns>/<name> apps/v1, Kind=Deployment: ...".
+	conflictObject = regexp.MustCompile(`^conflict occurred while applying object [^/\s]*/(\S+) \S+ Kind=(\w+):`)
+)
 
 func describe(err error) *Error {
 	if conflicts := fieldConflicts(err); len(conflicts) > 0 {
@@ -39,17 +43,16 @@ func describe(err error) *Error {
 }
 
 // fieldConflicts reads the causes of a server-side apply's 409: each names a field and, in its
-// message, the manager that owns it; the status details name the object.
+// message, the manager that owns it; Helm's wrapping of the error names the object.
 func fieldConflicts(err error) []Conflict {
 	var conflicts []Conflict
-	for _, status := range apiStatuses(err) {
+	walk(err, "", func(status apierrors.APIStatus, object string) {
 		details := status.Status().Details
 		if status.Status().Reason != metav1.StatusReasonConflict || details == nil {
-			continue
+			return
 		}
-		object := details.Name
-		if details.Kind != "" {
-			object = fmt.Sprintf("%s/%s", strings.ToLower(details.Kind), details.Name)
+		if object == "" && details.Name != "" {
+			object = strings.ToLower(details.Kind) + "/" + details.Name
 		}
 		for _, cause := range details.Causes {
 			if cause.Type != metav1.CauseTypeFieldManagerConflict {
@@ -61,31 +64,28 @@ func fieldConflicts(err error) []Conflict {
 			}
 			conflicts = append(conflicts, Conflict{Object: object, Field: cause.Field, Manager: manager})
 		}
-	}
+	})
 	return conflicts
 }
 
-// apiStatuses finds every API status error in err's tree: Helm joins the failures of the objects
-// of one apply into one error.
-func apiStatuses(err error) []apierrors.APIStatus {
-	var found []apierrors.APIStatus
-	var walk func(error)
-	walk = func(e error) {
-		if e == nil {
-			return
-		}
-		if s, ok := e.(apierrors.APIStatus); ok {
-			found = append(found, s)
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() []error }:
-			for _, inner := range u.Unwrap() {
-				walk(inner)
-			}
-		case interface{ Unwrap() error }:
-			walk(u.Unwrap())
-		}
+// walk visits every API status error in err's tree (Helm joins the failures of the objects of one
+// apply into one error) with the object the nearest wrapping names, as kind/name.
+func walk(err error, object string, visit func(apierrors.APIStatus, string)) {
+	if err == nil {
+		return
 	}
-	walk(err)
-	return found
+	if m := conflictObject.FindStringSubmatch(err.Error()); m != nil {
+		object = strings.ToLower(m[2]) + "/" + m[1]
+	}
+	if s, ok := err.(apierrors.APIStatus); ok {
+		visit(s, object)
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() []error }:
+		for _, inner := range u.Unwrap() {
+			walk(inner, object, visit)
+		}
+	case interface{ Unwrap() error }:
+		walk(u.Unwrap(), object, visit)
+	}
 }

@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"unsafe"
+
+	"helm.sh/helm/v4/pkg/kube"
 )
 
 // swiss_helm_call runs one request (a JSON document) and answers a JSON document the caller
@@ -53,6 +55,13 @@ func call(request string) (answer []byte) {
 func failure(err error) []byte {
 	out, _ := json.Marshal(Answer{Error: describe(err)})
 	return out
+}
+
+// Objects swiss applies are owned by the field manager "helm", as Helm's CLI names itself, so a
+// release is shared with `helm upgrade` without conflicts (left to itself, Helm would take the
+// host process's name: "java").
+func init() {
+	kube.ManagedFieldsManager = "helm"
 }
 
 func main() {}

@@ -33,7 +33,8 @@ class UntrackedReleaseTest {
                 "by-hand",
                 cluster.namespace(),
                 List.of(new ValuesDocument("mine", Map.of("replicaCount", 2L)))),
-            false, false);
+            false,
+            false);
 
     ReleaseStatus status = cluster.deployer().status(cluster.namespace(), "by-hand");
     assertThat(status.exists()).isTrue();

@@ -86,7 +86,8 @@ class ReleasePlanOnAClusterTest {
                 "by-hand",
                 cluster.namespace(),
                 List.of()),
-            false, false);
+            false,
+            false);
 
     TestServer.Reply r = plan("by-hand");
 
