@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compares rendering one composed plan in process (helm-java, as swiss does) with rendering it
+# Compares rendering one composed plan in process (swiss's Helm 4 library, as swiss does) with rendering it
 # through a `helm template` subprocess of the same helm version, and prints medians and the ratio.
 # Usage: bench/render.sh [runs]
 set -euo pipefail
