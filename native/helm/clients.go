@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"sync"
+	"time"
 
 	"helm.sh/helm/v4/pkg/action"
+	"helm.sh/helm/v4/pkg/chart/common"
 	"helm.sh/helm/v4/pkg/kube"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/client-go/discovery"
@@ -21,9 +23,46 @@ import (
 // and not a rediscovery of every API group.
 type cluster struct {
 	config    *rest.Config
-	raw       clientcmd.ClientConfig
 	discovery discovery.CachedDiscoveryInterface
 	mapper    meta.RESTMapper
+
+	capsMu sync.Mutex
+	caps   *common.Capabilities
+	capsAt time.Time
+}
+
+// Helm asks the API server for its version and every API group on each action (a discovery
+// invalidated and refetched); a server applying many times reuses the answer for this long, so a
+// CRD installed a moment ago can be missing from .Capabilities.APIVersions for up to this long.
+const capabilitiesTTL = 30 * time.Second
+
+// capabilities is what Helm's own getCapabilities computes, kept for capabilitiesTTL.
+func (c *cluster) capabilities() (*common.Capabilities, error) {
+	c.capsMu.Lock()
+	defer c.capsMu.Unlock()
+	if c.caps != nil && time.Since(c.capsAt) < capabilitiesTTL {
+		return c.caps.Copy(), nil
+	}
+	c.discovery.Invalidate()
+	version, err := c.discovery.ServerVersion()
+	if err != nil {
+		return nil, fmt.Errorf("could not get server version from Kubernetes: %w", err)
+	}
+	apiVersions, err := action.GetVersionSet(c.discovery)
+	if err != nil && !discovery.IsGroupDiscoveryFailedError(err) {
+		return nil, err
+	}
+	c.caps = &common.Capabilities{
+		APIVersions: apiVersions,
+		KubeVersion: common.KubeVersion{
+			Version: version.GitVersion,
+			Major:   version.Major,
+			Minor:   version.Minor,
+		},
+		HelmVersion: common.DefaultCapabilities.HelmVersion,
+	}
+	c.capsAt = time.Now()
+	return c.caps.Copy(), nil
 }
 
 var clusters sync.Map // sha256 of the kubeconfig document -> *cluster
@@ -66,7 +105,6 @@ func newCluster(kubeConfig string) (*cluster, error) {
 	cached := memory.NewMemCacheClient(dc)
 	return &cluster{
 		config:    config,
-		raw:       raw,
 		discovery: cached,
 		// Deferred: a kind the cache does not know (a CRD installed since) triggers one refresh.
 		mapper: restmapper.NewDeferredDiscoveryRESTMapper(cached),
@@ -121,6 +159,9 @@ func configuration(req Request) (*action.Configuration, error) {
 	}
 	if kc, ok := cfg.KubeClient.(*kube.Client); ok {
 		kc.Namespace = req.Namespace
+	}
+	if cfg.Capabilities, err = c.capabilities(); err != nil {
+		return nil, err
 	}
 	return cfg, nil
 }

@@ -112,9 +112,13 @@ public final class HelmDeployer implements ReleaseBackend {
     }
     try (ReleaseLocks.Held held = locks.acquire(ns, release, options.action())) {
       // A first look, before rendering: a request that cannot succeed costs no render.
-      checkState(lookup(ns, release), mode, options);
+      ReleaseState first = lookup(ns, release);
+      checkState(first, mode, options);
       RenderRequest request = render(plan);
-      TargetNamespace.require(kube, plan);
+      if (!first.exists()) {
+        // A release's namespace exists while the release does: only a new one can lack it.
+        TargetNamespace.require(kube, plan);
+      }
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other process move the release.
         ReleaseState before = lookup(ns, release);
@@ -272,7 +276,9 @@ public final class HelmDeployer implements ReleaseBackend {
     } catch (HelmException | DeployException e) {
       failure = e.getMessage();
     }
-    int live = lookupQuietly(ns, release);
+    // Helm names the revision it stored; only a failure leaves swiss to look which one runs.
+    int live =
+        outcome != null && outcome.revision() > 0 ? outcome.revision() : lookupQuietly(ns, release);
     String statusError = attempt.finish(live, failure);
     if (conflict != null) {
       // The API server refused the apply: recorded like a failure, answered as a conflict.
@@ -281,13 +287,7 @@ public final class HelmDeployer implements ReleaseBackend {
     if (!failure.isEmpty()) {
       throw new DeployException(FAILED, failure);
     }
-    return new ApplyResult(
-        ns,
-        release,
-        plan.hash(),
-        outcome.revision() > 0 ? outcome.revision() : live,
-        outcome.output(),
-        statusError);
+    return new ApplyResult(ns, release, plan.hash(), live, outcome.output(), statusError);
   }
 
   /**
