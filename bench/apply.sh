@@ -28,7 +28,7 @@ model="${BENCH_MODEL:-smollm3-3b}"
 
 bench_build
 # The baseline an apply must beat: helm upgrade as a subprocess, at the version swiss embeds.
-helm_bin="$(bench/build-helm.sh)"
+helm_bin="$(hack/helm-cli)"
 
 bench_cluster
 [[ -r "$kubeconfig" ]] || { echo "apply.sh: no $kubeconfig" >&2; exit 1; }
@@ -132,9 +132,9 @@ done
 
 echo "swiss serve: pid $server_pid, $base; model $model; run $run;" \
   "load average at the start $(cut -d' ' -f1 /proc/loadavg) ($(nproc) cores)"
-# The Java half runs in the background and is waited for, so Ctrl-C reaches the trap at once: the
-# JVM does not stop on SIGINT once helm-java's native library has taken over the signal. It keeps
-# its full JIT: it is the in-process side being measured.
+# The Java half runs in the background and is waited for, so Ctrl-C reaches the trap at once
+# rather than after the JVM's own shutdown. It keeps its full JIT: it is the in-process side being
+# measured.
 java -cp "$classpath" dev.modelsphere.swiss.bench.ApplyBench \
   "$kubeconfig" "$base" "$repo/examples/catalog" "$work/site.yaml" "$model" "$run" \
   "$iterations" "$parallel" "$rounds" "$warmup" "$ns_http" "$ns_local" "$ns_par" "$server_pid" \

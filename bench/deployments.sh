@@ -59,8 +59,8 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/swiss-bench-deployments.XXXXXX")"
 server_pid=""
 tool_pid=""
 
-# The Java half runs in the background and is waited for, so Ctrl-C reaches the trap at once: the
-# JVM does not stop on SIGINT once helm-java's native library has taken over the signal.
+# The Java half runs in the background and is waited for, so Ctrl-C reaches the trap at once
+# rather than after the JVM's own shutdown.
 tool() {
   java $tool_jvm -cp "$classpath" dev.modelsphere.swiss.bench.DeploymentsBench "$@" &
   tool_pid=$!

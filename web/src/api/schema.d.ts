@@ -585,8 +585,10 @@ export interface paths {
         /**
          * Upgrade an existing helm release to a stored plan.
          * @description Needs a database (503 without one) and a plan stored by `POST /api/plans` (404 for an
-         *     unknown, empty or missing `planHash`). `forceConflicts` is refused (400): helm runs through its SDK, which
-         *     has no server-side apply. A release an LLMService owns is refused (409). swiss verifies
+         *     unknown, empty or missing `planHash`). Helm applies server-side: a field another field
+         *     manager owns answers 409 naming the object, the field and the manager (recorded), unless
+         *     `forceConflicts` takes it (`status.yaml` then says `forced: true`). A release an
+         *     LLMService owns is refused (409). swiss verifies
          *     the plan's hash (400), then, holding the release's lock, checks that helm stores the
          *     release, that it is not `pending-*` and that it is still at `expectRevision` when that is
          *     1 or more (409), and renders the plan (400): nothing is written before these pass. A
@@ -1296,7 +1298,10 @@ export interface components {
             expectRevision?: number;
             /** @description Kept in `status.yaml` and in the audit log. */
             note?: string;
-            /** @description Refused when true (400); this server cannot force field ownership. */
+            /**
+             * @description Take fields another field manager owns instead of stopping with 409 at the conflict;
+             *     recorded as `forced: true` in `status.yaml`.
+             */
             forceConflicts?: boolean;
         };
         RollbackRequest: {

@@ -31,8 +31,8 @@ public final class ApplyCommand implements Runnable {
   @Option(
       names = "--force-conflicts",
       description =
-          "LLMService releases: take over fields other managers own. Refused for helm releases,"
-              + " which swiss applies client-side.")
+          "Take over fields another field manager owns (an autoscaler, kubectl) instead of"
+              + " stopping at the conflict; recorded as forced beside the release.")
   boolean forceConflicts;
 
   @Override

@@ -6,8 +6,8 @@ package dev.modelsphere.swiss.deploy;
  * @param expectRevision the revision the caller looked at; 0 asserts nothing
  * @param action {@code install}, {@code apply} or {@code rollback}, recorded in status.yaml
  * @param note free text recorded beside the plan
- * @param forceConflicts take over fields another manager owns; only the LLMService backend can (its
- *     operator applies server-side), the helm backend is never asked to
+ * @param forceConflicts take over fields another field manager owns (both backends apply
+ *     server-side); never set by a rollback
  */
 public record ApplyOptions(int expectRevision, String action, String note, boolean forceConflicts) {
 

@@ -1,9 +1,11 @@
 package dev.modelsphere.swiss.deploy;
 
+import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
 import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
+import dev.modelsphere.swiss.helm.ApplyConflict;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmOutcome;
 import dev.modelsphere.swiss.helm.HelmReleases;
@@ -32,9 +34,6 @@ import org.slf4j.LoggerFactory;
  * and the plan second, so a crash in between never loses track of a release.
  */
 public final class HelmDeployer implements ReleaseBackend {
-
-  /** Revisions helm keeps per release; older release Secrets are pruned after each apply. */
-  public static final int HELM_HISTORY = 20;
 
   private static final Logger LOG = LoggerFactory.getLogger(HelmDeployer.class);
 
@@ -95,19 +94,11 @@ public final class HelmDeployer implements ReleaseBackend {
 
   /**
    * Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan.
-   * Forcing conflicts is refused rather than ignored: the embedded Helm applies with the
-   * client-side three-way merge, which has no field managers to force past, so accepting it would
-   * claim a force that never happened.
+   * Helm applies server-side; with {@code forceConflicts} it takes fields other field managers own,
+   * and the record beside the release says it forced.
    */
   @Override
   public ApplyResult apply(Plan plan, Mode mode, ApplyOptions options) {
-    if (options.forceConflicts()) {
-      throw new DeployException(
-          INVALID,
-          "--force-conflicts (forceConflicts in the API) is not available for helm releases:"
-              + " swiss applies them with Helm's client-side three-way merge, which has no field"
-              + " managers to force past -- apply without it");
-    }
     Preconditions.checkHash(plan);
     String ns = plan.release().namespace();
     String release = plan.release().name();
@@ -116,9 +107,13 @@ public final class HelmDeployer implements ReleaseBackend {
     }
     try (ReleaseLocks.Held held = locks.acquire(ns, release, options.action())) {
       // A first look, before rendering: a request that cannot succeed costs no render.
-      checkState(lookup(ns, release), mode, options);
+      ReleaseState first = lookup(ns, release);
+      checkState(first, mode, options);
       RenderRequest request = render(plan);
-      TargetNamespace.require(kube, plan);
+      if (!first.exists()) {
+        // A release's namespace exists while the release does: only a new one can lack it.
+        TargetNamespace.require(kube, plan);
+      }
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other process move the release.
         ReleaseState before = lookup(ns, release);
@@ -127,11 +122,16 @@ public final class HelmDeployer implements ReleaseBackend {
         if (before.exists()) {
           archiveLive(ns, release, before.revision(), seen.files());
         }
-        PlanStatus applying = PlanStatus.applying(options.action(), now(), options.note(), false);
+        if (options.forceConflicts()) {
+          LOG.warn(
+              "{} {}/{} forces conflicts with other field managers", options.action(), ns, release);
+        }
+        PlanStatus applying =
+            PlanStatus.applying(options.action(), now(), options.note(), options.forceConflicts());
         Attempt attempt = new Attempt(plan, applying, before.revision(), seen);
         attempt.writeAhead();
         lease.requireHeld();
-        return run(attempt, mode, request);
+        return run(attempt, mode, request, options.forceConflicts());
       }
     }
   }
@@ -221,13 +221,15 @@ public final class HelmDeployer implements ReleaseBackend {
     return reads.status(ns, release);
   }
 
-  private ApplyResult run(Attempt attempt, Mode mode, RenderRequest request) {
+  private ApplyResult run(
+      Attempt attempt, Mode mode, RenderRequest request, boolean forceConflicts) {
     Plan plan = attempt.plan;
     String ns = plan.release().namespace();
     String release = plan.release().name();
     String what =
         "helm %s %s/%s".formatted(mode == Mode.INSTALL ? "install" : "upgrade", ns, release);
     String failure = "";
+    ApplyConflict conflict = null;
     HelmOutcome outcome = null;
     try {
       outcome =
@@ -235,25 +237,27 @@ public final class HelmDeployer implements ReleaseBackend {
               what,
               () ->
                   mode == Mode.INSTALL
-                      ? helm.install(request, plan.createNamespace())
-                      : helm.upgrade(request),
+                      ? helm.install(request, plan.createNamespace(), forceConflicts)
+                      : helm.upgrade(request, forceConflicts),
               (late, error) -> settleLate(attempt, late, error));
+    } catch (ApplyConflict e) {
+      conflict = e;
+      failure = e.getMessage();
     } catch (HelmException | DeployException e) {
       failure = e.getMessage();
     }
-    int live = lookupQuietly(ns, release);
+    // Helm names the revision it stored; only a failure leaves swiss to look which one runs.
+    int live =
+        outcome != null && outcome.revision() > 0 ? outcome.revision() : lookupQuietly(ns, release);
     String statusError = attempt.finish(live, failure);
-    pruneHelmHistory(ns, release);
+    if (conflict != null) {
+      // The API server refused the apply: recorded like a failure, answered as a conflict.
+      throw DeployException.refusedByCluster(CONFLICT, conflict.getMessage());
+    }
     if (!failure.isEmpty()) {
       throw new DeployException(FAILED, failure);
     }
-    return new ApplyResult(
-        ns,
-        release,
-        plan.hash(),
-        outcome.revision() > 0 ? outcome.revision() : live,
-        outcome.output(),
-        statusError);
+    return new ApplyResult(ns, release, plan.hash(), live, outcome.output(), statusError);
   }
 
   /**
@@ -371,14 +375,6 @@ public final class HelmDeployer implements ReleaseBackend {
 
   private Map<String, String> files(Plan plan, PlanStatus status) {
     return PlanRecord.withStatus(PlanFiles.files(plan, chartRoot), status);
-  }
-
-  private void pruneHelmHistory(String ns, String release) {
-    try {
-      storage.pruneHistory(ns, release, HELM_HISTORY);
-    } catch (RuntimeException e) {
-      LOG.warn("helm history of {}/{} not pruned: {}", ns, release, e.getMessage());
-    }
   }
 
   private ReleaseState lookup(String ns, String release) {

@@ -1,14 +1,15 @@
 package dev.modelsphere.swiss.helm;
 
-import com.marcnuri.helm.Helm;
-import com.marcnuri.helm.TemplateCommand;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.chartrepo.RepoException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Renders a chart in process through the embedded helm SDK, the way {@code helm template} would:
- * client-side only, the chart's values.schema.json enforced.
+ * Renders a chart in process through Helm 4 ({@link HelmLibrary}), the way {@code helm template}
+ * would: client-side only, the chart's values.schema.json enforced, hooks left out.
  */
 public final class ChartRenderer {
 
@@ -22,28 +23,35 @@ public final class ChartRenderer {
   public String render(RenderRequest request) {
     ChartLocation chart = request.chart();
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      TemplateCommand command =
-          templateCommand(chart).withName(request.release()).withNamespace(request.namespace());
-      for (Path file : values.files()) {
-        command = command.withValuesFile(file);
-      }
-      return command.call();
-    } catch (HelmException e) {
-      throw e;
-    } catch (RuntimeException e) {
+      return HelmLibrary.call(chartRequest("render", request, values.files()))
+          .path("manifest")
+          .asText();
+    } catch (HelmLibraryError e) {
       throw HelmErrors.translate("render " + chart.describe(), chart.name(), e);
     }
   }
 
-  private TemplateCommand templateCommand(ChartLocation chart) {
-    return switch (chart.kind()) {
-      case LOCAL -> new Helm(Path.of(chart.location())).template();
-      case REPOSITORY -> new Helm(localArchive(chart)).template();
-      case OCI -> {
-        TemplateCommand pull = Helm.template(chart.ociReference()).withVersion(chart.version());
-        yield chart.plainHttp() ? pull.plainHttp() : pull;
-      }
-    };
+  /**
+   * A library request for {@code op} on the request's chart and release: repository charts are
+   * fetched into the local cache first; OCI charts are pulled by Helm itself.
+   */
+  Map<String, Object> chartRequest(String op, RenderRequest request, List<Path> valueFiles) {
+    ChartLocation chart = request.chart();
+    Map<String, Object> ref = new LinkedHashMap<>();
+    if (chart.kind() == ChartLocation.Kind.OCI) {
+      ref.put("oci", chart.ociReference());
+      ref.put("version", chart.version());
+      ref.put("plainHttp", chart.plainHttp());
+    } else {
+      ref.put("path", localArchive(chart).toString());
+    }
+    Map<String, Object> call = new LinkedHashMap<>();
+    call.put("op", op);
+    call.put("chart", ref);
+    call.put("release", request.release());
+    call.put("namespace", request.namespace());
+    call.put("valueFiles", HelmReleases.paths(valueFiles));
+    return call;
   }
 
   /** Where a chart can be read from disk, fetching repository charts into the cache first. */

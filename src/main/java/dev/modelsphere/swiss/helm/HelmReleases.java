@@ -1,16 +1,21 @@
 package dev.modelsphere.swiss.helm;
 
-import com.marcnuri.helm.Helm;
-import com.marcnuri.helm.InstallCommand;
-import com.marcnuri.helm.Release;
-import com.marcnuri.helm.UpgradeCommand;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Changes releases through the embedded helm SDK: install, upgrade and uninstall, never waiting for
- * workloads (a model can take most of an hour to load) and never rolling back on its own.
+ * Changes releases through Helm 4 in process ({@link HelmLibrary}): install and upgrade apply
+ * server-side, never wait for workloads (a model can take most of an hour to load) and never roll
+ * back on their own; an upgrade keeps the apply method the release was installed with, as Helm 4's
+ * CLI does by default.
  */
 public final class HelmReleases {
+
+  /** Revisions Helm keeps per release; an upgrade prunes older ones. */
+  public static final int HISTORY = 20;
 
   private final ChartRenderer charts;
   private final String kubeConfig;
@@ -20,83 +25,55 @@ public final class HelmReleases {
    */
   public HelmReleases(ChartRenderer charts, String kubeConfig) {
     this.charts = charts;
-    this.kubeConfig = kubeConfig;
+    this.kubeConfig = kubeConfig == null ? "" : kubeConfig;
   }
 
   /** Installs a new release: revision 1. */
-  public HelmOutcome install(RenderRequest request, boolean createNamespace) {
-    ChartLocation chart = request.chart();
-    try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      InstallCommand command =
-          chart.kind() == ChartLocation.Kind.OCI
-              ? Helm.install(chart.ociReference()).withVersion(chart.version())
-              : new Helm(charts.localArchive(chart)).install();
-      command = command.withName(request.release()).withNamespace(request.namespace());
-      if (chart.plainHttp()) {
-        command = command.plainHttp();
-      }
-      if (createNamespace) {
-        command = command.createNamespace();
-      }
-      for (Path file : values.files()) {
-        command = command.withValuesFile(file);
-      }
-      if (kubeConfig != null) {
-        command = command.withKubeConfigContents(kubeConfig);
-      }
-      return outcome(command.call());
-    } catch (HelmException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw HelmErrors.translate(
-          "helm install " + request.namespace() + "/" + request.release(), chart.name(), e);
-    } finally {
-      JvmSignals.reclaim();
-    }
+  public HelmOutcome install(
+      RenderRequest request, boolean createNamespace, boolean forceConflicts) {
+    String doing = "helm install " + request.namespace() + "/" + request.release();
+    return write(
+        doing, "install", request, Map.of("createNamespace", createNamespace), forceConflicts);
   }
 
   /** Upgrades an existing release to exactly the given values (nothing reused from before). */
-  public HelmOutcome upgrade(RenderRequest request) {
-    ChartLocation chart = request.chart();
+  public HelmOutcome upgrade(RenderRequest request, boolean forceConflicts) {
+    String doing = "helm upgrade " + request.namespace() + "/" + request.release();
+    return write(doing, "upgrade", request, Map.of("maxHistory", HISTORY), forceConflicts);
+  }
+
+  private HelmOutcome write(
+      String doing,
+      String op,
+      RenderRequest request,
+      Map<String, Object> extra,
+      boolean forceConflicts) {
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      UpgradeCommand command =
-          chart.kind() == ChartLocation.Kind.OCI
-              ? Helm.upgrade(chart.ociReference()).withVersion(chart.version())
-              : new Helm(charts.localArchive(chart)).upgrade();
-      command =
-          command.withName(request.release()).withNamespace(request.namespace()).resetValues();
-      if (chart.plainHttp()) {
-        command = command.plainHttp();
+      Map<String, Object> call = charts.chartRequest(op, request, values.files());
+      call.put("kubeConfig", kubeConfig);
+      call.put("forceConflicts", forceConflicts);
+      call.putAll(extra);
+      JsonNode result = HelmLibrary.call(call);
+      return new HelmOutcome(
+          result.path("revision").asInt(0),
+          result.path("status").asText(""),
+          result.path("applyMethod").asText(""),
+          result.path("output").asText(""));
+    } catch (HelmLibraryError e) {
+      if (e.kind() == HelmLibraryError.Kind.CONFLICT && !e.conflicts().isEmpty()) {
+        throw new ApplyConflict(doing, e.conflicts(), e);
       }
-      for (Path file : values.files()) {
-        command = command.withValuesFile(file);
-      }
-      if (kubeConfig != null) {
-        command = command.withKubeConfigContents(kubeConfig);
-      }
-      return outcome(command.call());
-    } catch (HelmException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw HelmErrors.translate(
-          "helm upgrade " + request.namespace() + "/" + request.release(), chart.name(), e);
-    } finally {
-      JvmSignals.reclaim();
+      throw HelmErrors.translate(doing, request.chart().name(), e);
     }
   }
 
   /** Removes the release and the objects it created; returns helm's message. */
   public String uninstall(String namespace, String release) {
     try {
-      var command = Helm.uninstall(release).withNamespace(namespace);
-      if (kubeConfig != null) {
-        command = command.withKubeConfigContents(kubeConfig);
-      }
-      return command.call();
-    } catch (RuntimeException e) {
-      throw new HelmException("helm uninstall " + namespace + "/" + release + ": " + reason(e), e);
-    } finally {
-      JvmSignals.reclaim();
+      return HelmLibrary.call(releaseCall("uninstall", namespace, release)).path("output").asText();
+    } catch (HelmLibraryError e) {
+      throw new HelmException(
+          "helm uninstall " + namespace + "/" + release + ": " + e.getMessage(), e);
     }
   }
 
@@ -105,35 +82,30 @@ public final class HelmReleases {
    * all}, the chart's defaults merged with what was supplied; without, only what was supplied.
    */
   public String values(String namespace, String release, int revision, boolean all) {
+    Map<String, Object> call = releaseCall("values", namespace, release);
+    call.put("revision", revision);
+    call.put("allValues", all);
     try {
-      var command = Helm.get(release).values().withNamespace(namespace).withRevision(revision);
-      if (all) {
-        command = command.allValues();
-      }
-      if (kubeConfig != null) {
-        command = command.withKubeConfigContents(kubeConfig);
-      }
-      return command.call();
-    } catch (RuntimeException e) {
+      return HelmLibrary.call(call).path("yaml").asText();
+    } catch (HelmLibraryError e) {
       throw new HelmException(
           "helm get values %s/%s --revision %d%s: %s"
-              .formatted(namespace, release, revision, all ? " --all" : "", reason(e)),
+              .formatted(namespace, release, revision, all ? " --all" : "", e.getMessage()),
           e);
     }
   }
 
-  /** What the SDK said went wrong, in one line. */
-  private static String reason(RuntimeException e) {
-    return e.getMessage() == null ? e.toString() : e.getMessage().strip();
+  private Map<String, Object> releaseCall(String op, String namespace, String release) {
+    Map<String, Object> call = new LinkedHashMap<>();
+    call.put("op", op);
+    call.put("release", release);
+    call.put("namespace", namespace);
+    call.put("kubeConfig", kubeConfig);
+    return call;
   }
 
-  private static HelmOutcome outcome(Release release) {
-    int revision;
-    try {
-      revision = Integer.parseInt(release.getRevision().strip());
-    } catch (NumberFormatException | NullPointerException e) {
-      revision = 0;
-    }
-    return new HelmOutcome(revision, release.getStatus(), release.getOutput());
+  /** The files a call passes, as paths Helm reads. */
+  static List<String> paths(List<Path> files) {
+    return files.stream().map(Path::toString).toList();
   }
 }

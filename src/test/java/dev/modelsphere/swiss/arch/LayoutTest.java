@@ -76,7 +76,7 @@ class LayoutTest {
             core("llmsvc"),
             core("sitestate"),
             "io.fabric8..",
-            "com.marcnuri..")
+            "com.sun.jna..")
         .check(CLASSES);
   }
 

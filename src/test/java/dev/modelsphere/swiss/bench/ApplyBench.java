@@ -97,7 +97,7 @@ public final class ApplyBench {
       System.err.println("apply bench: " + e);
       exit = 1;
     }
-    // The client's and helm-java's threads must not keep a finished run alive.
+    // The client's and the Helm library's threads must not keep a finished run alive.
     System.exit(exit);
   }
 

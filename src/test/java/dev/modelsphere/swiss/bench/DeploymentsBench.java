@@ -69,7 +69,7 @@ public final class DeploymentsBench {
       case "pages" -> pages(Arrays.copyOfRange(args, 1, args.length));
       default -> throw new IllegalArgumentException("seed or pages, not " + args[0]);
     }
-    // The client's and helm-java's threads must not keep a finished run alive.
+    // The client's and the Helm library's threads must not keep a finished run alive.
     System.exit(0);
   }
 

@@ -80,7 +80,7 @@ public final class RenderBench {
         inProcessOut.split("\n---").length);
     System.out.printf("same manifest from both: %s%n", inProcessOut.equals(subprocessOut));
     System.out.printf(
-        "in process (helm-java):    median %8.2f ms per render (%d runs after %d warm-up, interleaved in blocks of "
+        "in process (Helm 4 lib):   median %8.2f ms per render (%d runs after %d warm-up, interleaved in blocks of "
             + BLOCK
             + ")%n",
         in,

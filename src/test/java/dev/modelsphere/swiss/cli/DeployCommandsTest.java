@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.testing.AutoscalerSimulation;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -108,20 +109,36 @@ class DeployCommandsTest {
   }
 
   /**
-   * --force-conflicts takes field ownership in a server-side apply: an LLMService's operator does
-   * one, helm-java does not, so for a helm release the flag is refused rather than ignored.
+   * Helm applies server-side: a field another manager owns stops the apply, naming the field and
+   * the manager, and --force-conflicts takes it.
    */
   @Test
-  void forceConflictsOnAHelmReleaseIsRefusedSayingWhyAndNothingChanges() throws IOException {
+  void anApplyStopsAtAFieldAnotherManagerOwnsAndForceConflictsTakesIt() throws IOException {
     Path one = planFile("one.json", "replicaCount: 1");
     Path two = planFile("two.json", "replicaCount: 2");
     assertThat(swiss("install", "--plan", one.toString()).exitCode()).isZero();
+    AutoscalerSimulation.scale(cluster.admin(), cluster.namespace(), "qwen-sglang", 3);
+
+    CliRun stopped = swiss("apply", "--plan", two.toString());
+
+    assertThat(stopped.exitCode()).isEqualTo(1);
+    assertThat(stopped.err())
+        .contains(".spec.replicas", AutoscalerSimulation.MANAGER, "--force-conflicts");
 
     CliRun forced = swiss("apply", "--plan", two.toString(), "--force-conflicts");
 
-    assertThat(forced.exitCode()).isEqualTo(1);
-    assertThat(forced.err()).startsWith("swiss: --force-conflicts").contains("client-side");
-    assertThat(onQwen("status").out()).contains("revision  1");
+    assertThat(forced.exitCode()).as(forced.err()).isZero();
+    assertThat(
+            cluster
+                .admin()
+                .apps()
+                .deployments()
+                .inNamespace(cluster.namespace())
+                .withName("qwen-sglang")
+                .get()
+                .getSpec()
+                .getReplicas())
+        .isEqualTo(2);
   }
 
   @Test

@@ -145,19 +145,15 @@ class ReleaseWritesTest {
   }
 
   @Test
-  void forcingConflictsOnAHelmReleaseIsInvalidForEveryFrontEndAndWritesNothing() {
+  void forcingConflictsReachesTheHelmBackendAndIsRecordedBesideTheRelease() {
     Plan plan = cluster.plan("writes-force", "replicaCount: 1");
 
-    assertThatThrownBy(
-            () ->
-                writes(ApplyGate.NONE)
-                    .apply("bob", plan, Mode.INSTALL, ApplyOptions.install().forcingConflicts()))
-        .isInstanceOfSatisfying(
-            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
-        .hasMessageContaining("--force-conflicts")
-        .hasMessageContaining("forceConflicts");
-    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-writes-force")).isEmpty();
-    assertThat(recorded("writes-force")).isEmpty();
+    writes(ApplyGate.NONE)
+        .apply("bob", plan, Mode.INSTALL, ApplyOptions.install().forcingConflicts());
+
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-writes-force"))
+        .hasValueSatisfying(files -> assertThat(files.get("status.yaml")).contains("forced: true"));
+    assertThat(recorded("writes-force")).extracting(Run::actor).containsExactly("bob");
   }
 
   @Test

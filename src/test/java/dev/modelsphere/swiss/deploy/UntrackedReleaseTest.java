@@ -33,6 +33,7 @@ class UntrackedReleaseTest {
                 "by-hand",
                 cluster.namespace(),
                 List.of(new ValuesDocument("mine", Map.of("replicaCount", 2L)))),
+            false,
             false);
 
     ReleaseStatus status = cluster.deployer().status(cluster.namespace(), "by-hand");

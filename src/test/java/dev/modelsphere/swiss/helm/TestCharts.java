@@ -1,10 +1,10 @@
 package dev.modelsphere.swiss.helm;
 
-import com.marcnuri.helm.Helm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** The project's example charts and the shared fixtures, as tests find them. */
@@ -39,8 +39,17 @@ public final class TestCharts {
           chartYaml,
           Files.readString(chartYaml).replaceFirst("(?m)^version: .*$", "version: " + version));
       Files.createDirectories(destination);
-      new Helm(copy).packageIt().withDestination(destination).call();
-      return destination.resolve(name + "-" + version + ".tgz");
+      return Path.of(
+          HelmLibrary.call(
+                  Map.of(
+                      "op",
+                      "package",
+                      "chart",
+                      Map.of("path", copy.toString()),
+                      "destination",
+                      destination.toString()))
+              .path("path")
+              .asText());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

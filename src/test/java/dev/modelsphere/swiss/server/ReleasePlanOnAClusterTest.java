@@ -86,6 +86,7 @@ class ReleasePlanOnAClusterTest {
                 "by-hand",
                 cluster.namespace(),
                 List.of()),
+            false,
             false);
 
     TestServer.Reply r = plan("by-hand");

@@ -251,7 +251,7 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
     }
     RenderRequest request = PlanCharts.request(PlanMapping.toPlan(svc), "");
     HelmOutcome outcome =
-        previous == 0 ? running.install(request, false) : running.upgrade(request);
+        previous == 0 ? running.install(request, false, false) : running.upgrade(request, false);
     return outcome.revision();
   }
 

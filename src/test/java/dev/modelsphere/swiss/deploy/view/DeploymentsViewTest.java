@@ -78,6 +78,7 @@ class DeploymentsViewTest {
                 "d-by-hand",
                 cluster.namespace(),
                 List.of(new ValuesDocument("mine", Map.of("replicaCount", 1L)))),
+            false,
             false);
     seeds.recordPlan(seeds.plan("b-failed"), ReleaseSeeds.status("failed", "image pull refused"));
     seeds.storeRevision("b-failed", 1, "failed");

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"helm.sh/helm/v4/pkg/action"
+	"helm.sh/helm/v4/pkg/chart/loader"
+	chart "helm.sh/helm/v4/pkg/chart/v2"
+	"helm.sh/helm/v4/pkg/cli"
+	"helm.sh/helm/v4/pkg/cli/values"
+	"helm.sh/helm/v4/pkg/getter"
+	"helm.sh/helm/v4/pkg/kube"
+	"helm.sh/helm/v4/pkg/registry"
+	ri "helm.sh/helm/v4/pkg/release"
+	release "helm.sh/helm/v4/pkg/release/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// Request is one call from swiss. Values come as files, one per layer in merge order, so Helm's
+// own values.Options merges them exactly as `helm -f a -f b` would.
+type Request struct {
+	Op              string   `json:"op"`
+	Chart           ChartRef `json:"chart"`
+	Release         string   `json:"release"`
+	Namespace       string   `json:"namespace"`
+	ValueFiles      []string `json:"valueFiles"`
+	KubeConfig      string   `json:"kubeConfig"`
+	CreateNamespace bool     `json:"createNamespace"`
+	ForceConflicts  bool     `json:"forceConflicts"`
+	MaxHistory      int      `json:"maxHistory"`
+	Revision        int      `json:"revision"`
+	AllValues       bool     `json:"allValues"`
+	Destination     string   `json:"destination"`
+}
+
+// ChartRef is a chart on disk (a directory or a packaged archive) or in an OCI registry.
+type ChartRef struct {
+	Path      string `json:"path"`
+	OCI       string `json:"oci"`
+	Version   string `json:"version"`
+	PlainHTTP bool   `json:"plainHttp"`
+}
+
+// Answer carries either a result or an error.
+type Answer struct {
+	Result any    `json:"result,omitempty"`
+	Error  *Error `json:"error,omitempty"`
+}
+
+// Outcome is what an install or upgrade left in Helm's storage.
+type Outcome struct {
+	Revision    int    `json:"revision"`
+	Status      string `json:"status"`
+	ApplyMethod string `json:"applyMethod"`
+	Output      string `json:"output"`
+}
+
+func dispatch(req Request) (any, error) {
+	switch req.Op {
+	case "render":
+		return render(req)
+	case "install":
+		return install(req)
+	case "upgrade":
+		return upgrade(req)
+	case "uninstall":
+		return uninstall(req)
+	case "values":
+		return getValues(req)
+	case "package":
+		return packageChart(req)
+	default:
+		return nil, fmt.Errorf("unknown helm library operation %q", req.Op)
+	}
+}
+
+// render is `helm template`: client side only, the chart's schema enforced, hooks left out.
+func render(req Request) (any, error) {
+	cfg := action.NewConfiguration(action.ConfigurationSetLogger(quiet()))
+	client := action.NewInstall(cfg)
+	client.DryRunStrategy = action.DryRunClient
+	client.Replace = true
+	client.ReleaseName = req.Release
+	client.Namespace = req.Namespace
+	ch, vals, err := chartAndValues(req, client, &client.ChartPathOptions)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := client.Run(ch, vals)
+	if err != nil {
+		return nil, err
+	}
+	r, err := asRelease(rel)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"manifest": strings.TrimSpace(r.Manifest) + "\n"}, nil
+}
+
+// install applies server-side, as Helm 4 does by default, and never waits for workloads: a model
+// can take most of an hour to load, and swiss follows the rollout itself.
+func install(req Request) (any, error) {
+	cfg, err := configuration(req)
+	if err != nil {
+		return nil, err
+	}
+	client := action.NewInstall(cfg)
+	client.ReleaseName = req.Release
+	client.Namespace = req.Namespace
+	client.CreateNamespace = req.CreateNamespace
+	client.ServerSideApply = true
+	client.ForceConflicts = req.ForceConflicts
+	client.WaitStrategy = kube.HookOnlyStrategy
+	ch, vals, err := chartAndValues(req, client, &client.ChartPathOptions)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := client.Run(ch, vals)
+	if err != nil {
+		return nil, err
+	}
+	return outcome(rel, "installed")
+}
+
+// upgrade replaces the values with exactly those given (nothing reused from the last revision),
+// keeps the apply method the release was installed with ("auto", Helm 4's default), never rolls
+// back on its own and lets Helm prune history beyond MaxHistory.
+func upgrade(req Request) (any, error) {
+	cfg, err := configuration(req)
+	if err != nil {
+		return nil, err
+	}
+	client := action.NewUpgrade(cfg)
+	client.Namespace = req.Namespace
+	client.ResetValues = true
+	client.ServerSideApply = "auto"
+	client.ForceConflicts = req.ForceConflicts
+	client.MaxHistory = req.MaxHistory
+	client.WaitStrategy = kube.HookOnlyStrategy
+	ch, vals, err := chartAndValues(req, client, &client.ChartPathOptions)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := client.Run(req.Release, ch, vals)
+	if err != nil {
+		return nil, err
+	}
+	return outcome(rel, "upgraded")
+}
+
+func uninstall(req Request) (any, error) {
+	cfg, err := configuration(req)
+	if err != nil {
+		return nil, err
+	}
+	client := action.NewUninstall(cfg)
+	client.WaitStrategy = kube.HookOnlyStrategy
+	res, err := client.Run(req.Release)
+	if err != nil {
+		return nil, err
+	}
+	output := fmt.Sprintf("release %q uninstalled", req.Release)
+	if res != nil && res.Info != "" {
+		output += "\n" + res.Info
+	}
+	return map[string]string{"output": output}, nil
+}
+
+// getValues is `helm get values [--all] --revision N` as YAML text.
+func getValues(req Request) (any, error) {
+	cfg, err := configuration(req)
+	if err != nil {
+		return nil, err
+	}
+	client := action.NewGetValues(cfg)
+	client.Version = req.Revision
+	client.AllValues = req.AllValues
+	vals, err := client.Run(req.Release)
+	if err != nil {
+		return nil, err
+	}
+	text, err := yaml.Marshal(vals)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"yaml": string(text)}, nil
+}
+
+// packageChart is `helm package <dir> -d <destination>`: a chart directory into a versioned archive.
+func packageChart(req Request) (any, error) {
+	client := action.NewPackage()
+	client.Destination = req.Destination
+	path, err := client.Run(req.Chart.Path, nil)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"path": path}, nil
+}
+
+// chartAndValues loads the chart (pulling an OCI chart into Helm's cache first) and merges the
+// value files with Helm's own rules.
+func chartAndValues(req Request, client registryUser, opts *action.ChartPathOptions) (*chart.Chart, map[string]any, error) {
+	settings := cli.New()
+	name := req.Chart.Path
+	if req.Chart.OCI != "" {
+		rc, err := registryClient(req.Chart.PlainHTTP)
+		if err != nil {
+			return nil, nil, err
+		}
+		client.SetRegistryClient(rc)
+		opts.Version = req.Chart.Version
+		opts.PlainHTTP = req.Chart.PlainHTTP
+		name = req.Chart.OCI
+	}
+	path, err := opts.LocateChart(name, settings)
+	if err != nil {
+		return nil, nil, err
+	}
+	loaded, err := loader.Load(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, ok := loaded.(*chart.Chart)
+	if !ok {
+		return nil, nil, fmt.Errorf("chart %s: only apiVersion v1 and v2 charts are supported", path)
+	}
+	if err := installable(ch); err != nil {
+		return nil, nil, err
+	}
+	vals, err := (&values.Options{ValueFiles: req.ValueFiles}).MergeValues(getter.All(settings))
+	if err != nil {
+		return nil, nil, err
+	}
+	return ch, vals, nil
+}
+
+// registryUser is an action that can pull OCI charts (install, upgrade).
+type registryUser interface {
+	SetRegistryClient(*registry.Client)
+}
+
+// installable refuses library charts, as `helm install` does.
+func installable(ch *chart.Chart) error {
+	switch ch.Metadata.Type {
+	case "", "application":
+		return nil
+	}
+	return fmt.Errorf("%s charts are not installable", ch.Metadata.Type)
+}
+
+func registryClient(plainHTTP bool) (*registry.Client, error) {
+	opts := []registry.ClientOption{registry.ClientOptWriter(io.Discard)}
+	if plainHTTP {
+		opts = append(opts, registry.ClientOptPlainHTTP())
+	}
+	return registry.NewClient(opts...)
+}
+
+func asRelease(rel ri.Releaser) (*release.Release, error) {
+	r, ok := rel.(*release.Release)
+	if !ok {
+		return nil, fmt.Errorf("helm answered a release of an unknown kind (%T)", rel)
+	}
+	return r, nil
+}
+
+func outcome(rel ri.Releaser, verb string) (any, error) {
+	r, err := asRelease(rel)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "Release %q has been %s.\n", r.Name, verb)
+	fmt.Fprintf(&out, "NAME: %s\nNAMESPACE: %s\n", r.Name, r.Namespace)
+	status := ""
+	if r.Info != nil {
+		status = r.Info.Status.String()
+		fmt.Fprintf(&out, "LAST DEPLOYED: %s\nSTATUS: %s\n", r.Info.LastDeployed.Format("Mon Jan _2 15:04:05 2006"), status)
+	}
+	fmt.Fprintf(&out, "REVISION: %d\n", r.Version)
+	return Outcome{Revision: r.Version, Status: status, ApplyMethod: r.ApplyMethod, Output: out.String()}, nil
+}
+
+// quiet drops Helm's informational logging: swiss reports outcomes itself.
+func quiet() slog.Handler {
+	return slog.NewTextHandler(io.Discard, nil)
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"sync"
+	"time"
+
+	"helm.sh/helm/v4/pkg/action"
+	"helm.sh/helm/v4/pkg/chart/common"
+	"helm.sh/helm/v4/pkg/kube"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/client-go/discovery"
+	"k8s.io/client-go/discovery/cached/memory"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/restmapper"
+	"k8s.io/client-go/tools/clientcmd"
+)
+
+// cluster is what every call against one kubeconfig shares: its REST config, and discovery and
+// REST mappings cached in memory. Helm's CLI builds these per process and keeps discovery on
+// disk; a server calling Helm many times builds them once, so an apply costs Helm's own requests
+// and not a rediscovery of every API group.
+type cluster struct {
+	config    *rest.Config
+	discovery discovery.CachedDiscoveryInterface
+	mapper    meta.RESTMapper
+
+	capsMu sync.Mutex
+	caps   *common.Capabilities
+	capsAt time.Time
+}
+
+// Helm asks the API server for its version and every API group on each action (a discovery
+// invalidated and refetched); a server applying many times reuses the answer for this long, so a
+// CRD installed a moment ago can be missing from .Capabilities.APIVersions for up to this long.
+const capabilitiesTTL = 30 * time.Second
+
+// capabilities is what Helm's own getCapabilities computes, kept for capabilitiesTTL.
+func (c *cluster) capabilities() (*common.Capabilities, error) {
+	c.capsMu.Lock()
+	defer c.capsMu.Unlock()
+	if c.caps != nil && time.Since(c.capsAt) < capabilitiesTTL {
+		return c.caps.Copy(), nil
+	}
+	c.discovery.Invalidate()
+	version, err := c.discovery.ServerVersion()
+	if err != nil {
+		return nil, fmt.Errorf("could not get server version from Kubernetes: %w", err)
+	}
+	apiVersions, err := action.GetVersionSet(c.discovery)
+	if err != nil && !discovery.IsGroupDiscoveryFailedError(err) {
+		return nil, err
+	}
+	c.caps = &common.Capabilities{
+		APIVersions: apiVersions,
+		KubeVersion: common.KubeVersion{
+			Version: version.GitVersion,
+			Major:   version.Major,
+			Minor:   version.Minor,
+		},
+		HelmVersion: common.DefaultCapabilities.HelmVersion,
+	}
+	c.capsAt = time.Now()
+	return c.caps.Copy(), nil
+}
+
+var clusters sync.Map // sha256 of the kubeconfig document -> *cluster
+
+// Requests swiss makes in a burst (an apply of a chart with many objects) are not throttled below
+// what the API server's own priority and fairness allows; Helm's CLI defaults to the same burst.
+const (
+	clientQPS   = 50
+	clientBurst = 100
+)
+
+func clusterFor(kubeConfig string) (*cluster, error) {
+	key := sha256.Sum256([]byte(kubeConfig))
+	if c, ok := clusters.Load(key); ok {
+		return c.(*cluster), nil
+	}
+	c, err := newCluster(kubeConfig)
+	if err != nil {
+		return nil, err
+	}
+	actual, _ := clusters.LoadOrStore(key, c)
+	return actual.(*cluster), nil
+}
+
+func newCluster(kubeConfig string) (*cluster, error) {
+	raw, err := rawConfig(kubeConfig, "")
+	if err != nil {
+		return nil, err
+	}
+	config, err := raw.ClientConfig()
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the kubeconfig: %w", err)
+	}
+	config.QPS = clientQPS
+	config.Burst = clientBurst
+	dc, err := discovery.NewDiscoveryClientForConfig(config)
+	if err != nil {
+		return nil, err
+	}
+	cached := memory.NewMemCacheClient(dc)
+	return &cluster{
+		config:    config,
+		discovery: cached,
+		// Deferred: a kind the cache does not know (a CRD installed since) triggers one refresh.
+		mapper: restmapper.NewDeferredDiscoveryRESTMapper(cached),
+	}, nil
+}
+
+// rawConfig reads the given kubeconfig document, or the default locations when it is empty, with
+// the namespace overridden when one is given.
+func rawConfig(kubeConfig, namespace string) (clientcmd.ClientConfig, error) {
+	overrides := &clientcmd.ConfigOverrides{}
+	overrides.Context.Namespace = namespace
+	if kubeConfig == "" {
+		rules := clientcmd.NewDefaultClientConfigLoadingRules()
+		return clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, overrides), nil
+	}
+	parsed, err := clientcmd.Load([]byte(kubeConfig))
+	if err != nil {
+		return nil, fmt.Errorf("cannot parse the kubeconfig: %w", err)
+	}
+	return clientcmd.NewDefaultClientConfig(*parsed, overrides), nil
+}
+
+// namespaceGetter is one namespace's view of a cluster, in the form Helm's kube client asks for.
+type namespaceGetter struct {
+	cluster   *cluster
+	namespace clientcmd.ClientConfig
+}
+
+func (g namespaceGetter) ToRESTConfig() (*rest.Config, error) {
+	return rest.CopyConfig(g.cluster.config), nil
+}
+func (g namespaceGetter) ToDiscoveryClient() (discovery.CachedDiscoveryInterface, error) {
+	return g.cluster.discovery, nil
+}
+func (g namespaceGetter) ToRESTMapper() (meta.RESTMapper, error)        { return g.cluster.mapper, nil }
+func (g namespaceGetter) ToRawKubeConfigLoader() clientcmd.ClientConfig { return g.namespace }
+
+// configuration is a fresh Helm action configuration (actions are not meant to be shared) over
+// the cluster's shared clients, storing releases in Secrets as Helm does by default.
+func configuration(req Request) (*action.Configuration, error) {
+	c, err := clusterFor(req.KubeConfig)
+	if err != nil {
+		return nil, err
+	}
+	ns, err := rawConfig(req.KubeConfig, req.Namespace)
+	if err != nil {
+		return nil, err
+	}
+	cfg := action.NewConfiguration(action.ConfigurationSetLogger(quiet()))
+	if err := cfg.Init(namespaceGetter{cluster: c, namespace: ns}, req.Namespace, "secret"); err != nil {
+		return nil, err
+	}
+	if kc, ok := cfg.KubeClient.(*kube.Client); ok {
+		kc.Namespace = req.Namespace
+	}
+	if cfg.Capabilities, err = c.capabilities(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
