@@ -44,20 +44,6 @@ public final class ReleaseStorage {
     return secrets(namespace, release).stream().map(ReleaseStorage::revisionOf).sorted().toList();
   }
 
-  /**
-   * Deletes all but the newest {@code keep} revisions, the way helm's history limit would. The
-   * embedded SDK offers no history limit, so swiss trims after every apply.
-   */
-  public void pruneHistory(String namespace, String release, int keep) {
-    List<Secret> newestFirst =
-        secrets(namespace, release).stream()
-            .sorted(Comparator.comparingInt(ReleaseStorage::revisionOf).reversed())
-            .toList();
-    for (Secret old : newestFirst.subList(Math.min(keep, newestFirst.size()), newestFirst.size())) {
-      client.secrets().inNamespace(namespace).withName(old.getMetadata().getName()).delete();
-    }
-  }
-
   private List<Secret> secrets(String namespace, String release) {
     try {
       return client

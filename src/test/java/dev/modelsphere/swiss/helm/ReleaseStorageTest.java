@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import java.util.Map;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -49,21 +47,5 @@ class ReleaseStorageTest {
     assertThat(record.readable()).isFalse();
     assertThat(record.revision()).isEqualTo(4);
     assertThat(record.decodeError()).contains("sh.helm.release.v1.garbled.v4");
-  }
-
-  @Test
-  void historyIsTrimmedToTheNewestRevisions() {
-    Kube kube = cluster.kube();
-    String ns = cluster.namespace();
-    IntStream.rangeClosed(1, 23)
-        .forEach(
-            rev -> HelmSecrets.store(kube, ns, "qwen", rev, rev == 23 ? "deployed" : "superseded"));
-    ReleaseStorage storage = new ReleaseStorage(cluster.admin());
-
-    storage.pruneHistory(ns, "qwen", 20);
-
-    assertThat(storage.revisions(ns, "qwen")).hasSize(20).startsWith(4).endsWith(23);
-    assertThat(kube.secretNames(ns, Map.of("owner", "helm")))
-        .doesNotContain("sh.helm.release.v1.qwen.v3");
   }
 }
