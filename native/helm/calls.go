@@ -123,7 +123,7 @@ func install(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return outcome(rel, "installed")
+	return outcome(rel, "installed", req.ForceConflicts)
 }
 
 // upgrade replaces the values with exactly those given (nothing reused from the last revision),
@@ -149,7 +149,7 @@ func upgrade(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return outcome(rel, "upgraded")
+	return outcome(rel, "upgraded", req.ForceConflicts)
 }
 
 func uninstall(req Request) (any, error) {
@@ -268,7 +268,7 @@ func asRelease(rel ri.Releaser) (*release.Release, error) {
 	return r, nil
 }
 
-func outcome(rel ri.Releaser, verb string) (any, error) {
+func outcome(rel ri.Releaser, verb string, forced bool) (any, error) {
 	r, err := asRelease(rel)
 	if err != nil {
 		return nil, err
@@ -282,6 +282,10 @@ func outcome(rel ri.Releaser, verb string) (any, error) {
 		fmt.Fprintf(&out, "LAST DEPLOYED: %s\nSTATUS: %s\n", r.Info.LastDeployed.Format("Mon Jan _2 15:04:05 2006"), status)
 	}
 	fmt.Fprintf(&out, "REVISION: %d\n", r.Version)
+	if forced {
+		// The run's output says so too, beside status.yaml's forced: true.
+		fmt.Fprintf(&out, "FORCED: conflicts with other field managers were taken over\n")
+	}
 	return Outcome{Revision: r.Version, Status: status, ApplyMethod: r.ApplyMethod, Output: out.String()}, nil
 }
 

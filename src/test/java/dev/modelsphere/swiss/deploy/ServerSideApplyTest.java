@@ -72,6 +72,7 @@ class ServerSideApplyTest {
             .apply(plan("forced", 2), Mode.UPGRADE, ApplyOptions.apply(1).forcingConflicts());
 
     assertThat(applied.revision()).isEqualTo(2);
+    assertThat(applied.output()).as("what the run records").contains("FORCED");
     assertThat(deployment("forced").getSpec().getReplicas()).isEqualTo(2);
     assertThat(status("forced")).contains("phase: applied", "forced: true");
     assertThat(replicasOwners("forced")).containsExactly("helm");
