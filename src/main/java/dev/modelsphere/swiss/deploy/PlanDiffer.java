@@ -9,7 +9,6 @@ import dev.modelsphere.swiss.helm.ManifestComparison;
 import dev.modelsphere.swiss.helm.ManifestDiff;
 import dev.modelsphere.swiss.helm.ManifestObjects;
 import dev.modelsphere.swiss.helm.ObjectKey;
-import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
@@ -25,14 +24,24 @@ import java.util.Optional;
 public final class PlanDiffer {
 
   private final Kube kube;
-  private final ChartRenderer renderer;
-  private final ReleaseStorage storage;
+  private final PlanRenders renders;
+  private final ReleaseRecords releases;
   private final String chartRoot;
 
+  /** A differ that renders on each call and lists the release's helm storage live (the CLI). */
   public PlanDiffer(Kube kube, ChartRenderer renderer, String chartRoot) {
+    this(kube, PlanRenders.of(renderer), new ReleaseStorage(kube.client())::newest, chartRoot);
+  }
+
+  /**
+   * @param renders shared with preflight and the deployer: an install after a diff of the same plan
+   *     does not render it again
+   * @param releases where the release's newest revision is read: the server's watch lists nothing
+   */
+  public PlanDiffer(Kube kube, PlanRenders renders, ReleaseRecords releases, String chartRoot) {
     this.kube = kube;
-    this.renderer = renderer;
-    this.storage = new ReleaseStorage(kube.client());
+    this.renders = renders;
+    this.releases = releases;
     this.chartRoot = chartRoot == null ? "" : chartRoot;
   }
 
@@ -41,13 +50,13 @@ public final class PlanDiffer {
     String release = plan.release().name();
     String manifest;
     try {
-      manifest = renderer.render(PlanCharts.request(plan, chartRoot));
+      manifest = renders.render(plan, chartRoot);
     } catch (HelmException e) {
       throw new DeployException(INVALID, e.getMessage(), e);
     }
     Optional<ReleaseRecord> live;
     try {
-      live = storage.newest(ns, release);
+      live = releases.newest(ns, release);
     } catch (HelmException e) {
       throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }

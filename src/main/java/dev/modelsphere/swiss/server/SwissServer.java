@@ -26,11 +26,13 @@ import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.FleetPlans;
 import dev.modelsphere.swiss.deploy.view.FleetReleaseHolders;
+import dev.modelsphere.swiss.deploy.view.FleetReleaseRecords;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.NodeInventory;
@@ -123,7 +125,7 @@ public final class SwissServer {
   private final CopyAge copyAge;
   private final ChartRenderer charts;
 
-  /** Shared by preflight and the helm deployer: an install renders its plan once. */
+  /** Shared by preflight, the differ and the helm deployer: an install renders its plan once. */
   private final PlanRenders renders;
 
   private final ReleaseLocks locks = new ReleaseLocks("swiss serve");
@@ -316,7 +318,13 @@ public final class SwissServer {
             composer,
             preflight,
             store,
-            new PlanDiffer(kube, charts, ""),
+            // The same renders as preflight and the deployer; the release's newest revision from
+            // the watch of helm's storage: a diff lists nothing.
+            new PlanDiffer(
+                kube,
+                renders,
+                new FleetReleaseRecords(fleet, new ReleaseStorage(kube.client())::newest),
+                ""),
             revisions,
             writes,
             options.clock()));
