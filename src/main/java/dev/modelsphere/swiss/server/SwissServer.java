@@ -33,6 +33,7 @@ import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.NodeInventory;
@@ -128,6 +129,9 @@ public final class SwissServer {
   /** Shared by preflight, the differ and the helm deployer: an install renders its plan once. */
   private final PlanRenders renders;
 
+  /** Preflight's check of a plan's values against its chart's schema, without a render. */
+  private final ValuesSchemaCheck schemas;
+
   private final ReleaseLocks locks = new ReleaseLocks("swiss serve");
   private final DetachedRuns runs;
   private final RevisionsView revisions;
@@ -158,7 +162,9 @@ public final class SwissServer {
         new NodeInventory(
             fleet.cache(), GpuResources.withOverrides(config.server().gpuProductLabels()));
     this.catalogLookups = new CatalogLookups(site.catalogs());
-    this.charts = new ChartRenderer(ChartArchives.inUserCache());
+    ChartArchives archives = ChartArchives.inUserCache();
+    this.charts = new ChartRenderer(archives);
+    this.schemas = new ValuesSchemaCheck(Optional.of(archives));
     this.helmReleases = new HelmReleases(charts, options.helmKubeConfig());
     this.renders = PlanRenders.of(charts);
     this.helm =
@@ -294,6 +300,7 @@ public final class SwissServer {
         // lists nothing, however many releases the cluster holds.
         Preflight.standard(
             renders,
+            schemas,
             "",
             config.cluster().namespaces(),
             new FleetPlans(fleet),

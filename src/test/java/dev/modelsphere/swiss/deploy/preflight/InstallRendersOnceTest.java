@@ -13,6 +13,7 @@ import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -20,15 +21,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An install through preflight's gate renders its plan once: the chart-schema rule renders it, and
- * the helm deployer, given the same {@link PlanRenders}, finds that render instead of making its
- * own. Renders are counted where they happen, in the renderer the cache calls on a miss.
+ * An install through preflight's gate renders its plan once: the chart-schema rule checks values
+ * the schema accepts without a render, and whatever it does render the helm deployer, given the
+ * same {@link PlanRenders}, finds instead of making its own. Renders are counted where they happen,
+ * in the renderer the cache calls on a miss.
  */
 @ClusterTest
 class InstallRendersOnceTest {
@@ -37,8 +40,7 @@ class InstallRendersOnceTest {
   @TempDir Path charts;
 
   @Test
-  void anInstallWhosePreflightRenderedThePlanRendersItOnceAndAChangedPlanRendersAgain()
-      throws Exception {
+  void anInstallThroughPreflightRendersItsPlanOnceAndAChangedPlanRendersAgain() throws Exception {
     String chartRoot = TestCharts.exampleCharts().toString();
     ChartRenderer renderer = new ChartRenderer(new ChartArchives(charts));
     AtomicInteger rendered = new AtomicInteger();
@@ -56,7 +58,10 @@ class InstallRendersOnceTest {
             new ReleaseLocks(),
             new DeploySettings(chartRoot, 20),
             Clock.systemUTC());
-    Preflight preflight = new Preflight(List.of(new ChartSchemaRule(renders, chartRoot)));
+    Preflight preflight =
+        new Preflight(
+            List.of(
+                new ChartSchemaRule(renders, new ValuesSchemaCheck(Optional.empty()), chartRoot)));
     Plan plan = cluster.plan("once", "replicaCount: 0");
 
     assertThat(preflight.check(Proposal.install(plan, null)).ok()).isTrue();
