@@ -278,6 +278,7 @@ public final class SwissServer {
       clusterEvents.close();
       runs.close();
       fleet.close();
+      store.ifPresent(Store::close);
     }
   }
 
