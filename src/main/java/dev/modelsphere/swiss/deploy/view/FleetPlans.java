@@ -37,13 +37,34 @@ public final class FleetPlans implements ManagedPlans {
 
   private record Parsed(String resourceVersion, Optional<Plan> plan) {}
 
+  /** The last answer and the watches' version it was read at. */
+  private record Answer(Object version, List<Plan> plans) {}
+
+  private volatile Answer last;
+
   public FleetPlans(Fleet fleet) {
     this.fleet = fleet;
   }
 
+  /**
+   * The plans; the same list object as the last call's while no watched plan changed, so a caller
+   * may keep what it derived from it.
+   */
   @Override
   public List<Plan> current() {
     fleet.requireComplete("read the managed releases' plans");
+    // Read before the objects: a change after this moves the version, and is read next time.
+    Object version = fleet.plansVersion();
+    Answer known = last;
+    if (known != null && known.version().equals(version)) {
+      return known.plans();
+    }
+    List<Plan> plans = List.copyOf(read());
+    last = new Answer(version, plans);
+    return plans;
+  }
+
+  private List<Plan> read() {
     Map<ReleaseRef, Plan> byRelease = new LinkedHashMap<>();
     Set<String> seen = new HashSet<>();
     for (ConfigMap configMap : fleet.cache().planConfigMaps().items()) {
