@@ -17,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,10 +47,6 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
   private final CompletableFuture<Void> refused = new CompletableFuture<>();
 
   private final Clock clock;
-
-  /** Lists and changes heard so far; see {@link #changes()}. */
-  private final AtomicLong changes = new AtomicLong();
-
   private volatile Instant heardAt;
   private volatile String refusal = "";
   private volatile boolean forbidden;
@@ -134,15 +129,6 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
      * @param after the object as it is; null when it was deleted
      */
     void changed(T before, T after);
-  }
-
-  /**
-   * How many lists and changes this cache has heard. It moves only after the copy changed, so what
-   * a reader computed from {@link #items()} after reading it is current for as long as it does not
-   * move: a reader keeps its work instead of doing it again on every call.
-   */
-  public long changes() {
-    return changes.get();
   }
 
   public int size() {
@@ -272,14 +258,9 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
 
   /** Every list and event proves the copy current at that moment. */
   private final class Heard implements ResourceEventHandler<T> {
-    private void heard() {
-      heardAt = clock.instant();
-      changes.incrementAndGet();
-    }
-
     @Override
     public void onList(String resourceVersion, boolean isFullState) {
-      heard();
+      heardAt = clock.instant();
     }
 
     @Override
@@ -289,17 +270,17 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
 
     @Override
     public void onAdd(T obj) {
-      heard();
+      heardAt = clock.instant();
     }
 
     @Override
     public void onUpdate(T oldObj, T newObj) {
-      heard();
+      heardAt = clock.instant();
     }
 
     @Override
     public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-      heard();
+      heardAt = clock.instant();
     }
   }
 }

@@ -98,14 +98,6 @@ public final class Fleet implements AutoCloseable {
     return services.services();
   }
 
-  /**
-   * Moves whenever the plans the watches hold may have changed (a plan ConfigMap or an LLMService
-   * added, changed or removed, a watch started or dropped); equal versions mean the same plans.
-   */
-  Object plansVersion() {
-    return List.of(cache.planConfigMaps().changes(), services.version());
-  }
-
   /** The watched LLMServices of this name, in any namespace. */
   List<LlmService> llmServicesNamed(String name) {
     return services.servicesNamed(name);

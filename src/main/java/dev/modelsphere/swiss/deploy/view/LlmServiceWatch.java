@@ -136,15 +136,6 @@ final class LlmServiceWatch implements AutoCloseable {
     return running != null && running.get(namespace, name).isPresent();
   }
 
-  /**
-   * Moves whenever what {@link #services()} returns may have changed: another watch, or a change
-   * heard by this one.
-   */
-  Object version() {
-    KindCache<LlmService> running = runningCache();
-    return running == null ? List.of() : List.of(running, running.changes());
-  }
-
   int size() {
     KindCache<LlmService> running = runningCache();
     return running == null ? 0 : running.size();
