@@ -82,21 +82,23 @@ public final class ValuesSchemaCheck {
 
   /** The verdict on {@code request}'s values for its chart. */
   public Verdict check(RenderRequest request) {
-    Optional<Checked> chart = charts.get(request.chart(), this::load);
-    if (chart.isEmpty()) {
-      return Verdict.RENDER;
-    }
-    Map<String, Object> values =
-        Tree.merged(request.values().stream().map(ValuesDocument::values).toList());
-    return accepts(chart.get(), values) ? Verdict.ACCEPTED : Verdict.RENDER;
-  }
-
-  private Optional<Checked> load(ChartLocation location) {
     try {
-      return where(location).map(ChartFiles::read).flatMap(ValuesSchemaCheck::compile);
-    } catch (RuntimeException unreadable) {
-      // Helm reads it, or says why it cannot.
-      return Optional.empty();
+      // A chart that cannot be read now (a repository away, a folder not there) is not kept:
+      // Caffeine keeps nothing when loading throws, so the next check reads it again.
+      Optional<Checked> chart =
+          charts.get(
+              request.chart(),
+              location ->
+                  where(location).map(ChartFiles::read).flatMap(ValuesSchemaCheck::compile));
+      if (chart.isEmpty()) {
+        return Verdict.RENDER;
+      }
+      Map<String, Object> values =
+          Tree.merged(request.values().stream().map(ValuesDocument::values).toList());
+      return accepts(chart.get(), values) ? Verdict.ACCEPTED : Verdict.RENDER;
+    } catch (RuntimeException unsure) {
+      // Helm reads the chart and judges the values, or says why it cannot.
+      return Verdict.RENDER;
     }
   }
 
