@@ -5,15 +5,21 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.marcnuri.helm.Helm;
+import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
 import dev.modelsphere.swiss.helm.ValuesSchemaCheck.Verdict;
+import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.values.Yaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,6 +108,45 @@ class ValuesSchemaCheckTest {
           .as(engine + " with a misspelled key")
           .isEqualTo(Verdict.RENDER);
     }
+  }
+
+  /**
+   * Every plan the real catalog composes gets helm's own verdict: against the example charts, which
+   * accept them all, without a render; against the real charts' schemas (an older chart generation,
+   * which refuses keys today's catalog writes), refused wherever helm refuses.
+   */
+  @Test
+  void everyPlanOfTheRealCatalogGetsHelmsVerdict() {
+    Catalog catalog = Catalog.open(TestCharts.fixtures().resolve("model-catalog").toString());
+    List<Plan> plans = CatalogRenderTest.everyPlan(catalog, CatalogRenderTest.profile());
+    assertThat(plans).hasSizeGreaterThan(60);
+
+    assertThat(verdictsHelmAgreesWith(plans, TestCharts.exampleCharts()::resolve))
+        .as("against the example charts")
+        .containsOnly(Verdict.ACCEPTED);
+    assertThat(verdictsHelmAgreesWith(plans, TestCharts::fixtureChart))
+        .as("against the real charts' schemas")
+        .hasSameSizeAs(plans);
+  }
+
+  private List<Verdict> verdictsHelmAgreesWith(List<Plan> plans, Function<String, Path> charts) {
+    Map<String, ChartLocation> located = new HashMap<>();
+    List<Verdict> verdicts = new ArrayList<>();
+    for (Plan plan : plans) {
+      ChartLocation chart =
+          located.computeIfAbsent(
+              plan.chart().name(), name -> ChartLocation.local(charts.apply(name)));
+      verdicts.add(
+          verdictHelmAgreesWith(
+              new RenderRequest(
+                  chart,
+                  plan.release().name(),
+                  plan.release().namespace(),
+                  plan.layers().entrySet().stream()
+                      .map(layer -> new ValuesDocument(layer.getKey(), layer.getValue()))
+                      .toList())));
+    }
+    return verdicts;
   }
 
   @Test
