@@ -26,8 +26,9 @@ import java.util.Optional;
 /**
  * Checks a render's values against the chart's {@code values.schema.json} (and each subchart's) in
  * Java, without helm: the values are merged and laid over the chart's defaults as helm does before
- * it validates, then validated by a JSON Schema library. A render costs milliseconds of native
- * work; this costs microseconds, so a plan can be checked on every request.
+ * it validates, then validated by a JSON Schema library. A render writes values files and runs
+ * helm's native library; this is a walk of the values in memory, so a plan can be checked on every
+ * request.
  *
  * <p>It only ever says "the chart accepts these values" for sure. Where it cannot read the chart as
  * helm would (an OCI chart helm pulls itself, a schema that points outside itself, dependencies

@@ -14,10 +14,11 @@ import java.util.Optional;
 
 /**
  * The chart accepts the plan's values: its values.schema.json (and its subcharts') accepts them.
- * Checked in Java first ({@link ValuesSchemaCheck}, microseconds): values it finds accepted pass
- * with no render. Anything else, a violation or a chart it cannot check alone, is rendered as helm
- * would render it, and the render decides: each path helm's schema check refuses is its own
- * problem, on that path, in helm's words; a chart that does not render is a problem on the chart.
+ * Checked in Java first ({@link ValuesSchemaCheck}: no helm, no files written): values it finds
+ * accepted pass with no render. Anything else, a violation or a chart it cannot check alone, is
+ * rendered as helm would render it, and the render decides: each path helm's schema check refuses
+ * is its own problem, on that path, in helm's words; a chart that does not render is a problem on
+ * the chart.
  *
  * <p>The templates are not rendered for values the schema accepts: a template that fails on them is
  * found by the diff, which renders, and by the install's own render before it writes anything.
