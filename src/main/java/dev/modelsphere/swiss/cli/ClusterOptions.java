@@ -99,7 +99,7 @@ public final class ClusterOptions {
   }
 
   PlanDiffer differ(DeployCore core) {
-    return core.differ(renderer());
+    return core.differ();
   }
 
   /** Who the CLI acts as, for what it records beside the release. */

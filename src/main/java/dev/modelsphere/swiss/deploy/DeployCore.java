@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.deploy;
 
-import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
@@ -30,6 +29,7 @@ public final class DeployCore implements AutoCloseable {
 
   private final Kube kube;
   private final ReleaseStorage storage;
+  private final PlanRenders renders;
   private final DeploySettings settings;
   private final LeaseRenewals renewals = new LeaseRenewals();
   private final SilenceWatch silence;
@@ -65,6 +65,7 @@ public final class DeployCore implements AutoCloseable {
     KubernetesClient client = kube.client();
     DeploySettings.Times times = settings.times();
     this.storage = new ReleaseStorage(client);
+    this.renders = renders;
     this.silence = new SilenceWatch(client, times.apiServerSilence());
     this.runs = new DetachedRuns(store, clock);
     ReleaseLeases leases = new ReleaseLeases(client, locks.writer(), times, clock, renewals);
@@ -137,9 +138,17 @@ public final class DeployCore implements AutoCloseable {
     return new ReleaseWrites(backends, gate, runs);
   }
 
-  /** Diffs plans against releases, rendering with {@code renderer}. */
-  public PlanDiffer differ(ChartRenderer renderer) {
-    return new PlanDiffer(kube, storage, renderer, settings.chartRoot());
+  /**
+   * Diffs plans against releases with the core's renders, reading each release's newest revision
+   * from {@code releases} (the server's watch of helm's storage).
+   */
+  public PlanDiffer differ(ReleaseRecords releases) {
+    return new PlanDiffer(kube, renders, releases, settings.chartRoot());
+  }
+
+  /** A differ that lists helm's storage live, for the CLI, which keeps no watches. */
+  public PlanDiffer differ() {
+    return differ(storage::newest);
   }
 
   /**

@@ -3,15 +3,12 @@ package dev.modelsphere.swiss.deploy;
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
-import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ManifestComparison;
 import dev.modelsphere.swiss.helm.ManifestDiff;
 import dev.modelsphere.swiss.helm.ManifestObjects;
 import dev.modelsphere.swiss.helm.ObjectKey;
-import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
-import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import java.util.LinkedHashMap;
@@ -25,17 +22,19 @@ import java.util.Optional;
 public final class PlanDiffer {
 
   private final Kube kube;
-  private final ChartRenderer renderer;
-  private final ReleaseStorage storage;
+  private final PlanRenders renders;
+  private final ReleaseRecords releases;
   private final String chartRoot;
 
   /**
-   * @param storage helm's release Secrets, for the manifest it last applied
+   * @param renders shared with preflight and the deployer: an install after a diff of the same plan
+   *     does not render it again
+   * @param releases where the release's newest revision is read: the server's watch lists nothing
    */
-  public PlanDiffer(Kube kube, ReleaseStorage storage, ChartRenderer renderer, String chartRoot) {
+  public PlanDiffer(Kube kube, PlanRenders renders, ReleaseRecords releases, String chartRoot) {
     this.kube = kube;
-    this.renderer = renderer;
-    this.storage = storage;
+    this.renders = renders;
+    this.releases = releases;
     this.chartRoot = chartRoot == null ? "" : chartRoot;
   }
 
@@ -44,13 +43,13 @@ public final class PlanDiffer {
     String release = plan.release().name();
     String manifest;
     try {
-      manifest = renderer.render(PlanCharts.request(plan, chartRoot));
+      manifest = renders.render(plan, chartRoot);
     } catch (HelmException e) {
       throw new DeployException(INVALID, e.getMessage(), e);
     }
     Optional<ReleaseRecord> live;
     try {
-      live = storage.newest(ns, release);
+      live = releases.newest(ns, release);
     } catch (HelmException e) {
       throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }

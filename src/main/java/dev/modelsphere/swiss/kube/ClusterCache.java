@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.kube;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -26,6 +27,12 @@ import java.util.stream.Stream;
 public final class ClusterCache implements AutoCloseable {
   /** Index of helm's release Secrets by {@code <namespace>/<release>}. */
   public static final String BY_RELEASE = "release";
+
+  /**
+   * Index by a release's name alone, whatever its namespace: helm's Secrets by their release, plan
+   * ConfigMaps by their object name. Finding where a name is taken is then a lookup, not a scan.
+   */
+  public static final String BY_NAME = "name";
 
   private static final String HELM_OWNER = "owner";
   private static final String HELM_RELEASE = "name";
@@ -63,9 +70,17 @@ public final class ClusterCache implements AutoCloseable {
             () -> client.secrets().inAnyNamespace().withLabel(HELM_OWNER, "helm"),
             ns -> client.secrets().inNamespace(ns).withLabel(HELM_OWNER, "helm"));
     return new ClusterCache(
-        KindCache.start("plan configmaps", configMaps, Map.of(), clock),
         KindCache.start(
-            "helm release secrets", secrets, Map.of(BY_RELEASE, ClusterCache::releaseKey), clock),
+            "plan configmaps", configMaps, Map.of(BY_NAME, ClusterCache::nameKey), clock),
+        KindCache.start(
+            "helm release secrets",
+            secrets,
+            Map.of(
+                BY_RELEASE,
+                ClusterCache::releaseKey,
+                BY_NAME,
+                secret -> releaseOf(secret).stream().toList()),
+            clock),
         KindCache.start("nodes", List.of(client.nodes()), Map.of(), clock),
         KindCache.start(
             "running pods",
@@ -95,6 +110,11 @@ public final class ClusterCache implements AutoCloseable {
         .toList();
   }
 
+  /** An object's name, for a {@link #BY_NAME} index of objects named after their release. */
+  public static List<String> nameKey(HasMetadata object) {
+    return List.of(object.getMetadata().getName());
+  }
+
   /** The release a helm release Secret stores a revision of, by helm's own label. */
   public static Optional<String> releaseOf(Secret secret) {
     Map<String, String> labels = secret.getMetadata().getLabels();
@@ -110,6 +130,11 @@ public final class ClusterCache implements AutoCloseable {
   /** helm's release Secrets, one per stored revision, indexed {@link #BY_RELEASE}. */
   public KindCache<Secret> helmSecrets() {
     return helmSecrets;
+  }
+
+  /** Every stored revision of a release of this name, in any namespace watched. */
+  public List<Secret> helmSecretsNamed(String release) {
+    return helmSecrets.byIndex(BY_NAME, release);
   }
 
   /** Every stored revision of {@code namespace/release}. */

@@ -18,11 +18,13 @@ import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.FleetPlans;
 import dev.modelsphere.swiss.deploy.view.FleetReleaseHolders;
+import dev.modelsphere.swiss.deploy.view.FleetReleaseRecords;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeNames;
@@ -123,11 +125,14 @@ public final class SwissServer {
   private final CopyAge copyAge;
   private final ChartRenderer charts;
 
-  /** Shared by preflight and the helm deployer: an install renders its plan once. */
+  /** Shared by preflight, the differ and the helm deployer: an install renders its plan once. */
   private final PlanRenders renders;
 
   /** The deploy core's collaborators and threads; closed at stop. */
   private final DeployCore core;
+
+  /** Preflight's check of a plan's values against its chart's schema, without a render. */
+  private final ValuesSchemaCheck schemas;
 
   private final RevisionsView revisions;
 
@@ -156,7 +161,9 @@ public final class SwissServer {
         new NodeInventory(
             fleet.cache(), GpuResources.withOverrides(config.server().gpuProductLabels()));
     this.catalogLookups = new CatalogLookups(site.catalogs());
-    this.charts = new ChartRenderer(ChartArchives.inUserCache());
+    ChartArchives archives = ChartArchives.inUserCache();
+    this.charts = new ChartRenderer(archives);
+    this.schemas = new ValuesSchemaCheck(Optional.of(archives));
     HelmReleases helmReleases = new HelmReleases(charts, options.helmKubeConfig());
     this.renders = PlanRenders.of(charts);
     this.core =
@@ -277,6 +284,7 @@ public final class SwissServer {
       clusterEvents.close();
       core.close();
       fleet.close();
+      store.ifPresent(Store::close);
     }
   }
 
@@ -308,6 +316,7 @@ public final class SwissServer {
         // lists nothing, however many releases the cluster holds.
         Preflight.standard(
             renders,
+            schemas,
             "",
             config.cluster().namespaces(),
             new FleetPlans(fleet),
@@ -317,7 +326,15 @@ public final class SwissServer {
     ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer));
     return Optional.of(
         new DeployRoutes.Parts(
-            composer, preflight, store, core.differ(charts), revisions, writes, options.clock()));
+            composer,
+            preflight,
+            store,
+            // The same renders as preflight and the deployer; the release's newest revision from
+            // the watch of helm's storage: a diff lists nothing.
+            core.differ(new FleetReleaseRecords(fleet, core.storage()::newest)),
+            revisions,
+            writes,
+            options.clock()));
   }
 
   /**

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ import java.util.Optional;
  * on many threads need no locking; SQLite serialises the writers and a busy one waits (see {@link
  * SqliteDatabase#BUSY_TIMEOUT}) instead of failing.
  */
-public final class Store {
+public final class Store implements AutoCloseable {
   private static final String RUN_COLUMNS =
       "id, namespace, release, action, plan_hash, actor, changed, error, note, revision,"
           + " started_at, ended_at";
@@ -40,6 +41,12 @@ public final class Store {
 
   public Path file() {
     return database.file();
+  }
+
+  /** Closes the database; a store is used until the process ends, or a test is done with it. */
+  @Override
+  public void close() {
+    database.close();
   }
 
   /** Stores a plan under its hash; storing the same hash again changes nothing. */
@@ -83,6 +90,8 @@ public final class Store {
     String what = "record %s run of %s/%s".formatted(run.action(), run.namespace(), run.release());
     try (Connection c = database.connect();
         PreparedStatement s = c.prepareStatement(sql)) {
+      // The audit log is kept through a power cut too: this commit syncs (plans need not).
+      durable(c);
       bind(
           s,
           run.namespace(),
@@ -146,6 +155,12 @@ public final class Store {
       }
     } catch (SQLException e) {
       throw failure("read run " + id, e);
+    }
+  }
+
+  private static void durable(Connection c) throws SQLException {
+    try (Statement pragma = c.createStatement()) {
+      pragma.execute("PRAGMA synchronous = FULL");
     }
   }
 

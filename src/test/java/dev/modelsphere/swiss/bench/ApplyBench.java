@@ -557,8 +557,7 @@ public final class ApplyBench {
               () ->
                   ChartVersions.list(
                       profile.chartRepo(), profile.chartPath(), variant.chart().name()));
-      return new InProcess(
-          deployer, core.differ(renderer), catalog, entry, variant, profile, chartVersion);
+      return new InProcess(deployer, core.differ(), catalog, entry, variant, profile, chartVersion);
     }
 
     Plan compose(String namespace, String release, Map<String, Object> overrides) {

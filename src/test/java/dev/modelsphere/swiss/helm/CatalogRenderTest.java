@@ -96,7 +96,8 @@ class CatalogRenderTest {
             e -> assertThat(e.paths()).contains("modelRoute.nginx.upstreamTimeout"));
   }
 
-  private static List<Plan> everyPlan(Catalog catalog, Profile profile) {
+  /** Every variant of the catalog composed with a plain form and a routed one. */
+  static List<Plan> everyPlan(Catalog catalog, Profile profile) {
     List<Plan> plans = new ArrayList<>();
     for (String form : List.of(FORM_PLAIN, FORM_ROUTED)) {
       for (ComposeRequest request :
@@ -121,7 +122,7 @@ class CatalogRenderTest {
         EveryFixtureVariant.request(catalog, entry, variant, profile, form, chartVersion));
   }
 
-  private static Profile profile() {
+  static Profile profile() {
     return Profile.parse(
         """
         name: render-test

@@ -39,20 +39,25 @@ public final class TestCharts {
           chartYaml,
           Files.readString(chartYaml).replaceFirst("(?m)^version: .*$", "version: " + version));
       Files.createDirectories(destination);
-      return Path.of(
-          HelmLibrary.call(
-                  Map.of(
-                      "op",
-                      "package",
-                      "chart",
-                      Map.of("path", copy.toString()),
-                      "destination",
-                      destination.toString()))
-              .path("path")
-              .asText());
+      return packageChart(copy, destination);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** {@code helm package <chart> -d <destination>}; the archive's path. */
+  public static Path packageChart(Path chart, Path destination) {
+    return Path.of(
+        HelmLibrary.call(
+                Map.of(
+                    "op",
+                    "package",
+                    "chart",
+                    Map.of("path", chart.toString()),
+                    "destination",
+                    destination.toString()))
+            .path("path")
+            .asText());
   }
 
   /**

@@ -1,12 +1,15 @@
 package dev.modelsphere.swiss.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.CountingClient;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -15,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code swiss serve}'s plan, diff and install send the API server no LIST of what it already
  * watches: preflight's claim rules read the server's watches, not every plan ConfigMap, helm Secret
- * and LLMService in scope. A plan lists nothing at all. Counted in the server's own client (helm's
+ * and LLMService in scope, and a diff reads the release's newest revision from the watch of helm's
+ * storage. A plan and a diff list nothing at all. Counted in the server's own client (helm's
  * requests go through its own kubeconfig and are not counted here; bench/plans.sh counts those at
  * the API server).
  */
@@ -63,7 +67,7 @@ class PreflightFromWatchesOnAClusterTest {
   }
 
   @Test
-  void aPlanListsNothingAndADiffOrAnInstallListsOnlyItsOwnReleasesStorage() {
+  void aPlanOrADiffListsNothingAndAnInstallListsOnlyItsOwnReleasesStorage() {
     try (CountingClient counting = new CountingClient(cluster.cluster());
         TestServer server =
             TestServer.onDemoSite(
@@ -104,7 +108,30 @@ class PreflightFromWatchesOnAClusterTest {
       assertThat(install.status()).as(install.body()).isEqualTo(200);
       List<String> installLists = lists(counting);
 
+      // The diff after the install, once the watch holds the revision helm stored: it compares
+      // with that revision, and still lists nothing.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  !server
+                      .server()
+                      .fleet()
+                      .cache()
+                      .helmSecrets(cluster.namespace(), "zero-lists")
+                      .isEmpty());
+      counting.reset();
+      TestServer.Reply diffAfter =
+          server.post("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash));
+      assertThat(diffAfter.status()).as(diffAfter.body()).isEqualTo(200);
+      JsonNode after = TestServer.json(diffAfter.body());
+      assertThat(after.path("exists").asBoolean()).as(diffAfter.body()).isTrue();
+      assertThat(after.path("revision").asInt()).as(diffAfter.body()).isEqualTo(1);
+      List<String> diffAfterLists = lists(counting);
+
       assertThat(planLists).as("LISTs sent for a plan").isEmpty();
+      assertThat(diffLists).as("LISTs sent for a diff").isEmpty();
+      assertThat(diffAfterLists).as("LISTs sent for a diff of an installed release").isEmpty();
       // A diff and an install read this one release's helm storage (a LIST selected by its name,
       // whose size does not grow with the fleet: the install reads it live under the release's
       // Lease). What preflight listed before, every plan ConfigMap, helm Secret and LLMService in

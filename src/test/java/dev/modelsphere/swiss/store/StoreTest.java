@@ -40,6 +40,25 @@ class StoreTest {
     assertThat(columns(store.file())).contains("actor", "note", "revision");
   }
 
+  /**
+   * Storing a plan costs no checkpoint: SQLite checkpoints the log into the file, syncing it, when
+   * the last connection closes, and the store keeps one open until it is closed.
+   */
+  @Test
+  void aStoredPlanStaysInTheWriteAheadLogUntilTheStoreCloses() {
+    Path file = dir.resolve("swiss.db");
+    Path log = dir.resolve("swiss.db-wal");
+    Store store = Store.open(file);
+
+    store.putPlan(plan(Map.of("replicaCount", 1)), T0);
+    assertThat(log).as("the log after a plan is stored").exists();
+    assertThat(log.toFile().length()).as("the log's size").isPositive();
+
+    store.close();
+    assertThat(log).as("the log once the store closed: checkpointed").doesNotExist();
+    assertThat(Store.open(file).plan(plan(Map.of("replicaCount", 1)).hash())).isPresent();
+  }
+
   @Test
   void theDirectoryItCreatesIsPrivateToTheServer() throws Exception {
     Store.open(dir.resolve("private/swiss.db"));

@@ -44,7 +44,7 @@ record HelmBackend(HelmReleases releases, DeployCore core, PlanDiffer differ)
               new DeploySettings(chartRoot, planHistory),
               Optional.empty(),
               Clock.systemUTC());
-      return new HelmBackend(releases, core, core.differ(renderer));
+      return new HelmBackend(releases, core, core.differ());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot wire helm to the test cluster: " + e.getMessage(), e);
     }

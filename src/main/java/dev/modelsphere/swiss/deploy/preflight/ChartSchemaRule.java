@@ -3,36 +3,52 @@ package dev.modelsphere.swiss.deploy.preflight;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
+import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.SchemaViolation;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck.Verdict;
 import dev.modelsphere.swiss.plan.Plan;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The chart accepts the plan's values: the plan is rendered as helm would render it, and the render
- * is the check, so the chart's own values.schema.json and templates decide. Each path the schema
- * refuses is its own problem, on that path.
+ * The chart accepts the plan's values: its values.schema.json (and its subcharts') accepts them.
+ * Checked in Java first ({@link ValuesSchemaCheck}: no helm, no files written): values it finds
+ * accepted pass with no render. Anything else, a violation or a chart it cannot check alone, is
+ * rendered as helm would render it, and the render decides: each path helm's schema check refuses
+ * is its own problem, on that path, in helm's words; a chart that does not render is a problem on
+ * the chart.
+ *
+ * <p>The templates are not rendered for values the schema accepts: a template that fails on them is
+ * found by the diff, which renders, and by the install's own render before it writes anything.
  */
 public final class ChartSchemaRule implements PreflightRule {
   public static final String NAME = "chart-schema";
 
   private final PlanRenders renders;
+  private final ValuesSchemaCheck schemas;
   private final String chartRoot;
 
   /**
+   * A rule that checks charts on disk in Java and renders the rest.
+   *
    * @param chartRoot the folder of chart directories a plan without a chart source renders from;
    *     may be empty
    */
   public ChartSchemaRule(ChartRenderer renderer, String chartRoot) {
-    this(PlanRenders.of(renderer), chartRoot);
+    this(PlanRenders.of(renderer), new ValuesSchemaCheck(Optional.empty()), chartRoot);
   }
 
   /**
-   * A rule whose renders the deployer may reuse: given the deployer's own {@link PlanRenders}, the
-   * install after a passed preflight does not render the plan again.
+   * A rule whose renders the deployer may reuse: given the deployer's own {@link PlanRenders}, an
+   * install whose preflight had to render does not render the plan again.
+   *
+   * @param schemas the Java check, with the chart archives' cache so it reads repository charts
    */
-  public ChartSchemaRule(PlanRenders renders, String chartRoot) {
+  public ChartSchemaRule(PlanRenders renders, ValuesSchemaCheck schemas, String chartRoot) {
     this.renders = renders;
+    this.schemas = schemas;
     this.chartRoot = chartRoot;
   }
 
@@ -45,6 +61,9 @@ public final class ChartSchemaRule implements PreflightRule {
   public List<Problem> check(Proposal proposal) {
     Plan plan = proposal.plan();
     try {
+      if (schemas.check(PlanCharts.request(plan, chartRoot)) == Verdict.ACCEPTED) {
+        return List.of();
+      }
       renders.render(plan, chartRoot);
       return List.of();
     } catch (SchemaViolation refused) {

@@ -4,7 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.ReleaseRef;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A name a plan claims that must belong to one release at a time (a route, a service id): one
@@ -23,6 +26,14 @@ abstract class ClaimRule implements PreflightRule {
    * makes new objects each time, which are simply collected.
    */
   private final Cache<Plan, String> claims = Caffeine.newBuilder().weakKeys().build();
+
+  /**
+   * The releases holding each claim, per list of plans (by identity): a cache-backed {@link
+   * ManagedPlans} hands out the same list until a release changes, so a check is one lookup however
+   * many releases there are. A live read's lists are new each time and simply collected.
+   */
+  private final Cache<List<Plan>, Map<String, List<ReleaseRef>>> holders =
+      Caffeine.newBuilder().weakKeys().maximumSize(4).build();
 
   /**
    * @param field the values path to change for another name
@@ -51,12 +62,22 @@ abstract class ClaimRule implements PreflightRule {
     if (wanted.isEmpty()) {
       return List.of();
     }
-    return plans.current().stream()
-        .filter(other -> !other.release().equals(plan.release()))
-        .filter(other -> wanted.equals(claims.get(other, this::claimOf)))
-        .map(Plan::release)
+    return holders.get(plans.current(), this::byClaim).getOrDefault(wanted, List.of()).stream()
+        .filter(holder -> !holder.equals(plan.release()))
         .distinct()
         .map(holder -> problem(field, message(wanted, holder)))
         .toList();
+  }
+
+  /** The releases of {@code current} by the name each claims, in the order of the list. */
+  private Map<String, List<ReleaseRef>> byClaim(List<Plan> current) {
+    Map<String, List<ReleaseRef>> byClaim = new HashMap<>();
+    for (Plan other : current) {
+      String claim = claims.get(other, this::claimOf);
+      if (!claim.isEmpty()) {
+        byClaim.computeIfAbsent(claim, c -> new ArrayList<>()).add(other.release());
+      }
+    }
+    return byClaim;
   }
 }

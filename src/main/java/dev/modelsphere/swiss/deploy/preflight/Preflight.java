@@ -2,9 +2,11 @@ package dev.modelsphere.swiss.deploy.preflight;
 
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Runs every rule over a proposal and gathers all they find, so one answer lists every problem. A
@@ -35,6 +37,7 @@ public final class Preflight {
       GpuResources gpus) {
     return standard(
         PlanRenders.of(renderer),
+        new ValuesSchemaCheck(Optional.empty()),
         chartRoot,
         scope.namespaces(),
         new LiveManagedPlans(scope),
@@ -49,10 +52,12 @@ public final class Preflight {
    * watch-backed ones, so a check lists nothing.
    *
    * @param renders shared with the deployer, so an install renders its plan once
+   * @param schemas the chart-schema rule's check without a render
    * @param grantedNamespaces {@code cluster.namespaces}; empty means the whole cluster
    */
   public static Preflight standard(
       PlanRenders renders,
+      ValuesSchemaCheck schemas,
       String chartRoot,
       List<String> grantedNamespaces,
       ManagedPlans plans,
@@ -61,7 +66,7 @@ public final class Preflight {
       GpuResources gpus) {
     return new Preflight(
         List.of(
-            new ChartSchemaRule(renders, chartRoot),
+            new ChartSchemaRule(renders, schemas, chartRoot),
             new ReleaseIdentityRule(grantedNamespaces, holders),
             new RouteCollisionRule(plans),
             new ServiceIdRule(plans),

@@ -32,9 +32,13 @@ public final class Fleet implements AutoCloseable {
   private final ClusterCache cache;
   private final LlmServiceWatch services;
 
-  private Fleet(ClusterCache cache, LlmServiceWatch services) {
+  /** Where the watches look; empty means the whole cluster. */
+  private final List<String> namespaces;
+
+  private Fleet(ClusterCache cache, LlmServiceWatch services, List<String> namespaces) {
     this.cache = cache;
     this.services = services;
+    this.namespaces = List.copyOf(namespaces);
   }
 
   /**
@@ -48,7 +52,7 @@ public final class Fleet implements AutoCloseable {
     LlmServiceWatch services = new LlmServiceWatch(client, namespaces, access, clock);
     // Starts the LLMService watch now when the API serves it, not on the first page.
     services.watching();
-    return new Fleet(cache, services);
+    return new Fleet(cache, services, namespaces);
   }
 
   public ClusterCache cache() {
@@ -92,6 +96,11 @@ public final class Fleet implements AutoCloseable {
   /** The watched LLMServices, in no order; none while they are not visible. */
   List<LlmService> llmServices() {
     return services.services();
+  }
+
+  /** The watched LLMServices of this name, in any namespace. */
+  List<LlmService> llmServicesNamed(String name) {
+    return services.servicesNamed(name);
   }
 
   /**
@@ -165,6 +174,18 @@ public final class Fleet implements AutoCloseable {
   static Optional<String> planned(ConfigMap configMap) {
     return PlanConfigMapName.parse(configMap.getMetadata().getName())
         .map(PlanConfigMapName::release);
+  }
+
+  /**
+   * The copy of helm's storage in {@code namespace} is complete: the namespace is watched, and that
+   * watch has its first list and was not refused. Only then does a release missing from it not
+   * exist.
+   */
+  boolean holdsHelmStorageOf(String namespace) {
+    KindCache<Secret> secrets = cache.helmSecrets();
+    return (namespaces.isEmpty() || namespaces.contains(namespace))
+        && secrets.refusal().isEmpty()
+        && secrets.settled();
   }
 
   /** The newest revision helm stores for the release, if any. */

@@ -37,16 +37,53 @@ public final class FleetPlans implements ManagedPlans {
 
   private record Parsed(String resourceVersion, Optional<Plan> plan) {}
 
+  /** The last answer and the watched objects it was read from. */
+  private record Answer(List<HasMetadata> objects, List<Plan> plans) {}
+
+  private volatile Answer last;
+
   public FleetPlans(Fleet fleet) {
     this.fleet = fleet;
   }
 
+  /**
+   * The plans; the same list object as the last call's while the watches hold the same objects (a
+   * watch replaces an object it hears changed), so a caller may keep what it derived from it.
+   */
   @Override
   public List<Plan> current() {
     fleet.requireComplete("read the managed releases' plans");
+    List<ConfigMap> configMaps = fleet.cache().planConfigMaps().items();
+    List<LlmService> services = fleet.llmServices();
+    List<HasMetadata> objects = new ArrayList<>(configMaps.size() + services.size());
+    objects.addAll(configMaps);
+    objects.addAll(services);
+    Answer known = last;
+    if (known != null && sameObjects(known.objects(), objects)) {
+      return known.plans();
+    }
+    List<Plan> plans = List.copyOf(read(configMaps, services));
+    last = new Answer(objects, plans);
+    return plans;
+  }
+
+  /** The same objects, by identity, in the same order: nothing was added, changed or removed. */
+  private static boolean sameObjects(List<HasMetadata> before, List<HasMetadata> now) {
+    if (before.size() != now.size()) {
+      return false;
+    }
+    for (int i = 0; i < now.size(); i++) {
+      if (before.get(i) != now.get(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private List<Plan> read(List<ConfigMap> configMaps, List<LlmService> services) {
     Map<ReleaseRef, Plan> byRelease = new LinkedHashMap<>();
     Set<String> seen = new HashSet<>();
-    for (ConfigMap configMap : fleet.cache().planConfigMaps().items()) {
+    for (ConfigMap configMap : configMaps) {
       Fleet.planned(configMap)
           .ifPresent(
               release ->
@@ -57,7 +94,7 @@ public final class FleetPlans implements ManagedPlans {
                                   new ReleaseRef(release, configMap.getMetadata().getNamespace()),
                                   plan)));
     }
-    for (LlmService service : fleet.llmServices()) {
+    for (LlmService service : services) {
       plan("llmservice", service, seen, () -> mapped(service))
           .ifPresent(
               plan ->

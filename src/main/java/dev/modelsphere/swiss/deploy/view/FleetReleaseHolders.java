@@ -3,10 +3,9 @@ package dev.modelsphere.swiss.deploy.view;
 import dev.modelsphere.swiss.deploy.preflight.ReleaseHolders;
 import dev.modelsphere.swiss.kube.ClusterCache;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
-import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.Secret;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Where a release name is taken, as the server's watches hold it: swiss's plan ConfigMaps, helm's
@@ -28,21 +27,17 @@ public final class FleetReleaseHolders implements ReleaseHolders {
   @Override
   public List<String> namespacesHolding(String release) {
     fleet.requireComplete("check where release name " + release + " is taken");
+    // Looked up by name in the watches' indexes: the cost does not grow with the fleet.
     TreeSet<String> namespaces = new TreeSet<>();
-    String planName = PlanConfigMapName.of(release).toString();
-    for (ConfigMap configMap : fleet.cache().planConfigMaps().items()) {
-      if (planName.equals(configMap.getMetadata().getName())) {
-        namespaces.add(configMap.getMetadata().getNamespace());
-      }
-    }
-    for (Secret secret : fleet.cache().helmSecrets().items()) {
-      if (ClusterCache.releaseOf(secret).filter(release::equals).isPresent()) {
-        namespaces.add(secret.getMetadata().getNamespace());
-      }
-    }
-    fleet.llmServices().stream()
-        .filter(service -> release.equals(service.getMetadata().getName()))
-        .forEach(service -> namespaces.add(service.getMetadata().getNamespace()));
+    Stream.of(
+            fleet
+                .cache()
+                .planConfigMaps()
+                .byIndex(ClusterCache.BY_NAME, PlanConfigMapName.of(release).toString()),
+            fleet.cache().helmSecretsNamed(release),
+            fleet.llmServicesNamed(release))
+        .flatMap(List::stream)
+        .forEach(holder -> namespaces.add(holder.getMetadata().getNamespace()));
     return List.copyOf(namespaces);
   }
 }

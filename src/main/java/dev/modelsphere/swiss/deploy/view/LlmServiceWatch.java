@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.deploy.DaemonThreads;
+import dev.modelsphere.swiss.kube.ClusterCache;
 import dev.modelsphere.swiss.kube.KindCache;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
@@ -63,6 +64,11 @@ final class LlmServiceWatch implements AutoCloseable {
   /** The watched services, in no order; empty when LLMServices are not visible. */
   List<LlmService> services() {
     return current().map(KindCache::items).orElse(List.of());
+  }
+
+  /** The watched services of this name, in any namespace; none when they are not visible. */
+  List<LlmService> servicesNamed(String name) {
+    return current().map(cache -> cache.byIndex(ClusterCache.BY_NAME, name)).orElse(List.of());
   }
 
   /** Whether services are being watched: the API serves them and swiss may read them. */
@@ -195,6 +201,7 @@ final class LlmServiceWatch implements AutoCloseable {
             : namespaces.stream()
                 .map(ns -> (Informable<LlmService>) services.inNamespace(ns))
                 .toList();
-    return KindCache.start("llmservices", scopes, Map.of(), clock);
+    return KindCache.start(
+        "llmservices", scopes, Map.of(ClusterCache.BY_NAME, ClusterCache::nameKey), clock);
   }
 }

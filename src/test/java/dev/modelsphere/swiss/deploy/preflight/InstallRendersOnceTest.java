@@ -14,6 +14,7 @@ import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.Plan;
@@ -30,9 +31,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An install through preflight's gate renders its plan once: the chart-schema rule renders it, and
- * the helm deployer, given the same {@link PlanRenders}, finds that render instead of making its
- * own. Renders are counted where they happen, in the renderer the cache calls on a miss.
+ * An install through preflight's gate renders its plan once: the chart-schema rule checks values
+ * the schema accepts without a render, and whatever it does render the helm deployer, given the
+ * same {@link PlanRenders}, finds instead of making its own. Renders are counted where they happen,
+ * in the renderer the cache calls on a miss.
  */
 @ClusterTest
 class InstallRendersOnceTest {
@@ -41,8 +43,7 @@ class InstallRendersOnceTest {
   @TempDir Path charts;
 
   @Test
-  void anInstallWhosePreflightRenderedThePlanRendersItOnceAndAChangedPlanRendersAgain()
-      throws Exception {
+  void anInstallThroughPreflightRendersItsPlanOnceAndAChangedPlanRendersAgain() throws Exception {
     String chartRoot = TestCharts.exampleCharts().toString();
     ChartRenderer renderer = new ChartRenderer(new ChartArchives(charts));
     AtomicInteger rendered = new AtomicInteger();
@@ -66,7 +67,11 @@ class InstallRendersOnceTest {
             Optional.empty(),
             Clock.systemUTC())) {
       HelmDeployer deployer = core.helm();
-      Preflight preflight = new Preflight(List.of(new ChartSchemaRule(renders, chartRoot)));
+      Preflight preflight =
+          new Preflight(
+              List.of(
+                  new ChartSchemaRule(
+                      renders, new ValuesSchemaCheck(Optional.empty()), chartRoot)));
       Plan plan = cluster.plan("once", "replicaCount: 0");
 
       assertThat(preflight.check(Proposal.install(plan, null)).ok()).isTrue();

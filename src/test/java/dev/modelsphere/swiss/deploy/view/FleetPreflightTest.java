@@ -152,6 +152,32 @@ class FleetPreflightTest {
         .isEmpty();
   }
 
+  /**
+   * While nothing watched changes, every call hands out the very same list, so the claim rules'
+   * index over it is built once; a plan written since is in the next one.
+   */
+  @Test
+  void thePlansAreReadOnceUntilAWatchedPlanChanges() {
+    claims();
+    FleetPlans plans = new FleetPlans(fleet);
+    Plan first = ExamplePlans.sglang("first-" + suffix, cluster.namespace(), "replicaCount: 1");
+    recordPlan(first);
+    await().atMost(SYNC).until(() -> watched(first));
+
+    List<Plan> read = plans.current();
+    assertThat(plans.current()).as("a second read, nothing changed").isSameAs(read);
+
+    Plan second = ExamplePlans.sglang("second-" + suffix, cluster.namespace(), "replicaCount: 1");
+    recordPlan(second);
+    await().atMost(SYNC).until(() -> watched(second));
+
+    assertThat(plans.current())
+        .as("a read once the watch holds a new plan")
+        .isNotSameAs(read)
+        .extracting(Plan::hash)
+        .contains(first.hash(), second.hash());
+  }
+
   @Test
   void aReleaseThatMovesToAnotherRouteFreesTheOldOneOnceTheWatchSeesTheChange() {
     Preflight preflight = claims();
