@@ -64,7 +64,15 @@ public final class CanonicalJson {
 
   /** The value as Go's {@code json.Marshal} writes it. */
   public static String compact(Object value) {
-    StringBuilder out = new StringBuilder();
+    return compact(value, 16);
+  }
+
+  /**
+   * As {@link #compact(Object)}, into a buffer first sized for {@code expectedLength} characters: a
+   * plan's hash payload, a few kilobytes, would otherwise be copied on its way up from 16.
+   */
+  static String compact(Object value, int expectedLength) {
+    StringBuilder out = new StringBuilder(expectedLength);
     new Writer(out, null, true).value(value, 0);
     return out.toString();
   }
