@@ -4,7 +4,7 @@
 # Usage: bench/compose.sh [rounds]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-mvn -q -B -ntp test-compile
+mvn -q -B -ntp test-compile -Dweb.skip=true
 mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
 classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
 exec java -cp "$classpath" dev.modelsphere.swiss.bench.ComposeBench "${1:-200}"

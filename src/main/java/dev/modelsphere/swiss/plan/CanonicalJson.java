@@ -1,14 +1,18 @@
 package dev.modelsphere.swiss.plan;
 
 import dev.modelsphere.swiss.values.GoFormat;
+import dev.modelsphere.swiss.values.Tree;
 import dev.modelsphere.swiss.values.ValuesException;
 import java.math.BigInteger;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * JSON exactly as Go's {@code encoding/json} writes it, because plan hashes are computed over these
@@ -26,8 +30,10 @@ public final class CanonicalJson {
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-  private static final Comparator<Map.Entry<String, Object>> BY_KEY =
-      Map.Entry.comparingByKey(KEY_ORDER);
+  private static final boolean[] ASCII_AS_IS = asciiAsIs();
+
+  /** Above this many keys a map's members are sorted by merge sort rather than by insertion. */
+  private static final int INSERTION_SORT_LIMIT = 24;
 
   private CanonicalJson() {}
 
@@ -58,15 +64,33 @@ public final class CanonicalJson {
 
   /** The value as Go's {@code json.Marshal} writes it. */
   public static String compact(Object value) {
+    return compact(value, 16);
+  }
+
+  /**
+   * As {@link #compact(Object)}, into a buffer first sized for {@code expectedLength} characters: a
+   * plan's hash payload, a few kilobytes, would otherwise be copied on its way up from 16.
+   */
+  static String compact(Object value, int expectedLength) {
+    StringBuilder out = new StringBuilder(expectedLength);
+    new Writer(out, null, true).value(value, 0);
+    return out.toString();
+  }
+
+  /**
+   * The compact form of a frozen tree, written without looking up the texts of the frozen trees
+   * inside it: only the outermost frozen tree a walk meets keeps its text.
+   */
+  private static String compactOfFrozen(Object frozen) {
     StringBuilder out = new StringBuilder();
-    new Writer(out, null).value(value, 0);
+    new Writer(out, null, false).value(frozen, 0);
     return out.toString();
   }
 
   /** The value as Go's {@code json.MarshalIndent(v, "", " ")} writes it (no trailing newline). */
   public static String indented(Object value) {
     StringBuilder out = new StringBuilder();
-    new Writer(out, "  ").value(value, 0);
+    new Writer(out, "  ", false).value(value, 0);
     return out.toString();
   }
 
@@ -118,12 +142,14 @@ public final class CanonicalJson {
 
   private static void appendQuoted(StringBuilder out, String s) {
     out.append('"');
-    if (isVerbatim(s)) {
+    int verbatim = verbatimPrefix(s);
+    if (verbatim == s.length()) {
       // Nearly every key and value of a plan: appended whole instead of code point by code point.
       out.append(s).append('"');
       return;
     }
-    for (int i = 0; i < s.length(); ) {
+    out.append(s, 0, verbatim);
+    for (int i = verbatim; i < s.length(); ) {
       int cp = s.codePointAt(i);
       i += Character.charCount(cp);
       switch (cp) {
@@ -151,26 +177,32 @@ public final class CanonicalJson {
   }
 
   /**
-   * True when Go writes the string between its quotes as it is: no character that {@link
-   * #appendQuoted} escapes or replaces (a surrogate, even in a valid pair, is left to the slow
-   * path).
+   * How many characters from the start Go writes between the quotes as they are: up to the first
+   * character that {@link #appendQuoted} escapes or replaces (a surrogate, even in a valid pair, is
+   * left to the slow path).
    */
-  private static boolean isVerbatim(String s) {
-    for (int i = 0; i < s.length(); i++) {
+  private static int verbatimPrefix(String s) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
       char c = s.charAt(i);
-      if (c < 0x20
-          || c == '"'
-          || c == '\\'
-          || c == '<'
-          || c == '>'
-          || c == '&'
-          || c == 0x2028
-          || c == 0x2029
-          || Character.isSurrogate(c)) {
-        return false;
+      boolean asIs =
+          c < ASCII_AS_IS.length
+              ? ASCII_AS_IS[c]
+              : c != 0x2028 && c != 0x2029 && !Character.isSurrogate(c);
+      if (!asIs) {
+        return i;
       }
     }
-    return true;
+    return n;
+  }
+
+  /** The ASCII characters Go writes in a string as they are: printable, not {@code " \ < > &}. */
+  private static boolean[] asciiAsIs() {
+    boolean[] asIs = new boolean[128];
+    for (char c = 0x20; c < 128; c++) {
+      asIs[c] = "\"\\<>&".indexOf(c) < 0;
+    }
+    return asIs;
   }
 
   private static void appendUnicodeEscape(StringBuilder out, int cp) {
@@ -181,8 +213,15 @@ public final class CanonicalJson {
         .append(HEX[cp & 0xF]);
   }
 
-  /** Writes one value; {@code indent} null means compact. */
-  private record Writer(StringBuilder out, String indent) {
+  /**
+   * Writes one value; {@code indent} null means compact. {@code frozenTexts}: a frozen map or list
+   * (a catalog variant's values, shared by every plan composed from it) is written once and its
+   * text kept with it ({@link Tree#frozenText}), which is most of a plan hash's payload.
+   */
+  private record Writer(StringBuilder out, String indent, boolean frozenTexts) {
+    private static final Function<Object, String> COMPACT_OF_FROZEN =
+        CanonicalJson::compactOfFrozen;
+
     void value(Object value, int depth) {
       if (value == null) {
         out.append("null");
@@ -190,8 +229,9 @@ public final class CanonicalJson {
         appendQuoted(out, s);
       } else if (value instanceof Boolean b) {
         out.append(b);
-      } else if (value instanceof Long
-          || value instanceof Integer
+      } else if (value instanceof Long l) {
+        out.append(l.longValue());
+      } else if (value instanceof Integer
           || value instanceof Short
           || value instanceof Byte
           || value instanceof BigInteger) {
@@ -201,10 +241,12 @@ public final class CanonicalJson {
         out.append(formatFloat(Double.parseDouble(Float.toString(f))));
       } else if (value instanceof Number n) {
         out.append(formatFloat(n.doubleValue()));
+      } else if (frozenTexts && Tree.isFrozen(value)) {
+        out.append(Tree.frozenText(value, COMPACT_OF_FROZEN));
       } else if (value instanceof Struct s) {
         object(s.fields(), depth);
       } else if (value instanceof Map<?, ?> m) {
-        object(sortedEntries(m), depth);
+        map(m, depth);
       } else if (value instanceof List<?> l) {
         array(l, depth);
       } else if (value instanceof Object[] a) {
@@ -215,53 +257,133 @@ public final class CanonicalJson {
       }
     }
 
-    private static List<Map.Entry<String, Object>> sortedEntries(Map<?, ?> map) {
-      List<Map.Entry<String, Object>> entries = new ArrayList<>(map.size());
-      map.forEach((k, v) -> entries.add(new SimpleImmutableEntry<>(String.valueOf(k), v)));
-      entries.sort(BY_KEY);
-      return entries;
-    }
-
     private void object(List<Map.Entry<String, Object>> fields, int depth) {
       out.append('{');
-      boolean first = true;
-      for (Map.Entry<String, Object> field : fields) {
-        if (!first) {
-          out.append(',');
-        }
-        first = false;
-        newline(depth + 1);
-        appendQuoted(out, field.getKey());
-        out.append(indent == null ? ":" : ": ");
-        value(field.getValue(), depth + 1);
+      for (int i = 0; i < fields.size(); i++) {
+        member(i, fields.get(i).getKey(), fields.get(i).getValue(), depth);
       }
-      if (!fields.isEmpty()) {
+      close('}', !fields.isEmpty(), depth);
+    }
+
+    /** A map's members sorted by key, without an entry object per member. */
+    private void map(Map<?, ?> map, int depth) {
+      SortedMembers members = SortedMembers.of(map);
+      out.append('{');
+      for (int i = 0; i < members.size(); i++) {
+        member(i, members.key(i), members.value(i), depth);
+      }
+      close('}', members.size() > 0, depth);
+    }
+
+    private void member(int index, String key, Object value, int depth) {
+      if (index > 0) {
+        out.append(',');
+      }
+      newline(depth + 1);
+      appendQuoted(out, key);
+      out.append(indent == null ? ":" : ": ");
+      value(value, depth + 1);
+    }
+
+    private void close(char bracket, boolean any, int depth) {
+      if (any) {
         newline(depth);
       }
-      out.append('}');
+      out.append(bracket);
     }
 
     private void array(List<?> items, int depth) {
       out.append('[');
-      boolean first = true;
+      int index = 0;
       for (Object item : items) {
-        if (!first) {
+        if (index++ > 0) {
           out.append(',');
         }
-        first = false;
         newline(depth + 1);
         value(item, depth + 1);
       }
-      if (!items.isEmpty()) {
-        newline(depth);
-      }
-      out.append(']');
+      close(']', index > 0, depth);
     }
 
     private void newline(int depth) {
       if (indent != null) {
         out.append('\n').append(indent.repeat(depth));
       }
+    }
+  }
+
+  /**
+   * A map's keys, as strings, and values in two arrays sorted together by key: what writing a map
+   * needs, without an entry object per member or a comparator chain per comparison.
+   */
+  private static final class SortedMembers implements BiConsumer<Object, Object> {
+    private final String[] keys;
+    private final Object[] values;
+    private int size;
+
+    private SortedMembers(int capacity) {
+      keys = new String[capacity];
+      values = new Object[capacity];
+    }
+
+    static SortedMembers of(Map<?, ?> map) {
+      SortedMembers members = new SortedMembers(map.size());
+      map.forEach(members);
+      members.sort();
+      return members;
+    }
+
+    @Override
+    public void accept(Object key, Object value) {
+      keys[size] = String.valueOf(key);
+      values[size] = value;
+      size++;
+    }
+
+    int size() {
+      return size;
+    }
+
+    String key(int index) {
+      return keys[index];
+    }
+
+    Object value(int index) {
+      return values[index];
+    }
+
+    /** An insertion sort: maps in a plan hold a few keys, and most arrive nearly sorted. */
+    private void sort() {
+      if (size > INSERTION_SORT_LIMIT) {
+        sortLarge();
+        return;
+      }
+      for (int i = 1; i < size; i++) {
+        String key = keys[i];
+        Object value = values[i];
+        int j = i - 1;
+        while (j >= 0 && KEY_ORDER.compare(keys[j], key) > 0) {
+          keys[j + 1] = keys[j];
+          values[j + 1] = values[j];
+          j--;
+        }
+        keys[j + 1] = key;
+        values[j + 1] = value;
+      }
+    }
+
+    private void sortLarge() {
+      Integer[] order = new Integer[size];
+      Arrays.setAll(order, i -> i);
+      Arrays.sort(order, (a, b) -> KEY_ORDER.compare(keys[a], keys[b]));
+      String[] sortedKeys = new String[size];
+      Object[] sortedValues = new Object[size];
+      for (int i = 0; i < size; i++) {
+        sortedKeys[i] = keys[order[i]];
+        sortedValues[i] = values[order[i]];
+      }
+      System.arraycopy(sortedKeys, 0, keys, 0, size);
+      System.arraycopy(sortedValues, 0, values, 0, size);
     }
   }
 }

@@ -42,6 +42,9 @@ public record Plan(
 
   public static final String API_VERSION = "plan.swiss/v1";
 
+  /** About the length of a catalog plan's hash payload (1.5 to 2.5 thousand characters). */
+  private static final int HASH_PAYLOAD_SIZE = 4096;
+
   public Plan {
     apiVersion = apiVersion == null ? "" : apiVersion;
     release = release == null ? new ReleaseRef("", "") : release;
@@ -191,7 +194,8 @@ public record Plan(
             .field("source", PlanJson.source(source.hashed()))
             .field("chart", PlanJson.chart(chart))
             // Reads the layers' frozen trees in place: values() would copy them all first.
-            .field("values", Tree.mergedForReading(new ArrayList<>(layers.values()))));
+            .field("values", Tree.mergedForReading(new ArrayList<>(layers.values()))),
+        HASH_PAYLOAD_SIZE);
   }
 
   /** A copy carrying its computed hash. */

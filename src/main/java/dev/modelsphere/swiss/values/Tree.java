@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /** Operations on values trees: copy, helm merge, dotted paths. */
@@ -70,6 +71,25 @@ public final class Tree {
       return shared;
     }
     return Frozen.map(copy(tree, UnaryOperator.identity(), Kind.FROZEN));
+  }
+
+  /** True for a map or list of a {@link #frozen} tree: nothing can change it, at any depth. */
+  public static boolean isFrozen(Object value) {
+    return Frozen.isFrozen(value);
+  }
+
+  /**
+   * What {@code writer} makes of a frozen map or list ({@link #isFrozen}), kept with the tree from
+   * the second time it is asked: the tree cannot change, so neither can the text. For an encoding
+   * asked of the same shared trees again and again (the plan hash's canonical JSON of a catalog
+   * variant's values), while a tree asked once (one plan's own layers) keeps nothing. One text is
+   * kept per tree, the last writer's, so {@code writer} should be a constant, not a new lambda per
+   * call.
+   *
+   * @throws IllegalArgumentException when the value is not frozen
+   */
+  public static String frozenText(Object frozen, Function<Object, String> writer) {
+    return Frozen.text(frozen, writer);
   }
 
   private static Object copyValue(Object value) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,8 @@ class OfflineCliTest {
   static final String DEMO_CATALOG =
       SharedFixtures.project().resolve("examples/catalog").toString();
   static final String REAL_CATALOG = SharedFixtures.modelCatalog().toString();
+
+  private static final String RETRY_LIMIT = "kubernetes.request.retry.backoffLimit";
 
   @TempDir Path dir;
   Path profile;
@@ -390,10 +393,36 @@ class OfflineCliTest {
         users: [{name: nobody, user: {token: t}}]
         """);
     CliRun run =
-        CliRun.of(
-            "status", "--release", "r", "--namespace", "ns", "--kubeconfig", kubeconfig.toString());
+        withoutRequestRetries(
+            () ->
+                CliRun.of(
+                    "status",
+                    "--release",
+                    "r",
+                    "--namespace",
+                    "ns",
+                    "--kubeconfig",
+                    kubeconfig.toString()));
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains("ns/r").contains("cannot reach the API server");
+  }
+
+  /**
+   * Runs the command with the Kubernetes client's retries turned off (its standard system property,
+   * read when a client is configured): a refused connection is otherwise retried with backoff for
+   * about 20 s before the same error surfaces, and what is asserted is the error.
+   */
+  private static CliRun withoutRequestRetries(Supplier<CliRun> command) {
+    String previous = System.setProperty(RETRY_LIMIT, "0");
+    try {
+      return command.get();
+    } finally {
+      if (previous == null) {
+        System.clearProperty(RETRY_LIMIT);
+      } else {
+        System.setProperty(RETRY_LIMIT, previous);
+      }
+    }
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.testing.SharedFixtures;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
@@ -224,10 +225,17 @@ class ServeCommandTest {
     return CliRun.of(args.toArray(String[]::new));
   }
 
-  /** {@code swiss serve} as its own process on a free port, its output in the test's folder. */
+  /**
+   * {@code swiss serve} as its own process on a free port, its output in the test's folder, on this
+   * JVM's VM options (the unit profile's quicker JIT, say).
+   */
   private Process startServe(Path config, Path kubeconfig) throws IOException {
-    return new ProcessBuilder(
-            javaBinary(),
+    List<String> command = new ArrayList<>(List.of(javaBinary()));
+    ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(option -> option.startsWith("-XX:"))
+        .forEach(command::add);
+    command.addAll(
+        List.of(
             "-cp",
             System.getProperty("java.class.path"),
             Main.class.getName(),
@@ -237,7 +245,8 @@ class ServeCommandTest {
             "--kubeconfig",
             kubeconfig.toString(),
             "--addr",
-            "127.0.0.1:0")
+            "127.0.0.1:0"));
+    return new ProcessBuilder(command)
         .redirectOutput(dir.resolve("serve.out").toFile())
         .redirectError(dir.resolve("serve.err").toFile())
         .start();
@@ -272,10 +281,18 @@ class ServeCommandTest {
   }
 
   /**
-   * An API server that takes every connection and reads its request line, and never answers: a
-   * client's call to it hangs until the client gives up.
+   * An API server that never answers {@code GET /version} (the readiness ping): a call to it hangs
+   * until the client gives up. Every other request is answered at once with a 404, as an API server
+   * without swiss's CRDs answers discovery: a server that hung on those too kept swiss serve's
+   * start waiting out the client's 10 s request timeout before its banner, which this test does not
+   * need.
    */
   private static final class SilentApiServer implements AutoCloseable {
+    private static final byte[] NOT_FOUND =
+        ("HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 65\r\n\r\n"
+                + "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"code\":404}")
+            .getBytes(StandardCharsets.US_ASCII);
+
     private final ServerSocket socket =
         new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
     private final List<String> requests = new CopyOnWriteArrayList<>();
@@ -301,7 +318,7 @@ class ServeCommandTest {
         try {
           Socket connection = socket.accept();
           held.add(connection);
-          Thread reader = new Thread(() -> readRequestLine(connection), "silent-api-request");
+          Thread reader = new Thread(() -> serve(connection), "silent-api-request");
           reader.setDaemon(true);
           reader.start();
         } catch (IOException closed) {
@@ -310,18 +327,38 @@ class ServeCommandTest {
       }
     }
 
-    private void readRequestLine(Socket connection) {
+    /** Answers the connection's requests one after another until one is the ping. */
+    private void serve(Socket connection) {
       try {
-        String line =
+        BufferedReader in =
             new BufferedReader(
-                    new InputStreamReader(connection.getInputStream(), StandardCharsets.US_ASCII))
-                .readLine();
-        if (line != null) {
+                new InputStreamReader(connection.getInputStream(), StandardCharsets.ISO_8859_1));
+        String line;
+        while ((line = in.readLine()) != null) {
           requests.add(line);
+          long bodyLength = skipHeaders(in);
+          if (line.startsWith("GET /version ")) {
+            return;
+          }
+          in.skip(bodyLength);
+          connection.getOutputStream().write(NOT_FOUND);
+          connection.getOutputStream().flush();
         }
       } catch (IOException gone) {
         // The client gave up, or the test closed the server.
       }
+    }
+
+    /** Reads the headers up to the blank line; the body's length, 0 when none is announced. */
+    private static long skipHeaders(BufferedReader in) throws IOException {
+      long length = 0;
+      String header;
+      while ((header = in.readLine()) != null && !header.isEmpty()) {
+        if (header.regionMatches(true, 0, "Content-Length:", 0, 15)) {
+          length = Long.parseLong(header.substring(15).trim());
+        }
+      }
+      return length;
     }
 
     @Override

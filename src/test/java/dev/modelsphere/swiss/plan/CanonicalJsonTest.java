@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.values.Tree;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -177,5 +178,47 @@ class CanonicalJsonTest {
     assertThatThrownBy(() -> CanonicalJson.compact(List.of(new Object())))
         .isInstanceOf(PlanException.class)
         .hasMessageContaining("cannot encode");
+  }
+
+  @Test
+  void aMapOfManyKeysIsSortedAsAMapOfAFewIs() {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      keys.add(List.of("b", "é", "😀", "\uff21", "A", "").get(i % 6) + (i * 7919 % 1000));
+    }
+    Map<String, Object> many = new LinkedHashMap<>();
+    keys.forEach(key -> many.put(key, 1L));
+    StringBuilder expected = new StringBuilder("{");
+    keys.stream()
+        .sorted(CanonicalJson.KEY_ORDER)
+        .forEach(
+            key -> expected.append(expected.length() > 1 ? "," : "").append('"' + key + "\":1"));
+
+    assertThat(CanonicalJson.compact(many)).isEqualTo(expected.append('}').toString());
+  }
+
+  @Test
+  void textBeforeAndAfterTheFirstEscapeIsWrittenAsItIs() {
+    assertThat(CanonicalJson.quote("/models/a\"b/c<d")).isEqualTo("\"/models/a\\\"b/c\\u003cd\"");
+    assertThat(CanonicalJson.quote("caf\u00e9 \ud83d\ude00\n"))
+        .isEqualTo("\"caf\u00e9 \ud83d\ude00\\n\"");
+  }
+
+  @Test
+  void aFrozenTreeIsWrittenAsTheSameBytesEveryTimeAndWhereverItIs() {
+    Map<String, Object> tree = new LinkedHashMap<>();
+    tree.put("zeta", List.of("<a>", 1.5, Map.of("y", true, "x", BigInteger.TEN)));
+    tree.put("alpha", Map.of("b", "\"q\"", "a", Map.of()));
+    Map<String, Object> frozen = Tree.frozen(tree);
+    String compact = CanonicalJson.compact(tree);
+    String indented = CanonicalJson.indented(Map.of("in", tree));
+
+    for (int ask = 0; ask < 3; ask++) {
+      assertThat(CanonicalJson.compact(frozen)).isEqualTo(compact);
+      assertThat(CanonicalJson.compact(Map.of("in", frozen))).isEqualTo("{\"in\":" + compact + "}");
+      assertThat(CanonicalJson.compact(frozen.get("zeta")))
+          .isEqualTo("[\"\\u003ca\\u003e\",1.5,{\"x\":10,\"y\":true}]");
+      assertThat(CanonicalJson.indented(Map.of("in", frozen))).isEqualTo(indented);
+    }
   }
 }

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,6 +70,44 @@ class TreeSharingTest {
     assertThat(copy.get("args")).isSameAs(frozen.get("args"));
     assertThatThrownBy(() -> Tree.set(frozen, "model.name", "z"))
         .isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
+  void aFrozenTreeKeepsItsTextFromTheSecondTimeItIsAsked() {
+    Map<String, Object> frozen = Tree.frozen(tree("{model: {name: x}}"));
+    AtomicInteger made = new AtomicInteger();
+    Function<Object, String> writer = value -> "text " + made.incrementAndGet();
+
+    String first = Tree.frozenText(frozen, writer);
+    String second = Tree.frozenText(frozen, writer);
+    String third = Tree.frozenText(frozen.get("model"), writer);
+    String fourth = Tree.frozenText(frozen, writer);
+
+    assertThat(List.of(first, second, third, fourth))
+        .as("asked once: made, not kept; asked again: made and kept; each tree its own")
+        .containsExactly("text 1", "text 2", "text 3", "text 2");
+    assertThat(made).hasValue(3);
+  }
+
+  @Test
+  void anotherWritersTextTakesThePlaceOfTheOneKept() {
+    Map<String, Object> frozen = Tree.frozen(tree("{a: 1}"));
+    Function<Object, String> upper = value -> "A";
+    Function<Object, String> lower = value -> "a";
+    Tree.frozenText(frozen, upper);
+    Tree.frozenText(frozen, upper);
+
+    assertThat(Tree.frozenText(frozen, lower)).isEqualTo("a");
+    assertThat(Tree.frozenText(frozen, upper)).isEqualTo("A");
+  }
+
+  @Test
+  void onlyAFrozenTreeKeepsAText() {
+    Map<String, Object> changeable = Tree.copy(Tree.frozen(tree("{a: 1}")));
+
+    assertThat(Tree.isFrozen(changeable)).isFalse();
+    assertThatThrownBy(() -> Tree.frozenText(changeable, String::valueOf))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   private static Map<String, Object> randomTree(Random random, int depth) {
