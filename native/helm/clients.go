@@ -10,6 +10,7 @@ import (
 	"helm.sh/helm/v4/pkg/chart/common"
 	"helm.sh/helm/v4/pkg/kube"
 	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/discovery/cached/memory"
 	"k8s.io/client-go/rest"
@@ -103,12 +104,54 @@ func newCluster(kubeConfig string) (*cluster, error) {
 		return nil, err
 	}
 	cached := memory.NewMemCacheClient(dc)
-	return &cluster{
-		config:    config,
-		discovery: cached,
-		// Deferred: a kind the cache does not know (a CRD installed since) triggers one refresh.
-		mapper: restmapper.NewDeferredDiscoveryRESTMapper(cached),
-	}, nil
+	c := &cluster{config: config, discovery: cached}
+	c.mapper = refreshingMapper{
+		DeferredDiscoveryRESTMapper: restmapper.NewDeferredDiscoveryRESTMapper(cached),
+		cluster:                     c,
+	}
+	return c, nil
+}
+
+// refreshingMapper rediscovers once when asked for a kind it does not know: a CRD installed after
+// the cache was filled (the deferred mapper alone never refreshes a cache it filled itself). The
+// capabilities are dropped with it, so the next action sees the new API too.
+type refreshingMapper struct {
+	*restmapper.DeferredDiscoveryRESTMapper
+	cluster *cluster
+}
+
+func (m refreshingMapper) RESTMapping(gk schema.GroupKind, versions ...string) (*meta.RESTMapping, error) {
+	mapping, err := m.DeferredDiscoveryRESTMapper.RESTMapping(gk, versions...)
+	if meta.IsNoMatchError(err) {
+		m.refresh()
+		return m.DeferredDiscoveryRESTMapper.RESTMapping(gk, versions...)
+	}
+	return mapping, err
+}
+
+func (m refreshingMapper) RESTMappings(gk schema.GroupKind, versions ...string) ([]*meta.RESTMapping, error) {
+	mappings, err := m.DeferredDiscoveryRESTMapper.RESTMappings(gk, versions...)
+	if meta.IsNoMatchError(err) {
+		m.refresh()
+		return m.DeferredDiscoveryRESTMapper.RESTMappings(gk, versions...)
+	}
+	return mappings, err
+}
+
+func (m refreshingMapper) KindFor(resource schema.GroupVersionResource) (schema.GroupVersionKind, error) {
+	kind, err := m.DeferredDiscoveryRESTMapper.KindFor(resource)
+	if meta.IsNoMatchError(err) {
+		m.refresh()
+		return m.DeferredDiscoveryRESTMapper.KindFor(resource)
+	}
+	return kind, err
+}
+
+func (m refreshingMapper) refresh() {
+	m.Reset()
+	m.cluster.capsMu.Lock()
+	m.cluster.caps = nil
+	m.cluster.capsMu.Unlock()
 }
 
 // rawConfig reads the given kubeconfig document, or the default locations when it is empty, with
