@@ -3,16 +3,15 @@ package dev.modelsphere.swiss.helm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.testing.ClusterTest;
+import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,17 +33,9 @@ class NewKindsTest {
     install(helm, "before", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: before\n");
     String group =
         "t" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 30), 36) + ".swiss.test";
-    CustomResourceDefinition crd = widgets(group);
-    cluster.admin().apiextensions().v1().customResourceDefinitions().resource(crd).create();
+    CustomResourceDefinition crd = Crds.schemaless(group, "v1", "Widget", "widgets");
+    Crds.install(cluster.admin(), crd);
     try {
-      cluster
-          .admin()
-          .apiextensions()
-          .v1()
-          .customResourceDefinitions()
-          .withName(crd.getMetadata().getName())
-          .waitUntilCondition(NewKindsTest::established, 30, TimeUnit.SECONDS);
-
       HelmOutcome outcome =
           install(
               helm,
@@ -72,40 +63,5 @@ class NewKindsTest {
             List.of(new ValuesDocument("none", Map.of()))),
         false,
         false);
-  }
-
-  private static boolean established(CustomResourceDefinition crd) {
-    return crd != null
-        && crd.getStatus() != null
-        && crd.getStatus().getConditions().stream()
-            .anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True"));
-  }
-
-  private static CustomResourceDefinition widgets(String group) {
-    return new CustomResourceDefinitionBuilder()
-        .withNewMetadata()
-        .withName("widgets." + group)
-        .endMetadata()
-        .withNewSpec()
-        .withGroup(group)
-        .withScope("Namespaced")
-        .withNewNames()
-        .withKind("Widget")
-        .withPlural("widgets")
-        .withSingular("widget")
-        .endNames()
-        .addNewVersion()
-        .withName("v1")
-        .withServed(true)
-        .withStorage(true)
-        .withNewSchema()
-        .withNewOpenAPIV3Schema()
-        .withType("object")
-        .withXKubernetesPreserveUnknownFields(true)
-        .endOpenAPIV3Schema()
-        .endSchema()
-        .endVersion()
-        .endSpec()
-        .build();
   }
 }

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 
@@ -71,30 +70,6 @@ public final class CanarySimulation {
   }
 
   private static CustomResourceDefinition crd() {
-    return new CustomResourceDefinitionBuilder()
-        .withNewMetadata()
-        .withName(KEYS.plural() + "." + KEYS.group())
-        .endMetadata()
-        .withNewSpec()
-        .withGroup(KEYS.group())
-        .withScope("Namespaced")
-        .withNewNames()
-        .withKind(KEYS.kind())
-        .withPlural(KEYS.plural())
-        .withSingular(KEYS.kind().toLowerCase(java.util.Locale.ROOT))
-        .endNames()
-        .addNewVersion()
-        .withName(KEYS.version())
-        .withServed(true)
-        .withStorage(true)
-        .withNewSchema()
-        .withNewOpenAPIV3Schema()
-        .withType("object")
-        .withXKubernetesPreserveUnknownFields(true)
-        .endOpenAPIV3Schema()
-        .endSchema()
-        .endVersion()
-        .endSpec()
-        .build();
+    return Crds.schemaless(KEYS.group(), KEYS.version(), KEYS.kind(), KEYS.plural());
   }
 }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceCrd;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
@@ -82,6 +83,39 @@ public final class Crds {
     for (String name : crdNames) {
       awaitEstablished(client, name);
     }
+  }
+
+  /**
+   * A namespaced CRD that serves {@code group/version} {@code kind} and keeps whatever its objects
+   * carry: for kinds whose controllers a test plays itself, or that only need to exist.
+   */
+  public static CustomResourceDefinition schemaless(
+      String group, String version, String kind, String plural) {
+    return new CustomResourceDefinitionBuilder()
+        .withNewMetadata()
+        .withName(plural + "." + group)
+        .endMetadata()
+        .withNewSpec()
+        .withGroup(group)
+        .withScope("Namespaced")
+        .withNewNames()
+        .withKind(kind)
+        .withPlural(plural)
+        .withSingular(kind.toLowerCase(java.util.Locale.ROOT))
+        .endNames()
+        .addNewVersion()
+        .withName(version)
+        .withServed(true)
+        .withStorage(true)
+        .withNewSchema()
+        .withNewOpenAPIV3Schema()
+        .withType("object")
+        .withXKubernetesPreserveUnknownFields(true)
+        .endOpenAPIV3Schema()
+        .endSchema()
+        .endVersion()
+        .endSpec()
+        .build();
   }
 
   public static void install(KubernetesClient client, CustomResourceDefinition crd) {
