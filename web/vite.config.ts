@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 // ships the UI without a copy step. `npm run dev` proxies the API to a local `swiss serve`.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // Relative asset URLs: the server writes a <base href> into index.html, so the same build works
+  // at the root and under a proxy's prefix (WebRoutes).
+  base: "./",
   build: {
     outDir: "../target/classes/web",
     emptyOutDir: true,

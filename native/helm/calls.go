@@ -73,6 +73,8 @@ func dispatch(req Request) (any, error) {
 		return getValues(req)
 	case "package":
 		return packageChart(req)
+	case "memory":
+		return memoryInUse()
 	default:
 		return nil, fmt.Errorf("unknown helm library operation %q", req.Op)
 	}

@@ -108,7 +108,8 @@ export async function login(page, password = env.password) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   if (password === env.password) {
-    await page.waitForURL((url) => url.pathname !== "/login");
+    // Under a proxy's prefix the login page is <prefix>/login.
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"));
   }
 }
 

@@ -13,6 +13,7 @@ import Setup from "./pages/Setup";
 import SiteProfile from "./pages/SiteProfile";
 import Tune from "./pages/Tune";
 import Upgrade from "./pages/Upgrade";
+import { basePath } from "./lib/basePath";
 import { LiveUpdates } from "./live/LiveUpdates";
 import { Gate } from "./session/Session";
 import Login from "./session/Login";
@@ -27,7 +28,7 @@ export function newQueryClient(): QueryClient {
 export function App({ queryClient = newQueryClient() }: { queryClient?: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <BrowserRouter basename={basePath || undefined}>
         {/* The last resort, for a failure outside a page (the layout, the session gate). */}
         <ErrorBoundary what="swiss">
           <Routes>

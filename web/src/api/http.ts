@@ -1,6 +1,7 @@
 // The one way the UI talks to swiss serve: same-origin fetches carrying the session cookie, JSON
 // in and out, and the server's own error text on failure. No client-side caching beyond TanStack
 // Query: the server is the source of truth.
+import { underBase } from "../lib/basePath";
 
 /** A non-2xx answer: the server's message (its `{"error": ...}` body) and the status code. */
 export class ApiError extends Error {
@@ -27,7 +28,7 @@ const NETWORK_FAILURE = "swiss serve did not answer: check that it is running an
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(underBase(path), {
       method,
       credentials: "same-origin",
       headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },

@@ -2139,6 +2139,11 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The prefix a reverse proxy took off the path (`/console/swiss`). The page answers 400 when
+         *     it is not a path of `/`-led segments of letters, digits, `.`, `_`, `~` and `-`.
+         */
+        ForwardedPrefix: string;
+        /**
          * @description The release's namespace, a DNS-1123 label. A name that cannot be a namespace answers 400
          *     naming the rule, before anything is looked up.
          */
@@ -2271,13 +2276,22 @@ export interface operations {
     getWebHome: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The prefix a reverse proxy took off the path (`/console/swiss`). The page answers 400 when
+                 *     it is not a path of `/`-led segments of letters, digits, `.`, `_`, `~` and `-`.
+                 */
+                "X-Forwarded-Prefix"?: components["parameters"]["ForwardedPrefix"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `index.html`, with `Cache-Control: no-cache`. */
+            /**
+             * @description `index.html`, with `Cache-Control: no-cache` and `Vary: X-Forwarded-Prefix`, its
+             *     `<base href>` the prefix the browser sees.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2286,13 +2300,20 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
     getWebPath: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The prefix a reverse proxy took off the path (`/console/swiss`). The page answers 400 when
+                 *     it is not a path of `/`-led segments of letters, digits, `.`, `_`, `~` and `-`.
+                 */
+                "X-Forwarded-Prefix"?: components["parameters"]["ForwardedPrefix"];
+            };
             path: {
                 /** @description The rest of the path; it may contain slashes. */
                 path: string;
@@ -2301,7 +2322,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, or `index.html`. */
+            /** @description The file, or `index.html` as `GET /` gives it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2311,6 +2332,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

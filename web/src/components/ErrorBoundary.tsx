@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { basePath } from "../lib/basePath";
 
 interface Props {
   children: ReactNode;
@@ -47,7 +48,7 @@ export class ErrorBoundary extends Component<Props, State> {
           <button type="button" className="underline" onClick={() => window.location.reload()}>
             Reload
           </button>
-          <a className="underline" href="/">
+          <a className="underline" href={`${basePath}/`}>
             Back to deployments
           </a>
         </div>

@@ -3,8 +3,9 @@
 // once. While the stream is down (or not open yet) the pages poll instead.
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { queryKeys, releaseState } from "../api/queryKeys";
+import { underBase } from "../lib/basePath";
 
-export const EVENTS_URL = "/api/events";
+export const EVENTS_URL = underBase("/api/events");
 export const EVENT_TYPES = ["hello", "deployments", "release", "nodes", "reset"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

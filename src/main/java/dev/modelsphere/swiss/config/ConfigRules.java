@@ -49,6 +49,13 @@ final class ConfigRules {
     if (!Server.APPLY_WITH_BACKENDS.contains(c.server().applyWith())) {
       fail(origin, "server.applyWith \"" + c.server().applyWith() + "\" is not helm or llmsvc");
     }
+    if (!PathPrefix.isValid(c.server().basePath())) {
+      fail(
+          origin,
+          "server.basePath \""
+              + c.server().basePath()
+              + "\" is not a path prefix like /api/deploy (segments of letters, digits, . _ ~ -)");
+    }
   }
 
   private static boolean isNamespaced(String ref) {

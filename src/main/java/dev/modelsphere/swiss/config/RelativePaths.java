@@ -30,7 +30,8 @@ final class RelativePaths {
             new Auth(
                 against(dir, auth.dir()), auth.tokenTTL(), auth.disabled(), auth.cookieSecure()),
             server.gpuProductLabels(),
-            server.applyWith()),
+            server.applyWith(),
+            server.basePath()),
         c.canary(),
         c.origin());
   }

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param auth the login
  * @param gpuProductLabels GPU resource name to the node label keys naming the GPU product
  * @param applyWith the backend of new installs: {@code helm} or {@code llmsvc}
+ * @param basePath the path prefix a reverse proxy serves swiss under without stripping it ({@code
+ *     /api/deploy}); requests with and without it are served alike. Empty: served at the root
  */
 public record Server(
     String addr,
@@ -37,7 +39,8 @@ public record Server(
     Auth auth,
     @JsonDeserialize(contentUsing = LabelKeysDeserializer.class)
         Map<String, List<String>> gpuProductLabels,
-    String applyWith) {
+    String applyWith,
+    String basePath) {
 
   public static final String DEFAULT_ADDR = ":8080";
   public static final String DEFAULT_DATABASE = "/tmp/swiss/swiss.db";
@@ -60,6 +63,8 @@ public record Server(
     auth = auth == null ? Auth.defaults() : auth;
     gpuProductLabels = labelKeys(gpuProductLabels);
     applyWith = Nulls.or(applyWith, APPLY_WITH_HELM);
+    // "/api/deploy/" and "/api/deploy" are the same mount; "/" is the root.
+    basePath = Nulls.orEmpty(basePath).replaceAll("/+$", "");
   }
 
   /** An immutable copy in which a resource with no label keys (null in YAML) has an empty list. */
@@ -72,7 +77,7 @@ public record Server(
   }
 
   public static Server defaults() {
-    return new Server(null, null, false, null, null, 0, null, null, null, null, null);
+    return new Server(null, null, false, null, null, 0, null, null, null, null, null, null);
   }
 
   /**

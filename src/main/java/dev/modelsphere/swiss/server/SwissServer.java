@@ -191,7 +191,12 @@ public final class SwissServer {
     meters.gauge("swiss.event.streams", events, EventHub::openStreams);
     this.clusterEvents = ClusterEvents.start(fleet, nodes, events);
     this.app =
-        HttpApp.create(guard(tokens, cookie), meters, routeGroups(tokens, cookie), NAME_RULES);
+        HttpApp.create(
+            guard(tokens, cookie),
+            meters,
+            routeGroups(tokens, cookie),
+            NAME_RULES,
+            config.server().basePath());
   }
 
   /**

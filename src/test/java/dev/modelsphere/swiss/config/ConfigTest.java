@@ -342,11 +342,31 @@ class ConfigTest {
   }
 
   @Test
+  void basePathIsAPathPrefixWithoutItsTrailingSlash() throws IOException {
+    String base =
+        "catalog: /c\ncluster:\n  profile:\n    file: /p.yaml\nserver:\n  auth: {disabled: true}\n";
+    Config mounted = load(base + "  basePath: /api/deploy/\n");
+
+    assertThat(mounted.server().basePath()).isEqualTo("/api/deploy");
+    assertThat(load(base).server().basePath()).isEmpty();
+    assertThatCode(mounted::validateServer).doesNotThrowAnyException();
+    for (String bad : new String[] {"api/deploy", "/api/../admin", "/a b", "/x\"y"}) {
+      Config c = load(base + "  basePath: '" + bad + "'\n");
+      assertThatThrownBy(c::validateServer)
+          .as(bad)
+          .isInstanceOf(ConfigException.class)
+          .hasMessageContaining("server.basePath");
+    }
+  }
+
+  @Test
   void catalogCacheDirIsTheCacheDirElseBesideTheDatabase() {
     Server beside =
-        new Server(null, "/data/swiss.db", false, null, null, 0, null, null, null, null, null);
+        new Server(
+            null, "/data/swiss.db", false, null, null, 0, null, null, null, null, null, null);
     Server explicit =
-        new Server(null, "/data/swiss.db", false, null, null, 0, null, "/cache", null, null, null);
+        new Server(
+            null, "/data/swiss.db", false, null, null, 0, null, "/cache", null, null, null, null);
 
     assertThat(new Config("", null, beside, null, "").catalogCacheDir())
         .isEqualTo("/data/catalog-cache");

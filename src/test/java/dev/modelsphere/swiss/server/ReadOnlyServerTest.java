@@ -50,13 +50,15 @@ class ReadOnlyServerTest {
   @Test
   void theHomePageIsTheBuiltWebUiAndItsHashedBundleIsServedAsImmutable() {
     TestServer.Reply home = server.get("/");
-    Matcher script = Pattern.compile("src=\"(/assets/[^\"]+\\.js)\"").matcher(home.body());
+    // Relative to the page's <base href>, which at the root is "/".
+    Matcher script = Pattern.compile("src=\"\\./(assets/[^\"]+\\.js)\"").matcher(home.body());
 
     assertThat(home.status()).isEqualTo(200);
     assertThat(home.contentType()).startsWith("text/html");
     assertThat(home.body()).contains("<div id=\"root\">");
-    assertThat(script.find()).as("the page loads a bundle from /assets").isTrue();
-    TestServer.Reply bundle = server.get(script.group(1));
+    assertThat(home.body()).contains("<base href=\"/\">");
+    assertThat(script.find()).as("the page loads a bundle from assets/").isTrue();
+    TestServer.Reply bundle = server.get("/" + script.group(1));
     assertThat(bundle.status()).isEqualTo(200);
     assertThat(bundle.contentType()).contains("javascript");
     assertThat(bundle.header("Cache-Control")).contains("immutable");

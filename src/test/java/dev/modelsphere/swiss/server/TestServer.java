@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.awaitility.Awaitility;
@@ -48,12 +49,17 @@ public final class TestServer implements AutoCloseable {
           .formatted(SharedFixtures.modelCatalog());
 
   private final SwissServer server;
+
+  /** The prefix a proxy may leave on paths ({@code server.basePath}); the document has none. */
+  private final String basePath;
+
   private final HttpClient http = HttpClient.newHttpClient();
   final MovableClock clock;
   final Path dir;
 
-  private TestServer(SwissServer server, MovableClock clock, Path dir) {
+  private TestServer(SwissServer server, MovableClock clock, Path dir, String basePath) {
     this.server = server;
+    this.basePath = basePath;
     this.clock = clock;
     this.dir = dir;
   }
@@ -303,7 +309,9 @@ public final class TestServer implements AutoCloseable {
       KubernetesClient client,
       UnaryOperator<ServerOptions> options,
       String webRoot) {
-    MovableClock clock = new MovableClock(Instant.parse("2026-12-01T10:00:00Z"));
+    // Today, not a fixed date: a real browser drops a session cookie whose Expires (the token's
+    // expiry by this clock) is already past by its own clock.
+    MovableClock clock = new MovableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     writeCredentials(dir.resolve("auth"));
     if (profileYaml != null) {
       write(dir.resolve("profile.yaml"), profileYaml);
@@ -319,7 +327,7 @@ public final class TestServer implements AutoCloseable {
                 client,
                 options.apply(new ServerOptions("test", clock, Duration.ZERO, webRoot)))
             .start(ListenAddress.parse("127.0.0.1:0"));
-    return new TestServer(server, clock, dir);
+    return new TestServer(server, clock, dir, config.server().basePath());
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -394,6 +402,13 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
+  private String withoutBasePath(String path) {
+    if (basePath.isEmpty() || !(path.equals(basePath) || path.startsWith(basePath + "/"))) {
+      return path;
+    }
+    return path.length() == basePath.length() ? "/" : path.substring(basePath.length());
+  }
+
   public Reply send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).method(method, body);
@@ -410,7 +425,7 @@ public final class TestServer implements AutoCloseable {
               r.body(),
               r.headers());
       if (reply.isJson()) {
-        String rawPath = URI.create(path).getPath();
+        String rawPath = withoutBasePath(URI.create(path).getPath());
         assertThat(OpenApiContract.get().problems(method, rawPath, r.statusCode(), r.body()))
             .as("%s %s answered %d %s", method, path, r.statusCode(), r.body())
             .isEmpty();

@@ -36,6 +36,7 @@ class SiteStateTest {
             null,
             null,
             null,
+            null,
             null);
     Cluster cluster =
         new Cluster(new ProfileSource(profile.toString(), null, null), null, null, null);

@@ -49,8 +49,13 @@ final class BrowserScenario {
 
   /** Scenario {@code web/e2e/<script>} against {@code server}, signed in as the test's admin. */
   static BrowserScenario of(String script, TestServer server, String namespace) {
+    return of(script, server.url(), namespace);
+  }
+
+  /** The same through another address of the server: a reverse proxy's, under its prefix. */
+  static BrowserScenario of(String script, String url, String namespace) {
     BrowserScenario scenario = new BrowserScenario(script);
-    scenario.env.put("SWISS_URL", server.url());
+    scenario.env.put("SWISS_URL", url);
     scenario.env.put("SWISS_USER", TestServer.USER);
     scenario.env.put("SWISS_PASSWORD", TestServer.PASSWORD);
     scenario.env.put("SWISS_NAMESPACE", namespace);

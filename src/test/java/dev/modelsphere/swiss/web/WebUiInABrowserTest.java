@@ -14,6 +14,7 @@ import dev.modelsphere.swiss.testing.CanarySimulation;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.Nginx;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -48,8 +49,12 @@ import picocli.CommandLine;
 class WebUiInABrowserTest {
   @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
 
+  // basePath: the proxy tests reach this server through nginx under /api/deploy/ too.
   private static final String DEPLOYING =
-      "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n";
+      "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n"
+          + "  basePath: "
+          + Nginx.PASSED_ON
+          + "\n";
   private static final String SMALL_MODEL = "smollm3-3b";
   private static final String VERSIONED_MODEL = "mistral-small-24b";
   private static final int FLEET = 1000;
@@ -58,6 +63,7 @@ class WebUiInABrowserTest {
   private static TestServer server;
   private static ReconcilingOperatorSimulation operator;
   private static AdminApi api;
+  private static Nginx proxy;
 
   @BeforeAll
   static void serve() {
@@ -69,6 +75,9 @@ class WebUiInABrowserTest {
 
   @AfterAll
   static void stop() {
+    if (proxy != null) {
+      proxy.close();
+    }
     if (server != null) {
       server.close();
     }
@@ -201,6 +210,39 @@ class WebUiInABrowserTest {
               cluster.admin().pods().inNamespace(cluster.namespace()).withName(pod).delete();
               return Long.toString(System.currentTimeMillis());
             })
+        .on(
+            "install",
+            release -> {
+              installWithTheCli(release);
+              return Long.toString(System.currentTimeMillis());
+            })
+        .run();
+  }
+
+  @Test
+  void worksBehindAProxyThatPassesItsPrefixOn() {
+    behindTheProxy(Nginx.PASSED_ON, "passed-on");
+  }
+
+  @Test
+  void worksBehindAProxyThatStripsItsPrefixAndSaysSo() {
+    behindTheProxy(Nginx.STRIPPED, "stripped");
+  }
+
+  /**
+   * Signs in, lists, follows live events and opens a release through nginx under {@code prefix}.
+   */
+  private static void behindTheProxy(String prefix, String name) {
+    if (proxy == null) {
+      proxy = Nginx.inFrontOf(server.server().port(), dir.resolve("nginx"));
+    }
+    api.install(SMALL_MODEL, "1.0.0", "proxied-" + name);
+
+    BrowserScenario.of(
+            "works-behind-a-proxy-under-a-prefix.mjs", proxy.url(prefix), cluster.namespace())
+        .with("RELEASE", "proxied-" + name)
+        .with("SECOND_RELEASE", "installed-through-" + name)
+        .with("SCREENSHOT", "behind-a-proxy-" + name)
         .on(
             "install",
             release -> {

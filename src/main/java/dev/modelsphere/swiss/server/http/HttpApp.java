@@ -48,14 +48,19 @@ public final class HttpApp {
    * @param groups every route of the server, registered in this order
    */
   public static Javalin create(Handler guard, MeterRegistry meters, List<RouteGroup> groups) {
-    return create(guard, meters, groups, Map.of());
+    return create(guard, meters, groups, Map.of(), "");
   }
 
   /**
    * @param rules what each named path parameter must look like ({@link Routes})
+   * @param basePath the prefix a proxy may leave on the path ({@link BasePath}); empty for none
    */
   public static Javalin create(
-      Handler guard, MeterRegistry meters, List<RouteGroup> groups, Map<String, ParamRule> rules) {
+      Handler guard,
+      MeterRegistry meters,
+      List<RouteGroup> groups,
+      Map<String, ParamRule> rules,
+      String basePath) {
     KnownPaths known = new KnownPaths();
     return Javalin.create(
         config -> {
@@ -75,6 +80,7 @@ public final class HttpApp {
                 server.setStopTimeout(DRAIN.toMillis());
                 // Without it Jetty closes connections with requests still running on stop.
                 server.insertHandler(new GracefulHandler());
+                server.insertHandler(new BasePath(basePath));
               });
           config.jetty.modifyHttpConfiguration(
               http -> http.setIdleTimeout(IDLE_TIMEOUT.toMillis()));

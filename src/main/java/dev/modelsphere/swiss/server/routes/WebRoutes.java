@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.server.routes;
 
 import dev.modelsphere.swiss.server.http.ApiException;
+import dev.modelsphere.swiss.server.http.BasePath;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import io.javalin.http.Context;
@@ -10,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -57,7 +59,7 @@ public final class WebRoutes implements RouteGroup {
           404, "no web UI in this build -- build web/ into the jar; the API works without it");
     }
     if (path.isEmpty() || path.contains("..")) {
-      serve(ctx, root + "/index.html", "text/html; charset=utf-8", NO_CACHE);
+      index(ctx);
       return;
     }
     if (resource(path).isPresent()) {
@@ -69,7 +71,21 @@ public final class WebRoutes implements RouteGroup {
       // A missing bundle must fail loudly, not load index.html as JavaScript.
       throw new ApiException(404, "no such file");
     }
-    serve(ctx, root + "/index.html", "text/html; charset=utf-8", NO_CACHE);
+    index(ctx);
+  }
+
+  /**
+   * The page, told where it is mounted: a {@code <base href>} with the prefix the browser sees
+   * ({@link BasePath#seenBy}), under which the UI (built with relative asset addresses) loads its
+   * scripts and makes every request. The answer depends on the proxy's header, so caches are told.
+   */
+  private void index(Context ctx) {
+    String base = "<base href=\"" + BasePath.seenBy(ctx) + "/\">";
+    String page = new String(read(root + "/index.html"), StandardCharsets.UTF_8);
+    ctx.contentType("text/html; charset=utf-8")
+        .header("Cache-Control", NO_CACHE)
+        .header("Vary", BasePath.FORWARDED_PREFIX)
+        .result(page.replaceFirst("<head>", "<head>" + base));
   }
 
   private Optional<URL> resource(String path) {
@@ -78,11 +94,15 @@ public final class WebRoutes implements RouteGroup {
   }
 
   private static void serve(Context ctx, String resource, String contentType, String cache) {
+    ctx.contentType(contentType).header("Cache-Control", cache).result(read(resource));
+  }
+
+  private static byte[] read(String resource) {
     try (InputStream in = WebRoutes.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) {
         throw new ApiException(404, "no such file");
       }
-      ctx.contentType(contentType).header("Cache-Control", cache).result(in.readAllBytes());
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new UncheckedIOException("read %s from the jar".formatted(resource), e);
     }

@@ -1,0 +1,96 @@
+package dev.modelsphere.swiss.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.modelsphere.swiss.server.TestServer;
+import dev.modelsphere.swiss.testing.UnreachableApiServer;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * swiss mounted under {@code /api/deploy} by a proxy that passes the prefix on, and reached through
+ * a proxy that strips its own prefix and says so in {@code X-Forwarded-Prefix}. The proxy itself
+ * (nginx) is in WebUiBehindAProxyTest; here the server alone is asked as each proxy asks.
+ */
+class BasePathTest {
+  @TempDir static Path dir;
+  private static TestServer server;
+
+  @BeforeAll
+  static void start() {
+    server =
+        TestServer.start(
+            dir,
+            """
+              addr: ":0"
+              basePath: /api/deploy/
+              auth:
+                disabled: true
+            """,
+            UnreachableApiServer.client());
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void anApiPathUnderThePrefixIsAnsweredAsThePathWithout() {
+    TestServer.Reply under = server.get("/api/deploy/api/session");
+    TestServer.Reply root = server.get("/api/session");
+
+    assertThat(under.ok()).isEqualTo(root.ok());
+    assertThat(server.get("/api/deploy/api/no-such-thing").status()).isEqualTo(404);
+    assertThat(server.get("/api/deploy/healthz").status()).isEqualTo(200);
+  }
+
+  @Test
+  void aPathThatOnlyBeginsWithThePrefixsLettersKeepsThem() {
+    // /api/deployments is a route of its own, not /ments under /api/deploy.
+    TestServer.Reply r = server.get("/api/deployments");
+
+    assertThat(r.body()).doesNotContain("no such endpoint");
+    assertThat(server.get("/api/deploy").body()).contains("<base href=\"/api/deploy/\">");
+  }
+
+  @Test
+  void thePageIsToldThePrefixItWasReachedUnder() {
+    assertThat(server.get("/api/deploy/catalog").body()).contains("<base href=\"/api/deploy/\">");
+    assertThat(server.get("/catalog").body()).contains("<base href=\"/\">");
+    assertThat(server.get("/catalog", BasePath.FORWARDED_PREFIX, "/console/swiss/").body())
+        .contains("<base href=\"/console/swiss/\">");
+    assertThat(server.get("/api/deploy/", BasePath.FORWARDED_PREFIX, "/console").body())
+        .contains("<base href=\"/console/api/deploy/\">");
+  }
+
+  @Test
+  void thePageSaysItDependsOnTheProxysHeaderSoNoCacheMixesThemUp() {
+    TestServer.Reply page = server.get("/");
+
+    assertThat(page.headers().firstValue("Vary")).contains(BasePath.FORWARDED_PREFIX);
+    assertThat(page.headers().firstValue("Cache-Control")).contains("no-cache");
+  }
+
+  @Test
+  void assetsLoadUnderThePrefix() {
+    TestServer.Reply asset = server.get("/api/deploy/assets/app-1a2b.js");
+
+    assertThat(asset.status()).isEqualTo(200);
+    assertThat(asset.body()).contains("swiss test bundle");
+  }
+
+  @Test
+  void aForwardedPrefixThatIsNotAPathIsRefusedRatherThanWrittenIntoThePage() {
+    for (String bad : new String[] {"/x\"><script>alert(1)</script>", "relative", "/a/../b"}) {
+      TestServer.Reply r = server.get("/", BasePath.FORWARDED_PREFIX, bad);
+
+      assertThat(r.status()).as(bad).isEqualTo(400);
+      assertThat(r.contentType()).as(bad).startsWith("application/json");
+      assertThat(r.body()).as(bad).contains("X-Forwarded-Prefix").doesNotContain("<base");
+    }
+  }
+}
