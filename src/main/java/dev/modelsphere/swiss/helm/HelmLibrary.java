@@ -33,9 +33,20 @@ final class HelmLibrary {
             "swisshelm",
             Native_.class,
             Map.of(Library.OPTION_STRING_ENCODING, StandardCharsets.UTF_8.name()));
+
+    static {
+      loaded = true;
+    }
   }
 
+  private static volatile boolean loaded;
+
   private HelmLibrary() {}
+
+  /** Whether the library is in the process: asking a question of it would not load it. */
+  static boolean isLoaded() {
+    return loaded;
+  }
 
   /**
    * Runs one request; returns its result.

@@ -24,6 +24,7 @@ import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.NativeMemory;
 import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.Kube;
@@ -77,7 +78,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javalin.Javalin;
 import io.javalin.http.Handler;
 import io.javalin.util.JavalinBindException;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
@@ -87,6 +90,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -189,6 +193,7 @@ public final class SwissServer {
     this.revisions = new RevisionsView(core.backends(), helmReleases, core.storage());
     this.events = new EventHub(options.events(), options.clock());
     meters.gauge("swiss.event.streams", events, EventHub::openStreams);
+    registerMemoryMeters();
     this.clusterEvents = ClusterEvents.start(fleet, nodes, events);
     this.app =
         HttpApp.create(
@@ -197,6 +202,28 @@ public final class SwissServer {
             routeGroups(tokens, cookie),
             NAME_RULES,
             config.server().basePath());
+  }
+
+  /**
+   * The two halves of the resident set: the JVM's memory pools, and what the in-process Helm
+   * library's Go runtime has mapped (0 until the first Helm call loads it).
+   */
+  private void registerMemoryMeters() {
+    new JvmMemoryMetrics().bindTo(meters);
+    Map<String, ToLongFunction<NativeMemory>> parts =
+        Map.of(
+            "mapped", NativeMemory::mappedBytes,
+            "heap", NativeMemory::heapBytes,
+            "limit", NativeMemory::limitBytes);
+    parts.forEach(
+        (part, read) ->
+            Gauge.builder(
+                    "swiss.helm.native.memory",
+                    () -> NativeMemory.ifLoaded().map(read::applyAsLong).orElse(0L))
+                .description("memory of the in-process Helm library's Go runtime")
+                .baseUnit("bytes")
+                .tag("part", part)
+                .register(meters));
   }
 
   /**

@@ -157,6 +157,21 @@ class DeployFlowOnAClusterTest {
   }
 
   @Test
+  void metricsShowTheHelmLibrarysGoMemoryAndTheJvmsBesideIt() {
+    String first = compose("1.0.0", "{\"replicaCount\": 1}");
+    post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), 200);
+
+    String metrics = server.get("/metrics").body();
+
+    // An install loaded the library; its Go runtime holds memory under the default soft limit.
+    assertThat(metrics)
+        .containsPattern("swiss_helm_native_memory_bytes\\{part=\"mapped\"} [1-9]")
+        .containsPattern("swiss_helm_native_memory_bytes\\{part=\"heap\"} [1-9]")
+        .contains("swiss_helm_native_memory_bytes{part=\"limit\"} 2.01326592E8")
+        .containsPattern("jvm_memory_used_bytes\\{area=\"heap\",id=\"[^\"]+\"} [1-9]");
+  }
+
+  @Test
   void tenConcurrentAppliesOfOneReleaseLetExactlyOneThrough() throws Exception {
     String first = compose("1.0.0", "{\"replicaCount\": 1}");
     post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), 200);
