@@ -38,3 +38,23 @@ bench_cluster() {
   fi
   kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
 }
+
+# Waits until the swiss serve at pid $2 answers /readyz at base URL $1 with 200; fails the script
+# (named $4) showing the end of the server's log $3 if it exits first or is not ready in 120 s.
+await_ready() {
+  local base=$1 pid=$2 log=$3 script=$4
+  local started=$SECONDS
+  until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/readyz" || true)" == 200 ]]; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "$script: swiss serve exited before it was ready:" >&2
+      tail -n 30 "$log" >&2
+      exit 1
+    fi
+    if ((SECONDS - started > 120)); then
+      echo "$script: /readyz not 200 within 120 s:" >&2
+      tail -n 30 "$log" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+}

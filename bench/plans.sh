@@ -138,15 +138,7 @@ JAVA_TOOL_OPTIONS="-Dkubernetes.impersonate.username=$serve_user" \
   ./swiss serve --config "$work/swiss.yaml" --kubeconfig "$work/serve.kubeconfig" \
   --addr "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
-started=$(date +%s)
-until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/readyz" || true)" == 200 ]]; do
-  if ! kill -0 "$server_pid" 2>/dev/null || (($(date +%s) - started > 120)); then
-    echo "plans.sh: swiss serve not ready:" >&2
-    tail -n 30 "$work/serve.log" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
+await_ready "$base" "$server_pid" "$work/serve.log" plans.sh
 
 total() { curl -s "$base/api/deployments?perPage=1" | jq -r '.summary.total // 0'; }
 await_total() {

@@ -91,19 +91,7 @@ base="http://127.0.0.1:$port"
 SWISS_JAVA_OPTS="$java_opts" ./swiss serve --config "$work/swiss.yaml" --kubeconfig "$kubeconfig" \
   --addr "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
-started=$(date +%s)
-until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/readyz" || true)" == 200 ]]; do
-  if ! kill -0 "$server_pid" 2>/dev/null; then
-    echo "soak.sh: swiss serve exited before it was ready:" >&2
-    tail -n 30 "$work/serve.log" >&2
-    exit 1
-  fi
-  if (($(date +%s) - started > 120)); then
-    echo "soak.sh: /readyz not 200 within 120 s" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
+await_ready "$base" "$server_pid" "$work/serve.log" soak.sh
 
 echo "swiss serve: pid $server_pid, $base; JVM options: $java_opts; GOMEMLIMIT ${GOMEMLIMIT:-unset};" \
   "$minutes min, a sample every $every s, an apply every $apply_every s, warm-up $warmup min;" \

@@ -210,12 +210,7 @@ class WebUiInABrowserTest {
               cluster.admin().pods().inNamespace(cluster.namespace()).withName(pod).delete();
               return Long.toString(System.currentTimeMillis());
             })
-        .on(
-            "install",
-            release -> {
-              installWithTheCli(release);
-              return Long.toString(System.currentTimeMillis());
-            })
+        .on("install", WebUiInABrowserTest::installedWithTheCliAt)
         .run();
   }
 
@@ -243,13 +238,16 @@ class WebUiInABrowserTest {
         .with("RELEASE", "proxied-" + name)
         .with("SECOND_RELEASE", "installed-through-" + name)
         .with("SCREENSHOT", "behind-a-proxy-" + name)
-        .on(
-            "install",
-            release -> {
-              installWithTheCli(release);
-              return Long.toString(System.currentTimeMillis());
-            })
+        .on("install", WebUiInABrowserTest::installedWithTheCliAt)
         .run();
+  }
+
+  /**
+   * {@link #installWithTheCli}, answering when it was done (epoch milliseconds) to the scenario.
+   */
+  private static String installedWithTheCliAt(String release) {
+    installWithTheCli(release);
+    return Long.toString(System.currentTimeMillis());
   }
 
   /**
