@@ -131,7 +131,8 @@ export interface paths {
         put?: never;
         /**
          * Exchange the username and password for a session.
-         * @description Sets the `swiss_session` cookie (HttpOnly, SameSite=Strict, Path=/, Secure as
+         * @description Sets the `swiss_session` cookie (HttpOnly, SameSite=Strict, Path=/ or the prefix of a
+         *     reverse proxy the browser reaches swiss through, Secure as
          *     `server.auth.cookieSecure` says, expiring with the token) and returns the same token. A
          *     wrong password answers after a one-second pause; after 10 failures in a minute a client
          *     (the first `X-Forwarded-For` entry, else its address) gets 429 until they age out.

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.server.auth;
 
+import dev.modelsphere.swiss.server.http.BasePath;
 import io.javalin.http.Context;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -36,13 +37,17 @@ public final class SessionCookie {
   public void set(Context ctx, SessionTokens.Issued token) {
     write(
         ctx,
-        "%s=%s; Path=/; Expires=%s"
-            .formatted(NAME, token.token(), EXPIRES.format(token.expiresAt())));
+        "%s=%s; Path=%s; Expires=%s"
+            .formatted(NAME, token.token(), path(ctx), EXPIRES.format(token.expiresAt())));
   }
 
   /** Tells the browser to forget the cookie. The token itself stays valid until it expires. */
   public void clear(Context ctx) {
-    write(ctx, "%s=; Path=/; Max-Age=0".formatted(NAME));
+    write(ctx, "%s=; Path=%s; Max-Age=0".formatted(NAME, path(ctx)));
+  }
+
+  private static String path(Context ctx) {
+    return BasePath.seenByOrRoot(ctx) + "/";
   }
 
   private void write(Context ctx, String cookie) {

@@ -53,15 +53,32 @@ public final class BasePath extends Handler.Wrapper {
    *     the page, so a malformed one is refused rather than guessed at
    */
   public static String seenBy(Context ctx) {
-    String forwarded = ctx.header(FORWARDED_PREFIX);
-    forwarded = forwarded == null ? "" : forwarded.strip().replaceAll("/+$", "");
+    String forwarded = forwarded(ctx);
     if (!PathPrefix.isValid(forwarded)) {
       throw new ApiException(
           400,
           "%s \"%s\" is not a path prefix like /api/deploy -- fix the reverse proxy's setting"
               .formatted(FORWARDED_PREFIX, ctx.header(FORWARDED_PREFIX)));
     }
+    return forwarded + stripped(ctx);
+  }
+
+  /**
+   * {@link #seenBy}, but a malformed header counts as none: for the session cookie's path, where
+   * the root (a wider path) still works and refusing would lock the user out of every route.
+   */
+  public static String seenByOrRoot(Context ctx) {
+    String forwarded = forwarded(ctx);
+    return (PathPrefix.isValid(forwarded) ? forwarded : "") + stripped(ctx);
+  }
+
+  private static String forwarded(Context ctx) {
+    String forwarded = ctx.header(FORWARDED_PREFIX);
+    return forwarded == null ? "" : forwarded.strip().replaceAll("/+$", "");
+  }
+
+  private static String stripped(Context ctx) {
     Object stripped = ctx.attribute(STRIPPED);
-    return forwarded + (stripped == null ? "" : stripped);
+    return stripped == null ? "" : stripped.toString();
   }
 }

@@ -28,7 +28,7 @@ class BasePathTest {
               addr: ":0"
               basePath: /api/deploy/
               auth:
-                disabled: true
+                dir: ${dir}/auth
             """,
             UnreachableApiServer.client());
   }
@@ -42,10 +42,40 @@ class BasePathTest {
   void anApiPathUnderThePrefixIsAnsweredAsThePathWithout() {
     TestServer.Reply under = server.get("/api/deploy/api/session");
     TestServer.Reply root = server.get("/api/session");
+    String cookie = "swiss_session=" + login("/api/deploy/api/login").sessionCookie();
 
     assertThat(under.ok()).isEqualTo(root.ok());
-    assertThat(server.get("/api/deploy/api/no-such-thing").status()).isEqualTo(404);
+    assertThat(server.get("/api/deploy/api/runs", "Cookie", cookie).ok())
+        .isEqualTo(server.get("/api/runs", "Cookie", cookie).ok());
+    assertThat(server.get("/api/deploy/api/no-such-thing", "Cookie", cookie).status())
+        .isEqualTo(404);
     assertThat(server.get("/api/deploy/healthz").status()).isEqualTo(200);
+  }
+
+  @Test
+  void theSessionCookieIsScopedToThePrefixTheBrowserSees() {
+    assertThat(login("/api/deploy/api/login").setCookies())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("; Path=/api/deploy/;");
+    assertThat(login("/api/login", BasePath.FORWARDED_PREFIX, "/console/swiss").setCookies())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("; Path=/console/swiss/;");
+    assertThat(login("/api/login").setCookies())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("; Path=/;");
+    // Signing out clears the cookie at the path it was set at, or the browser would keep it.
+    assertThat(server.post("/api/deploy/api/logout", "{}").setCookies())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("; Path=/api/deploy/;");
+  }
+
+  private static TestServer.Reply login(String path, String... headers) {
+    String body =
+        "{\"username\": \"%s\", \"password\": \"%s\"}"
+            .formatted(TestServer.USER, TestServer.PASSWORD);
+    TestServer.Reply reply = server.post(path, body, headers);
+    assertThat(reply.status()).as("login at %s: %s", path, reply.body()).isEqualTo(200);
+    return reply;
   }
 
   @Test
@@ -53,7 +83,8 @@ class BasePathTest {
     // /api/deployments is a route of its own, not /ments under /api/deploy.
     TestServer.Reply r = server.get("/api/deployments");
 
-    assertThat(r.body()).doesNotContain("no such endpoint");
+    // Still an /api path (401 without a session), not the page of a client route "/ments".
+    assertThat(r.status()).isEqualTo(401);
     assertThat(server.get("/api/deploy").body()).contains("<base href=\"/api/deploy/\">");
   }
 
