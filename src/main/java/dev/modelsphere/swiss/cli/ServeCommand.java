@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.kube.KubeTarget;
 import dev.modelsphere.swiss.server.ListenAddress;
+import dev.modelsphere.swiss.server.ListenPolicy;
 import dev.modelsphere.swiss.server.ServerOptions;
 import dev.modelsphere.swiss.server.StartupReport;
 import dev.modelsphere.swiss.server.SwissServer;
@@ -40,16 +41,20 @@ public final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     Config loaded = loadConfig();
-    ListenAddress address =
-        ListenAddress.parse(GlobalOptions.empty(addr) ? loaded.server().addr() : addr);
+    ListenPolicy listen =
+        ListenPolicy.of(
+            loaded.server(),
+            ListenAddress.parse(GlobalOptions.empty(addr) ? loaded.server().addr() : addr));
+    ListenAddress address = listen.address();
     KubeTarget target = cluster.target(config.path);
     KubernetesClient client = target.connect();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (loaded.server().auth().disabled()) {
       err.println("swiss serve: " + StartupReport.noLoginWarning());
-      err.flush();
     }
+    listen.narrowed().ifPresent(why -> err.println("swiss serve: " + why));
+    err.flush();
     SwissServer server =
         SwissServer.assemble(
                 loaded,

@@ -31,6 +31,7 @@ final class RelativePaths {
                 against(dir, auth.dir()), auth.tokenTTL(), auth.disabled(), auth.cookieSecure()),
             server.gpuProductLabels(),
             server.applyWith(),
+            server.insecureListen(),
             server.basePath()),
         c.canary(),
         c.origin());

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param auth the login
  * @param gpuProductLabels GPU resource name to the node label keys naming the GPU product
  * @param applyWith the backend of new installs: {@code helm} or {@code llmsvc}
+ * @param insecureListen listen on every interface as {@code addr} says even with the login off and
+ *     deploys allowed; without it such a server listens on loopback only (the chart never sets it)
  * @param basePath the path prefix a reverse proxy serves swiss under without stripping it ({@code
  *     /api/deploy}); requests with and without it are served alike. Empty: served at the root
  */
@@ -40,6 +42,7 @@ public record Server(
     @JsonDeserialize(contentUsing = LabelKeysDeserializer.class)
         Map<String, List<String>> gpuProductLabels,
     String applyWith,
+    boolean insecureListen,
     String basePath) {
 
   public static final String DEFAULT_ADDR = ":8080";
@@ -77,7 +80,7 @@ public record Server(
   }
 
   public static Server defaults() {
-    return new Server(null, null, false, null, null, 0, null, null, null, null, null, null);
+    return new Server(null, null, false, null, null, 0, null, null, null, null, null, false, null);
   }
 
   /**

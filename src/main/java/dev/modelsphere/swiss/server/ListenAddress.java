@@ -33,6 +33,21 @@ public record ListenAddress(String host, int port) {
     return new ListenAddress(host, port);
   }
 
+  /** Whether only this machine can connect. */
+  public boolean isLoopback() {
+    return host.equals("localhost") || host.equals("::1") || host.startsWith("127.");
+  }
+
+  /** The same port on IPv4 loopback. */
+  public ListenAddress onLoopback() {
+    return new ListenAddress("127.0.0.1", port);
+  }
+
+  /** As it is written in a config: {@code :8080}, {@code 127.0.0.1:8080}, {@code [::1]:8080}. */
+  public String text() {
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+  }
+
   /** The host to bind; null binds every interface. */
   String bindHost() {
     return host.isEmpty() ? null : host;

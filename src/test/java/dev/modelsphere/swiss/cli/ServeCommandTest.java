@@ -184,6 +184,23 @@ class ServeCommandTest {
     }
   }
 
+  @Test
+  void withNoLoginAndDeploysAllowedItListensOnLoopbackOnlyAndSaysWhy() throws Exception {
+    Path config = config("  allowDeploy: true\n  database: " + dir.resolve("swiss.db") + "\n");
+    try (SilentApiServer silentApiServer = new SilentApiServer()) {
+      Process process = startServe(config, kubeconfig(silentApiServer.port()), ":0");
+      try {
+        String banner = awaitOutput(process, "  login:");
+
+        assertThat(banner).contains("listening on http://127.0.0.1:");
+        assertThat(Files.readString(dir.resolve("serve.err")))
+            .contains("listens on 127.0.0.1:0 only, not :0", "server.insecureListen");
+      } finally {
+        process.destroyForcibly();
+      }
+    }
+  }
+
   private static String post(HttpClient http, int port, String path, String body) throws Exception {
     HttpResponse<String> r =
         http.send(
@@ -230,6 +247,10 @@ class ServeCommandTest {
    * JVM's VM options (the unit profile's quicker JIT, say).
    */
   private Process startServe(Path config, Path kubeconfig) throws IOException {
+    return startServe(config, kubeconfig, "127.0.0.1:0");
+  }
+
+  private Process startServe(Path config, Path kubeconfig, String addr) throws IOException {
     List<String> command = new ArrayList<>(List.of(javaBinary()));
     ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .filter(option -> option.startsWith("-XX:"))
@@ -245,7 +266,7 @@ class ServeCommandTest {
             "--kubeconfig",
             kubeconfig.toString(),
             "--addr",
-            "127.0.0.1:0"));
+            addr));
     return new ProcessBuilder(command)
         .redirectOutput(dir.resolve("serve.out").toFile())
         .redirectError(dir.resolve("serve.err").toFile())

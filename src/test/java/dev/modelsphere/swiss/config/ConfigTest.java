@@ -363,10 +363,34 @@ class ConfigTest {
   void catalogCacheDirIsTheCacheDirElseBesideTheDatabase() {
     Server beside =
         new Server(
-            null, "/data/swiss.db", false, null, null, 0, null, null, null, null, null, null);
+            null,
+            "/data/swiss.db",
+            false,
+            null,
+            null,
+            0,
+            null,
+            null,
+            null,
+            null,
+            null,
+            false,
+            null);
     Server explicit =
         new Server(
-            null, "/data/swiss.db", false, null, null, 0, null, "/cache", null, null, null, null);
+            null,
+            "/data/swiss.db",
+            false,
+            null,
+            null,
+            0,
+            null,
+            "/cache",
+            null,
+            null,
+            null,
+            false,
+            null);
 
     assertThat(new Config("", null, beside, null, "").catalogCacheDir())
         .isEqualTo("/data/catalog-cache");

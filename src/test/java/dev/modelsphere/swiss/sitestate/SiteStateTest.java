@@ -37,6 +37,7 @@ class SiteStateTest {
             null,
             null,
             null,
+            false,
             null);
     Cluster cluster =
         new Cluster(new ProfileSource(profile.toString(), null, null), null, null, null);
