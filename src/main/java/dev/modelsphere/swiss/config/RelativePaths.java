@@ -18,21 +18,9 @@ final class RelativePaths {
             cluster.namespaces(),
             cluster.kubeconfig(),
             cluster.context()),
-        new Server(
-            server.addr(),
-            server.database(),
-            server.allowDeploy(),
-            server.helmBin(),
-            server.helmfileBin(),
-            server.planHistory(),
-            server.cacheTTL(),
-            server.cacheDir(),
+        server.withAuth(
             new Auth(
-                against(dir, auth.dir()), auth.tokenTTL(), auth.disabled(), auth.cookieSecure()),
-            server.gpuProductLabels(),
-            server.applyWith(),
-            server.insecureListen(),
-            server.basePath()),
+                against(dir, auth.dir()), auth.tokenTTL(), auth.disabled(), auth.cookieSecure())),
         c.canary(),
         c.origin());
   }

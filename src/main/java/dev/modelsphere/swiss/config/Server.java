@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.config;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.modelsphere.swiss.values.Nulls;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -29,6 +30,7 @@ import java.util.Set;
  * @param basePath the path prefix a reverse proxy serves swiss under without stripping it ({@code
  *     /api/deploy}); requests with and without it are served alike. Empty: served at the root
  */
+@RecordBuilder
 public record Server(
     String addr,
     String database,
@@ -43,7 +45,10 @@ public record Server(
         Map<String, List<String>> gpuProductLabels,
     String applyWith,
     boolean insecureListen,
-    String basePath) {
+    String basePath)
+    // Withers (withDatabase, withAuth, ...) copy every other setting: tests and RelativePaths
+    // change one or two without listing all thirteen.
+    implements ServerBuilder.With {
 
   public static final String DEFAULT_ADDR = ":8080";
   public static final String DEFAULT_DATABASE = "/tmp/swiss/swiss.db";

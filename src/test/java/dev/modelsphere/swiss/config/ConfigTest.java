@@ -361,36 +361,8 @@ class ConfigTest {
 
   @Test
   void catalogCacheDirIsTheCacheDirElseBesideTheDatabase() {
-    Server beside =
-        new Server(
-            null,
-            "/data/swiss.db",
-            false,
-            null,
-            null,
-            0,
-            null,
-            null,
-            null,
-            null,
-            null,
-            false,
-            null);
-    Server explicit =
-        new Server(
-            null,
-            "/data/swiss.db",
-            false,
-            null,
-            null,
-            0,
-            null,
-            "/cache",
-            null,
-            null,
-            null,
-            false,
-            null);
+    Server beside = Server.defaults().withDatabase("/data/swiss.db");
+    Server explicit = beside.withCacheDir("/cache");
 
     assertThat(new Config("", null, beside, null, "").catalogCacheDir())
         .isEqualTo("/data/catalog-cache");

@@ -55,7 +55,9 @@ class ListenPolicyTest {
 
   private static Server server(boolean loginOff, boolean allowDeploy, boolean insecureListen) {
     Auth auth = loginOff ? new Auth(null, null, true, null) : new Auth("/auth", null, false, null);
-    return new Server(
-        null, null, allowDeploy, null, null, 0, null, null, auth, null, null, insecureListen, null);
+    return Server.defaults()
+        .withAllowDeploy(allowDeploy)
+        .withAuth(auth)
+        .withInsecureListen(insecureListen);
   }
 }

@@ -25,20 +25,9 @@ class SiteStateTest {
   void theConfigsProfileCatalogAndDiskCacheBesideTheDatabaseAreUsed() throws Exception {
     Path profile = Files.writeString(tmp.resolve("profile.yaml"), SiteProfilesTest.PROD);
     Server server =
-        new Server(
-            null,
-            tmp.resolve("data/swiss.db").toString(),
-            true,
-            null,
-            null,
-            0,
-            null,
-            null,
-            null,
-            null,
-            null,
-            false,
-            null);
+        Server.defaults()
+            .withDatabase(tmp.resolve("data/swiss.db").toString())
+            .withAllowDeploy(true);
     Cluster cluster =
         new Cluster(new ProfileSource(profile.toString(), null, null), null, null, null);
     Config config = new Config(TestSite.CATALOG, cluster, server, null, "swiss.yaml");

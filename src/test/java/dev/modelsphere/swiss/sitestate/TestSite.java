@@ -44,9 +44,7 @@ final class TestSite {
 
   /** The config of this site: the fixture catalog, the profile ConfigMap, this backend. */
   static Config config(String applyWith) {
-    Server server =
-        new Server(
-            null, null, false, null, null, 0, null, null, null, null, applyWith, false, null);
+    Server server = Server.defaults().withApplyWith(applyWith);
     Cluster cluster =
         new Cluster(new ProfileSource(null, "swiss/site-profile", null), null, null, null);
     return new Config(CATALOG, cluster, server, null, "/etc/swiss/swiss.yaml");
