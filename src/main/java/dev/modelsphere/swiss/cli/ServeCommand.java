@@ -35,11 +35,21 @@ public final class ServeCommand implements Callable<Integer> {
               + " config's server.addr).")
   String addr;
 
+  @Option(
+      names = "--log-level",
+      description =
+          "How much swiss logs: error, warn, info, debug or trace (default: $SWISS_LOG_LEVEL, else"
+              + " info for the server's own lines and warn for the rest).")
+  String logLevel;
+
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws InterruptedException {
+    if (!GlobalOptions.empty(logLevel)) {
+      LogLevel.applyToSwiss(logLevel);
+    }
     Config loaded = loadConfig();
     ListenPolicy listen =
         ListenPolicy.of(

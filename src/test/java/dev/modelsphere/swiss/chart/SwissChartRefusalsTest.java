@@ -1,0 +1,79 @@
+package dev.modelsphere.swiss.chart;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** The combinations charts/swiss refuses to render, each with what to change. */
+class SwissChartRefusalsTest {
+
+  @Test
+  void namespacedScopeWithNoNamespacesIsRefused() {
+    assertRefused(
+        "rbac: {scope: namespaced, namespaces: []}\n",
+        "rbac.scope is namespaced but rbac.namespaces is empty: swiss would see no releases at"
+            + " all. List the namespaces holding model releases, or set rbac.scope: cluster"
+            + " knowing it grants cluster-wide secret reads.");
+  }
+
+  @Test
+  void anUnknownScopeIsRefused() {
+    assertRefused(
+        "rbac: {scope: everywhere}\n", "rbac.scope \"everywhere\" is not namespaced or cluster");
+  }
+
+  @Test
+  void deploysWithoutAVolumeAreRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m]}\nconfig: {allowDeploy: true}\npersistence: {enabled: false}\n",
+        "config.allowDeploy needs persistence: the audit log and staged plans must survive a"
+            + " restart. Set persistence.enabled: true or name a persistence.existingClaim.");
+  }
+
+  @Test
+  void deploysWithMoreThanOneReplicaAreRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m]}\nconfig: {allowDeploy: true}\nreplicaCount: 2\n",
+        "config.allowDeploy runs one replica: sqlite is a single writer and the volume is"
+            + " ReadWriteOnce. Set replicaCount: 1.");
+  }
+
+  @Test
+  void llmServiceInstallsWithHelmOnlyGrantsAreRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m]}\nconfig: {applyWith: llmsvc}\n",
+        "config.applyWith is llmsvc but rbac.applyWith is helm: the service account could not"
+            + " write LLMService objects. Set rbac.applyWith to llmsvc or both.");
+  }
+
+  @Test
+  void llmServiceOnlyGrantsForHelmInstallsAreRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m], applyWith: llmsvc}\n",
+        "rbac.applyWith is llmsvc but config.applyWith is helm: swiss would install Helm releases"
+            + " it holds no grants for. Set config.applyWith: llmsvc, or rbac.applyWith to helm or"
+            + " both.");
+  }
+
+  @Test
+  void unknownBackendsAreRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m]}\nconfig: {applyWith: operator}\n",
+        "config.applyWith \"operator\" is not helm or llmsvc");
+    assertRefused(
+        "rbac: {namespaces: [m], applyWith: operator}\n",
+        "rbac.applyWith \"operator\" is not helm, both or llmsvc");
+  }
+
+  @Test
+  void anExistingSecretWithTheLoginOffIsRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m]}\nauth: {existingSecret: keys, disabled: true}\n",
+        "auth.existingSecret is set but auth.disabled is true: with the login off no Secret is"
+            + " mounted. Drop one of the two.");
+  }
+
+  private static void assertRefused(String values, String message) {
+    assertThatThrownBy(() -> SwissChart.render(values)).hasMessageContaining(message);
+  }
+}
