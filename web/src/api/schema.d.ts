@@ -2088,7 +2088,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description This server may not do what was asked. */
+        /** @description This server may not do what was asked: deploys are off (`server.allowDeploy`), the namespace is not one it serves (`cluster.namespaces`), or the API server refused its credentials (a missing RBAC grant, named in `error`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3122,6 +3122,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -3158,6 +3159,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3194,6 +3196,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3230,6 +3233,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3268,6 +3272,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3307,6 +3312,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3349,6 +3355,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["NoEntrypoint"];
             413: components["responses"]["TooLarge"];
@@ -3392,6 +3399,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["NoEntrypoint"];
             413: components["responses"]["TooLarge"];

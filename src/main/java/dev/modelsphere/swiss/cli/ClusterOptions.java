@@ -21,6 +21,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -88,7 +89,9 @@ public final class ClusterOptions {
             source.chartRoot(),
             DeploySettings.DEFAULT_PLAN_HISTORY,
             applyWith(source.configFlag()),
-            DeploySettings.Times.DEFAULTS),
+            DeploySettings.Times.DEFAULTS,
+            // The CLI writes wherever its user's own credentials reach.
+            List.of()),
         Optional.empty(),
         Clock.systemUTC());
   }

@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.deploy;
 
-import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 
@@ -54,7 +53,8 @@ public final class Backends {
    * How the release's owner reads it, or helm for one swiss does not manage, so "no such release"
    * keeps helm's phrasing.
    *
-   * @throws DeployException {@code UPSTREAM_FAILED} when the owner cannot be read off the cluster
+   * @throws DeployException {@code UPSTREAM_FAILED} when the owner cannot be read off the cluster,
+   *     {@code FORBIDDEN} when swiss's credentials may not read it
    */
   public ReleaseReads reads(String ns, String release) {
     try {
@@ -62,9 +62,7 @@ public final class Backends {
     } catch (KubeException e) {
       // An LLMService read failure is a KubeException too.
       throw new DeployException(
-          ErrorKind.UPSTREAM_FAILED,
-          "cannot tell who owns %s/%s: %s".formatted(ns, release, e.getMessage()),
-          e);
+          e.kind(), "cannot tell who owns %s/%s: %s".formatted(ns, release, e.getMessage()), e);
     }
   }
 

@@ -135,7 +135,7 @@ public final class DeployCore implements AutoCloseable {
 
   /** The write use cases, each checked by {@code gate} before it is run. */
   public ReleaseWrites writes(ApplyGate gate) {
-    return new ReleaseWrites(backends, gate, runs);
+    return new ReleaseWrites(backends, gate, runs, settings.namespaces());
   }
 
   /**

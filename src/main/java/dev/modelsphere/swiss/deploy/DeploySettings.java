@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * How the deploy core of one process runs.
@@ -10,8 +11,11 @@ import java.time.Duration;
  * @param applyWith {@code server.applyWith}: which backend a new install goes to when the
  *     LLMService API is visible; empty means helm
  * @param times how long the deploy core waits on the cluster and on itself
+ * @param namespaces {@code cluster.namespaces}: the only namespaces releases are written in (a
+ *     chart-installed swiss is granted those alone); empty means any
  */
-public record DeploySettings(String chartRoot, int planHistory, String applyWith, Times times) {
+public record DeploySettings(
+    String chartRoot, int planHistory, String applyWith, Times times, List<String> namespaces) {
 
   public static final int DEFAULT_PLAN_HISTORY = 5;
 
@@ -22,19 +26,24 @@ public record DeploySettings(String chartRoot, int planHistory, String applyWith
     }
     applyWith = applyWith == null ? "" : applyWith;
     times = times == null ? Times.DEFAULTS : times;
+    namespaces = namespaces == null ? List.of() : List.copyOf(namespaces);
   }
 
   /** Helm for new installs, the default times. */
   public DeploySettings(String chartRoot, int planHistory) {
-    this(chartRoot, planHistory, "", Times.DEFAULTS);
+    this(chartRoot, planHistory, "", Times.DEFAULTS, List.of());
   }
 
   public DeploySettings withApplyWith(String applyWith) {
-    return new DeploySettings(chartRoot, planHistory, applyWith, times);
+    return new DeploySettings(chartRoot, planHistory, applyWith, times, namespaces);
   }
 
   public DeploySettings withTimes(Times times) {
-    return new DeploySettings(chartRoot, planHistory, applyWith, times);
+    return new DeploySettings(chartRoot, planHistory, applyWith, times, namespaces);
+  }
+
+  public DeploySettings withNamespaces(List<String> namespaces) {
+    return new DeploySettings(chartRoot, planHistory, applyWith, times, namespaces);
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
+import java.util.List;
 
 /**
  * The use cases that change a release: install, apply, roll back, uninstall. Both front ends call
@@ -13,17 +14,24 @@ public final class ReleaseWrites {
   private final Backends backends;
   private final ApplyGate gate;
   private final DetachedRuns runs;
+  private final List<String> namespaces;
 
-  public ReleaseWrites(Backends backends, ApplyGate gate, DetachedRuns runs) {
+  /**
+   * @param namespaces the only namespaces releases are written in; empty means any
+   */
+  public ReleaseWrites(
+      Backends backends, ApplyGate gate, DetachedRuns runs, List<String> namespaces) {
     this.backends = backends;
     this.gate = gate;
     this.runs = runs;
+    this.namespaces = List.copyOf(namespaces);
   }
 
   /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
   public ApplyResult apply(String actor, Plan plan, Mode mode, ApplyOptions options) {
     String ns = plan.release().namespace();
     String release = plan.release().name();
+    requireServed(ns);
     ReleaseBackend backend = backends.writer(ns, release, mode);
     gate.check(plan, mode);
     DetachedRuns.Attempt attempt =
@@ -40,6 +48,7 @@ public final class ReleaseWrites {
     if (toRevision <= 0) {
       throw new DeployException(ErrorKind.INVALID, "toRevision is required");
     }
+    requireServed(ns);
     ReleaseBackend backend = backends.writer(ns, release, Mode.UPGRADE);
     Plan archived = backend.reads().revisionPlan(ns, release, toRevision);
     if (expectRevision <= 0) {
@@ -59,6 +68,7 @@ public final class ReleaseWrites {
    * too. The run records the hash of the plan the release ran, as its own backend keeps it.
    */
   public UninstallResult uninstall(String actor, String ns, String release) {
+    requireServed(ns);
     ReleaseBackend backend = backends.owner(ns, release);
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
@@ -69,6 +79,22 @@ public final class ReleaseWrites {
           UninstallResult done = backend.uninstall(ns, release);
           return new DetachedRuns.Done<>(done, 0, done.output());
         });
+  }
+
+  /**
+   * A swiss limited to some namespaces is granted those alone (the chart's Roles): a write
+   * elsewhere would fail part way at the API server, so it is refused before anything is read or
+   * written, naming the setting that grants it.
+   */
+  private void requireServed(String ns) {
+    if (!namespaces.isEmpty() && !namespaces.contains(ns)) {
+      throw new DeployException(
+          ErrorKind.FORBIDDEN,
+          ("namespace %s is not one this swiss serves (cluster.namespaces: %s), and its service"
+                  + " account holds no grant there; nothing applied. Add %s to cluster.namespaces"
+                  + " (rbac.namespaces in the swiss chart, which grants it) and restart swiss")
+              .formatted(ns, String.join(", ", namespaces), ns));
+    }
   }
 
   private static DetachedRuns.Done<ApplyResult> done(ApplyResult result) {

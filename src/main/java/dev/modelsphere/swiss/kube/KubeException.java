@@ -19,12 +19,28 @@ public class KubeException extends DomainException {
     super(ErrorKind.UPSTREAM_FAILED, message, cause);
   }
 
+  private KubeException(ErrorKind kind, String message, Throwable cause) {
+    super(kind, message, cause);
+  }
+
   /**
    * A failed call to the API server, described by what was attempted and why it failed: the API
    * server's own message when it answered, else the root cause (a refused connection, an unknown
-   * host) rather than the client library's generic "Operation failed".
+   * host) rather than the client library's generic "Operation failed". A refusal by RBAC is the
+   * caller's missing grant, not a broken cluster: the API server's message names the verb, the
+   * resource and the namespace, and the answer says where such grants come from.
    */
   public static KubeException of(String attempted, Exception e) {
+    if (e instanceof KubernetesClientException k && k.getCode() == 403) {
+      return new KubeException(
+          ErrorKind.FORBIDDEN,
+          attempted
+              + ": "
+              + describe(e)
+              + "; swiss's credentials lack this grant: the swiss chart grants it by rbac.scope,"
+              + " rbac.namespaces and rbac.applyWith, or ask the cluster's admin",
+          e);
+    }
     return new KubeException(attempted + ": " + describe(e), e);
   }
 

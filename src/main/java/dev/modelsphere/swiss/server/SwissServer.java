@@ -179,7 +179,8 @@ public final class SwissServer {
                 "",
                 config.server().planHistory(),
                 config.server().applyWith(),
-                options.deployTimes()),
+                options.deployTimes(),
+                config.cluster().namespaces()),
             store,
             options.clock());
     sweeper.setDaemon(true);

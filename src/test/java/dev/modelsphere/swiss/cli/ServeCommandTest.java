@@ -3,6 +3,8 @@ package dev.modelsphere.swiss.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
@@ -32,6 +34,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code swiss serve} as a person runs it: what it refuses, and how it stops. Only {@link
@@ -50,6 +53,31 @@ class ServeCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains(notADirectory.toString(), "server.database");
+  }
+
+  @Test
+  void anUnknownLogLevelIsRefusedListingTheLevels() throws IOException {
+    CliRun run = serve(config(""), "--addr", "127.0.0.1:0", "--log-level", "loud");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("--log-level loud", "error, warn, info, debug, trace");
+  }
+
+  @Test
+  void theLogLevelSetsEverySwissLogger() throws IOException {
+    Logger deploy = (Logger) LoggerFactory.getLogger("dev.modelsphere.swiss.deploy.ReleaseWrites");
+    Logger server = (Logger) LoggerFactory.getLogger("dev.modelsphere.swiss.server.SwissServer");
+    Level before = ((Logger) LoggerFactory.getLogger("dev.modelsphere.swiss")).getLevel();
+    try {
+      // The misspelt key stops the command after the flag is applied.
+      serve(config("  allowDeploy: true\n  databse: typo\n"), "--log-level", "DEBUG");
+
+      assertThat(deploy.getEffectiveLevel()).isEqualTo(Level.DEBUG);
+      assertThat(server.getEffectiveLevel()).isEqualTo(Level.DEBUG);
+    } finally {
+      ((Logger) LoggerFactory.getLogger("dev.modelsphere.swiss")).setLevel(before);
+      ((Logger) LoggerFactory.getLogger("dev.modelsphere.swiss.server")).setLevel(Level.INFO);
+    }
   }
 
   @Test

@@ -70,7 +70,8 @@ class ReleaseWritesTest {
                 "helm",
                 DeploySettings.Times.DEFAULTS
                     .withOperatorDeadline(Duration.ofSeconds(5))
-                    .withGoneTimeout(Duration.ofSeconds(20))),
+                    .withGoneTimeout(Duration.ofSeconds(20)),
+                List.of()),
             Optional.of(store),
             Clock.systemUTC());
   }

@@ -330,6 +330,24 @@ public final class TestServer implements AutoCloseable {
     return new TestServer(server, clock, dir, config.server().basePath());
   }
 
+  /**
+   * A server of a whole config file, as {@code swiss serve --config} loads it, talking to the API
+   * server through {@code client}: a pod's config and its service account's token, say.
+   */
+  public static TestServer fromConfig(
+      Path configFile, KubernetesClient client, UnaryOperator<ServerOptions> options) {
+    MovableClock clock = new MovableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    Config config = Config.load(configFile);
+    config.validateServer();
+    SwissServer server =
+        SwissServer.assemble(
+                config,
+                client,
+                options.apply(new ServerOptions("test", clock, Duration.ZERO, "test-web")))
+            .start(ListenAddress.parse("127.0.0.1:0"));
+    return new TestServer(server, clock, configFile.getParent(), config.server().basePath());
+  }
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** An answer's body as a JSON tree, for tests that read a few members of it. */

@@ -1,8 +1,6 @@
 package dev.modelsphere.swiss.testing;
 
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
@@ -12,9 +10,6 @@ import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.Subject;
 import io.fabric8.kubernetes.api.model.rbac.SubjectBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -60,9 +55,7 @@ public final class HelmOnlyUser implements AutoCloseable {
         .create();
     grantInNamespace(admin, namespace);
     grantClusterReading(admin, namespace);
-    String token = token(admin, namespace);
-    Path file = dir.resolve(NAME + ".kubeconfig");
-    write(file, kubeconfigWith(cluster.kubeconfig("restricted"), token));
+    Path file = ServiceAccountLogin.kubeconfig(cluster, namespace, NAME, dir);
     return new HelmOnlyUser(admin, namespace, file);
   }
 
@@ -129,27 +122,6 @@ public final class HelmOnlyUser implements AutoCloseable {
         .create();
   }
 
-  private static String token(KubernetesClient admin, String namespace) {
-    TokenRequest request =
-        new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
-    return admin
-        .serviceAccounts()
-        .inNamespace(namespace)
-        .withName(NAME)
-        .tokenRequest(request)
-        .getStatus()
-        .getToken();
-  }
-
-  /** The restricted user's kubeconfig names the cluster and its CA; only the token differs. */
-  private static String kubeconfigWith(Path restricted, String token) {
-    try {
-      return Files.readString(restricted).replaceAll("(?m)^(\\s*token:).*$", "$1 " + token);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private static Subject subject(String namespace) {
     return new SubjectBuilder()
         .withKind("ServiceAccount")
@@ -168,14 +140,6 @@ public final class HelmOnlyUser implements AutoCloseable {
 
   private static String bindingName(String namespace) {
     return "%s-%s".formatted(NAME, namespace);
-  }
-
-  private static void write(Path file, String text) {
-    try {
-      Files.writeString(file, text);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** The namespaced grants go with the test's namespace; the cluster-wide binding goes here. */

@@ -62,6 +62,9 @@ public final class KubeCluster
   /** Built on first use in a test and dropped after it, so no test sees another's locks. */
   private HelmBackend helm;
 
+  /** The namespaces of {@link #otherNamespace}, deleted with the test's own. */
+  private final List<String> others = new ArrayList<>();
+
   /** Every deploy core wired for the test, closed after it. */
   private final List<HelmBackend> wired = new ArrayList<>();
 
@@ -132,12 +135,27 @@ public final class KubeCluster
 
   private void createNamespace(String testName) {
     namespace = namespaceName(testName);
+    create(namespace);
+  }
+
+  /**
+   * One more namespace for this test (or class, with {@link #perClass()}), deleted with its own:
+   * for tests of what spans namespaces, such as a grant in some and not in others.
+   */
+  public String otherNamespace(String purpose) {
+    String other = namespaceName(purpose);
+    create(other);
+    others.add(other);
+    return other;
+  }
+
+  private void create(String name) {
     admin()
         .namespaces()
         .resource(
             new NamespaceBuilder()
                 .withNewMetadata()
-                .withName(namespace)
+                .withName(name)
                 .addToLabels("swiss.modelsphere.dev/test", "true")
                 .endMetadata()
                 .build())
@@ -155,11 +173,16 @@ public final class KubeCluster
   }
 
   private void deleteNamespace() {
+    others.forEach(this::delete);
+    others.clear();
     String ns = namespace;
     namespace = null;
-    if (ns == null) {
-      return;
+    if (ns != null) {
+      delete(ns);
     }
+  }
+
+  private void delete(String ns) {
     try {
       admin().namespaces().withName(ns).delete();
     } catch (RuntimeException e) {

@@ -1,0 +1,400 @@
+package dev.modelsphere.swiss.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
+import dev.modelsphere.swiss.helm.ChartLocation;
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.RenderRequest;
+import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.helm.ValuesDocument;
+import dev.modelsphere.swiss.llmsvc.LlmService;
+import dev.modelsphere.swiss.server.TestServer;
+import dev.modelsphere.swiss.testing.ClusterTest;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
+import dev.modelsphere.swiss.testing.ServiceAccountLogin;
+import dev.modelsphere.swiss.values.Yaml;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.authorization.v1.ResourceRule;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReview;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReviewBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * swiss installed by charts/swiss and run the way its pod runs it: the config from the chart's
+ * ConfigMap, the login from its Secret, and a token of its ServiceAccount (TokenRequest), not the
+ * admin's. What the chart grants is what the server can do; the API server refuses the rest.
+ *
+ * <p>Simulated: the pod itself (the local cluster's nodes run no containers), so the server runs in
+ * this JVM with the pod's config, credentials and identity.
+ */
+@ClusterTest
+class SwissInstalledByItsChartOnAClusterTest {
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster().withLlmServiceCrd();
+
+  private static final String CHART_RELEASE = "swiss";
+  private static final String MODEL = "mistral";
+
+  @TempDir Path dir;
+  private HelmReleases helm;
+  private String home;
+  private final List<TestServer> servers = new ArrayList<>();
+  private final List<KubernetesClient> clients = new ArrayList<>();
+
+  @AfterEach
+  void uninstall() {
+    servers.forEach(TestServer::close);
+    clients.forEach(KubernetesClient::close);
+    if (helm != null) {
+      // The chart's ClusterRoles and their bindings outlive the test's namespaces otherwise.
+      helm.uninstall(home, CHART_RELEASE);
+    }
+  }
+
+  @Test
+  void aDeployingSwissDoesWhatItsGrantsAllowInTheListedNamespacesAndNothingElsewhere()
+      throws IOException {
+    home = cluster.namespace();
+    String models = cluster.otherNamespace("models");
+    String canary = cluster.otherNamespace("canary");
+    String unlisted = cluster.otherNamespace("unlisted");
+    String values =
+        """
+        fullnameOverride: %s
+        rbac: {namespaces: [%s, %s], applyWith: both}
+        config: {allowDeploy: true, catalog: %s, database: %s}
+        """
+            .formatted(
+                home,
+                models,
+                canary,
+                TestCharts.project().resolve("examples/catalog"),
+                dir.resolve("data/swiss.db"));
+    install(values);
+    Map<String, String> login = authSecret();
+    install(values);
+    assertThat(authSecret()).as("an upgrade keeps the generated login").isEqualTo(login);
+    writeProfile(models, "chartPath: " + TestCharts.exampleCharts());
+
+    TestServer server = serve();
+    String[] bearer = bearer(server, login);
+
+    assertThat(server.get("/readyz").status()).isEqualTo(200);
+    assertThat(server.get("/api/deployments", bearer).ok().path("deployments")).isEmpty();
+    assertThat(server.get("/api/catalog", bearer).ok().toString()).contains("mistral-small-24b");
+    JsonNode nodes = server.get("/api/nodes", bearer).ok();
+    assertThat(nodes.toString()).contains("nvidia.com/gpu");
+
+    String release = "/api/releases/%s/%s".formatted(models, MODEL);
+    String first =
+        server.planHash(
+            "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                    .formatted(models)
+                + " \"serviceId\": \"%s\"}".formatted(MODEL),
+            bearer);
+    assertThat(
+            server
+                .post("/api/install", "{\"planHash\": \"%s\"}".formatted(first), bearer)
+                .ok()
+                .path("revision")
+                .asInt())
+        .isEqualTo(1);
+    assertThat(server.get(release + "/status", bearer).ok().path("exists").asBoolean()).isTrue();
+    String upgrade =
+        server.planHash(
+            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"1.1.0\"}"
+                .formatted(MODEL, models),
+            bearer);
+    assertThat(
+            server
+                .post(
+                    "/api/apply",
+                    "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(upgrade),
+                    bearer)
+                .ok()
+                .path("revision")
+                .asInt())
+        .isEqualTo(2);
+    assertThat(
+            server
+                .post(release + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}", bearer)
+                .ok()
+                .path("revision")
+                .asInt())
+        .isEqualTo(3);
+    assertThat(server.get("/api/deployments", bearer).ok().path("deployments"))
+        .extracting(row -> row.path("release").asText())
+        .containsExactly(MODEL);
+    assertThat(server.delete(release, bearer).status()).isEqualTo(200);
+    assertThat(cluster.admin().apps().deployments().inNamespace(models).list().getItems())
+        .isEmpty();
+
+    KubernetesClient account = accountClient();
+    assertThatThrownBy(() -> account.secrets().inNamespace(unlisted).list())
+        .isInstanceOfSatisfying(
+            KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
+    String elsewhere =
+        server.planHash(
+            "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                    .formatted(unlisted)
+                + " \"serviceId\": \"%s\"}".formatted(MODEL),
+            bearer);
+    TestServer.Reply refused =
+        server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(elsewhere), bearer);
+    assertThat(refused.status()).as(refused.body()).isEqualTo(403);
+    assertThat(refused.body()).contains(unlisted, "rbac.namespaces");
+    assertThat(cluster.admin().configMaps().inNamespace(unlisted).list().getItems())
+        .noneMatch(c -> c.getMetadata().getName().startsWith("swiss-"));
+    assertThat(cluster.admin().secrets().inNamespace(unlisted).list().getItems()).isEmpty();
+    assertThat(cluster.admin().leases().inNamespace(unlisted).list().getItems()).isEmpty();
+    TestServer.Reply unreadable =
+        server.get("/api/releases/%s/%s/revisions".formatted(unlisted, MODEL), bearer);
+    assertThat(unreadable.status()).as(unreadable.body()).isEqualTo(403);
+    assertThat(unreadable.body()).contains("forbidden", "rbac.namespaces");
+  }
+
+  @Test
+  void withBothBackendsGrantedAnLlmServiceIsDeployedThroughItsOperator() throws IOException {
+    home = cluster.namespace();
+    String models = cluster.otherNamespace("models");
+    String canary = cluster.otherNamespace("canary");
+    String values =
+        """
+        fullnameOverride: %s
+        rbac: {namespaces: [%s, %s], applyWith: both}
+        config: {allowDeploy: true, applyWith: llmsvc, catalog: %s, database: %s}
+        """
+            .formatted(
+                home,
+                models,
+                canary,
+                TestCharts.project().resolve("examples/catalog"),
+                dir.resolve("data/swiss.db"));
+    install(values);
+    // The LLMService CRD takes oci:// and https:// chart sources only: a local registry serves
+    // ours.
+    try (OciRegistryServer charts =
+            OciRegistryServer.serving(List.of("sglang", "vllm"), List.of("0.8.0"));
+        ReconcilingOperatorSimulation operator =
+            new ReconcilingOperatorSimulation(cluster.admin(), models)) {
+      writeProfile(models, "chartRepo: " + charts.url());
+      TestServer server = serve();
+      String[] bearer = bearer(server, authSecret());
+
+      String plan =
+          server.planHash(
+              "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\":"
+                  + " \"%s\", \"serviceId\": \"%s\"}".formatted(models, MODEL),
+              bearer);
+      JsonNode installed =
+          server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(plan), bearer).ok();
+
+      assertThat(installed.path("revision").asInt()).isEqualTo(1);
+      assertThat(
+              cluster.admin().resources(LlmService.class).inNamespace(models).withName(MODEL).get())
+          .as("written as an LLMService, by the service account")
+          .isNotNull();
+      JsonNode status =
+          server.get("/api/releases/%s/%s/status".formatted(models, MODEL), bearer).ok();
+      assertThat(status.path("backend").asText()).isEqualTo("llmsvc");
+      assertThat(status.path("canaryState").asText()).isEqualTo("standalone");
+    }
+  }
+
+  @Test
+  void aReadOnlySwissRefusesEveryWriteItselfAndItsAccountHoldsNoWriteVerb() throws IOException {
+    home = cluster.namespace();
+    String models = cluster.otherNamespace("models");
+    install(
+        """
+        fullnameOverride: %s
+        rbac: {namespaces: [%s], applyWith: both}
+        config: {catalog: %s, database: %s}
+        """
+            .formatted(
+                home,
+                models,
+                TestCharts.project().resolve("examples/catalog"),
+                dir.resolve("data/swiss.db")));
+    writeProfile(models, "chartPath: " + TestCharts.exampleCharts());
+    TestServer server = serve();
+    String[] bearer = bearer(server, authSecret());
+    String release = "/api/releases/%s/%s".formatted(models, MODEL);
+
+    List<TestServer.Reply> writes =
+        List.of(
+            server.post(
+                "/api/plans",
+                "{\"model\": \"mistral-small-24b\", \"namespace\": \"%s\"}".formatted(models),
+                bearer),
+            server.post("/api/install", "{\"planHash\": \"0123\"}", bearer),
+            server.post("/api/apply", "{\"planHash\": \"0123\", \"expectRevision\": 1}", bearer),
+            server.post(
+                release + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}", bearer),
+            server.delete(release, bearer));
+
+    assertThat(writes)
+        .allSatisfy(
+            reply -> {
+              assertThat(reply.status()).as(reply.body()).isEqualTo(403);
+              assertThat(reply.body()).contains("allowDeploy");
+            });
+    assertThat(server.get("/api/deployments", bearer).status()).isEqualTo(200);
+    KubernetesClient account = accountClient();
+    for (String namespace : List.of(models, home)) {
+      assertThat(rules(account, namespace))
+          .as("the service account's rules in %s", namespace)
+          .isNotEmpty()
+          .allSatisfy(
+              rule ->
+                  assertThat(rule.getVerbs())
+                      .as("%s on %s", rule.getVerbs(), rule.getResources())
+                      .doesNotContainAnyElementsOf(
+                          List.of("create", "update", "patch", "delete", "deletecollection", "*")));
+    }
+  }
+
+  private void install(String values) {
+    if (helm == null) {
+      try {
+        helm =
+            new HelmReleases(
+                new ChartRenderer(
+                    new ChartArchives(Files.createDirectories(dir.resolve("charts")))),
+                Files.readString(cluster.kubeconfig()));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      helm.install(request(values), false, false);
+    } else {
+      helm.upgrade(request(values), false);
+    }
+  }
+
+  private RenderRequest request(String values) {
+    return new RenderRequest(
+        ChartLocation.local(SwissChart.DIR),
+        CHART_RELEASE,
+        home,
+        List.of(new ValuesDocument("values", Yaml.tree("values", values))));
+  }
+
+  /** The chart's login Secret, decoded. */
+  private Map<String, String> authSecret() {
+    Secret secret = cluster.admin().secrets().inNamespace(home).withName(home + "-auth").get();
+    Map<String, String> decoded = new java.util.TreeMap<>();
+    secret.getData().forEach((k, v) -> decoded.put(k, new String(Base64.getDecoder().decode(v))));
+    return decoded;
+  }
+
+  /**
+   * The site profile the chart names and never writes: the platform team's, made by the admin.
+   *
+   * @param charts where the profile finds charts: a chartPath or a chartRepo line
+   */
+  private void writeProfile(String namespace, String charts) {
+    String profile =
+        """
+        name: chart-site
+        namespace: %s
+        %s
+        model:
+          pathTemplate: /models/{{org}}/{{name}}
+        """
+            .formatted(namespace, charts);
+    cluster
+        .admin()
+        .configMaps()
+        .inNamespace(home)
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName(home + "-profile")
+                .endMetadata()
+                .withData(Map.of("profile.yaml", profile))
+                .build())
+        .create();
+  }
+
+  /**
+   * swiss serve as the pod runs it: the chart's config (its credential directory where the Secret
+   * would be mounted) and the service account's token.
+   */
+  private TestServer serve() throws IOException {
+    Path auth = Files.createDirectories(dir.resolve("auth"));
+    for (Map.Entry<String, String> key : authSecret().entrySet()) {
+      Files.writeString(auth.resolve(key.getKey()), key.getValue());
+    }
+    String config =
+        cluster
+            .admin()
+            .configMaps()
+            .inNamespace(home)
+            .withName(home)
+            .get()
+            .getData()
+            .get("swiss.yaml")
+            .replace("/etc/swiss-auth", auth.toString());
+    Path file = dir.resolve("swiss.yaml");
+    Files.writeString(file, config);
+    Path kubeconfig = ServiceAccountLogin.kubeconfig(cluster.cluster(), home, home, dir);
+    String helmKubeconfig = Files.readString(kubeconfig);
+    TestServer server =
+        TestServer.fromConfig(
+            file, accountClient(), o -> o.withNamespace(home).withHelmKubeConfig(helmKubeconfig));
+    servers.add(server);
+    return server.awaitReady();
+  }
+
+  private KubernetesClient accountClient() {
+    KubernetesClient client =
+        ServiceAccountLogin.client(
+            ServiceAccountLogin.kubeconfig(cluster.cluster(), home, home, dir));
+    clients.add(client);
+    return client;
+  }
+
+  private static String[] bearer(TestServer server, Map<String, String> login) {
+    JsonNode session = server.login(login.get("username"), login.get("password")).ok();
+    return new String[] {"Authorization", "Bearer " + session.path("token").asText()};
+  }
+
+  private static List<ResourceRule> rules(KubernetesClient client, String namespace) {
+    SelfSubjectRulesReview review =
+        new SelfSubjectRulesReviewBuilder()
+            .withNewSpec()
+            .withNamespace(namespace)
+            .endSpec()
+            .build();
+    // Every signed-in user may ask who it is and what it may do (system:basic-user); those
+    // self-reviews are the API server's, not the chart's.
+    return client
+        .authorization()
+        .v1()
+        .selfSubjectRulesReview()
+        .create(review)
+        .getStatus()
+        .getResourceRules()
+        .stream()
+        .filter(rule -> !rule.getResources().stream().allMatch(r -> r.startsWith("self")))
+        .toList();
+  }
+}
