@@ -22,7 +22,8 @@ import picocli.CommandLine.Command;
       RollbackCommand.class,
       UninstallCommand.class,
       StatusCommand.class,
-      ServeCommand.class
+      ServeCommand.class,
+      DbCommand.class
     })
 public final class Main implements Runnable {
   /** Exit code for a failure of no more particular kind ({@link ExitCodes}). */

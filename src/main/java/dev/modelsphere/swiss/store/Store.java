@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.store;
 
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -186,6 +187,22 @@ public final class Store implements AutoCloseable {
         row.getInt("revision"),
         instant(row.getString("started_at")),
         instant(row.getString("ended_at")));
+  }
+
+  /**
+   * Writes a consistent copy of the whole database to {@code destination}, while the server keeps
+   * running: SQLite's {@code VACUUM INTO} reads one snapshot (committed rows, the write-ahead log
+   * included) and never blocks the writers for longer than a statement.
+   *
+   * @throws StoreException when the destination exists (a backup never overwrites) or cannot be
+   *     written
+   */
+  public void backupTo(Path destination) {
+    if (Files.exists(destination)) {
+      throw new StoreException(
+          "backup %s already exists: name a new file; nothing written".formatted(destination));
+    }
+    update("back up to " + destination, "VACUUM INTO ?", destination.toString());
   }
 
   private void update(String what, String sql, Object... args) {

@@ -168,6 +168,33 @@ class StoreTest {
         .hasMessageContaining(notADirectory.toString());
   }
 
+  @Test
+  void aBackupIsACompleteCopyTakenWhileTheStoreIsOpen() throws SQLException {
+    Store store = Store.open(dir.resolve("swiss.db"));
+    store.putPlan(plan(Map.of("replicaCount", 1)), T0);
+    store.recordRun(run("qwen", "install"));
+    Path backup = dir.resolve("backups/first.db");
+    backup.getParent().toFile().mkdirs();
+
+    store.backupTo(backup);
+    store.recordRun(run("qwen", "apply"));
+
+    assertThat(query(backup, "SELECT action FROM runs")).containsExactly("install");
+    assertThat(query(backup, "SELECT count(*) FROM plans")).containsExactly("1");
+    assertThat(Store.open(backup).runs(RunFilter.latest(10))).hasSize(1);
+  }
+
+  @Test
+  void aBackupNeverOverwritesAFile() throws Exception {
+    Store store = Store.open(dir.resolve("swiss.db"));
+    Path taken = java.nio.file.Files.writeString(dir.resolve("taken.db"), "keep me");
+
+    assertThatThrownBy(() -> store.backupTo(taken))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining(taken + " already exists");
+    assertThat(java.nio.file.Files.readString(taken)).isEqualTo("keep me");
+  }
+
   private static Run run(String release, String action) {
     return run(release, action, "");
   }
