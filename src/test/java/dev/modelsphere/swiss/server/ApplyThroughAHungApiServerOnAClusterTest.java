@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,25 +75,39 @@ class ApplyThroughAHungApiServerOnAClusterTest {
   }
 
   /**
-   * The admin reads the record directly, past the proxy, and freezes the proxy the moment the
-   * write-ahead lands: what follows (helm's own requests, swiss's final record) must wait.
+   * Freezes the proxy once the write-ahead has landed, for {@code hang}: at the first request on
+   * Secrets (Helm's storage, or the plan archive) after swiss wrote its plan ConfigMap, so what
+   * follows must wait. Triggered by the requests themselves rather than by polling the record: on a
+   * busy machine Helm could finish before a poller noticed the write-ahead.
    */
   private CompletableFuture<Void> hangOnceApplying(Duration hang) {
-    return CompletableFuture.runAsync(
+    AtomicBoolean writeAheadSent = new AtomicBoolean();
+    AtomicBoolean triggered = new AtomicBoolean();
+    CompletableFuture<Void> thawed = new CompletableFuture<>();
+    String planConfigMap = "/configmaps/" + PlanConfigMapName.of(RELEASE);
+    proxy.before(
+        r -> !r.method().equals("GET") && r.path().endsWith(planConfigMap),
+        () -> writeAheadSent.set(true));
+    proxy.before(
+        r -> writeAheadSent.get() && r.path().contains("/secrets"),
         () -> {
-          await()
-              .atMost(Duration.ofSeconds(30))
-              .pollInterval(Duration.ofMillis(10))
-              .until(() -> "applying".equals(record().phase()));
-          proxy.freeze();
-          try {
-            Thread.sleep(hang.toMillis());
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          } finally {
-            proxy.thaw();
+          if (triggered.compareAndSet(false, true)) {
+            proxy.freeze();
+            CompletableFuture.runAsync(
+                () -> {
+                  try {
+                    Thread.sleep(hang.toMillis());
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  } finally {
+                    proxy.thaw();
+                    thawed.complete(null);
+                  }
+                });
           }
         });
+    // Fails the test's join, rather than hanging it, should the trigger never come.
+    return thawed.orTimeout(hang.toSeconds() + 60, TimeUnit.SECONDS);
   }
 
   private String installAndPlanTwoReplicas() {

@@ -125,7 +125,10 @@ public final class ApiServerProxy implements AutoCloseable {
         .formatted(url(), token);
   }
 
-  /** Runs {@code action} before every matching request is forwarded, until the proxy closes. */
+  /**
+   * Runs {@code action} before every matching request is forwarded, until the proxy closes. An
+   * action that {@link #freeze() freezes} the proxy holds back the request that ran it too.
+   */
   public void before(Predicate<Request> matches, Runnable action) {
     actions.add(new Action(matches, action));
   }
@@ -168,12 +171,12 @@ public final class ApiServerProxy implements AutoCloseable {
     received.add(request);
     try (exchange) {
       byte[] body = exchange.getRequestBody().readAllBytes();
-      awaitThaw();
       for (Action action : actions) {
         if (action.matches().test(request)) {
           action.action().run();
         }
       }
+      awaitThaw();
       HttpResponse<InputStream> answer = send(exchange, body);
       answer
           .headers()
