@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
@@ -20,6 +21,8 @@ import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ServiceAccountLogin;
 import dev.modelsphere.swiss.values.Yaml;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceRule;
 import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReview;
@@ -29,6 +32,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -118,6 +122,21 @@ class SwissInstalledByItsChartOnAClusterTest {
                 .asInt())
         .isEqualTo(1);
     assertThat(server.get(release + "/status", bearer).ok().path("exists").asBoolean()).isTrue();
+    // GPUs held by a pod in a namespace swiss has no Role in: counted through the chart's
+    // cluster-wide pod grant (rbac.nodeGPUUsage), as GPU use is a fact of the node.
+    holdGpus(unlisted, 3);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              JsonNode report = server.get("/api/nodes", bearer).ok();
+              assertThat(report.path("usageError").asText()).isEmpty();
+              int used = 0;
+              for (JsonNode node : report.path("nodes")) {
+                used += node.path("gpusUsed").asInt();
+              }
+              assertThat(used).as("GPUs in use over every node").isEqualTo(3);
+            });
     String upgrade =
         server.planHash(
             "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"1.1.0\"}"
@@ -270,6 +289,32 @@ class SwissInstalledByItsChartOnAClusterTest {
                       .doesNotContainAnyElementsOf(
                           List.of("create", "update", "patch", "delete", "deletecollection", "*")));
     }
+  }
+
+  /** A running pod elsewhere holding {@code gpus} NVIDIA GPUs (kwok runs it on a GPU node). */
+  private static void holdGpus(String namespace, int gpus) {
+    Quantity count = new Quantity(Integer.toString(gpus));
+    cluster
+        .admin()
+        .pods()
+        .inNamespace(namespace)
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("gpu-holder")
+                .endMetadata()
+                .withNewSpec()
+                .addNewContainer()
+                .withName("work")
+                .withImage("registry.example/train:1")
+                .withNewResources()
+                .addToLimits("nvidia.com/gpu", count)
+                .addToRequests("nvidia.com/gpu", count)
+                .endResources()
+                .endContainer()
+                .endSpec()
+                .build())
+        .create();
   }
 
   private void install(String values) {
