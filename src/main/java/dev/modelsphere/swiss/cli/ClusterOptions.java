@@ -122,7 +122,7 @@ public final class ClusterOptions {
   }
 
   /** The config's {@code canary} keys when there is a config, else the defaults. */
-  private static CanaryKeys canaryKeys(String configFlag) {
+  static CanaryKeys canaryKeys(String configFlag) {
     Path found = Config.find(configFlag);
     return found == null ? CanaryKeys.defaults() : Config.load(found).canary();
   }

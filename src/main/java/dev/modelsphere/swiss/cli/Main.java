@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       RollbackCommand.class,
       UninstallCommand.class,
       StatusCommand.class,
+      ListCommand.class,
       ServeCommand.class,
       DbCommand.class
     })
