@@ -7,8 +7,16 @@ import dev.modelsphere.swiss.catalog.IndexVariant;
 import dev.modelsphere.swiss.catalog.IndexVersion;
 import dev.modelsphere.swiss.catalog.Requires;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.site.CatalogRepo;
+import dev.modelsphere.swiss.site.Profile;
+import dev.modelsphere.swiss.sitestate.CatalogEntry;
+import dev.modelsphere.swiss.sitestate.CatalogEntryAnswer;
+import dev.modelsphere.swiss.sitestate.CatalogIndexAnswer;
+import dev.modelsphere.swiss.sitestate.OpenedCatalog;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,11 +44,25 @@ public final class CatalogCommand implements Runnable {
       description = "List every variant of each model's latest version.")
   static final class ListCommand implements Runnable {
     @Mixin GlobalOptions global;
+    @Mixin OutputFormat output;
     @Spec CommandSpec spec;
 
     @Override
     public void run() {
       Catalog catalog = Catalog.open(global.resolve().catalog());
+      output.print(
+          spec.commandLine().getOut(),
+          new CatalogIndexAnswer(
+              CatalogRepo.DEFAULT_CATALOG_NAME, catalog.ref(), catalog.location(), catalog.index()),
+          wide -> table(catalog));
+      if (!output.structured()) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.printf("%ncatalog %s%n%s%n", catalog.location(), catalog.ref());
+        err.flush();
+      }
+    }
+
+    private static String table(Catalog catalog) {
       Table table = new Table();
       table.add("MODEL", "VERSION", "VARIANT", "ENGINE", "GPUS", "TOPOLOGY", "CHART");
       for (IndexModel model : catalog.index().models()) {
@@ -56,12 +78,7 @@ public final class CatalogCommand implements Runnable {
               v.chart().name() + "-" + v.chart().version());
         }
       }
-      PrintWriter out = spec.commandLine().getOut();
-      out.print(table.render());
-      out.flush();
-      PrintWriter err = spec.commandLine().getErr();
-      err.printf("%ncatalog %s%n%s%n", catalog.location(), catalog.ref());
-      err.flush();
+      return table.render();
     }
 
     private static String gpus(Requires r) {
@@ -76,6 +93,7 @@ public final class CatalogCommand implements Runnable {
       description = "Show one model: its weights, version, served name and variants.")
   static final class ShowCommand implements Runnable {
     @Mixin GlobalOptions global;
+    @Mixin OutputFormat output;
     @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "MODEL", description = "The model's catalog name.")
@@ -86,10 +104,21 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public void run() {
-      Entry entry = Catalog.open(global.resolve().catalog()).entry(model, version);
-      PrintWriter out = spec.commandLine().getOut();
-      out.print(describe(entry));
-      out.flush();
+      GlobalOptions.Sources sources = global.resolve();
+      Catalog catalog = Catalog.open(sources.catalog());
+      Entry entry = catalog.entry(model, version);
+      OpenedCatalog opened =
+          new OpenedCatalog(
+              new CatalogRepo(CatalogRepo.DEFAULT_CATALOG_NAME, catalog.location(), false),
+              catalog);
+      Optional<Profile> profile =
+          GlobalOptions.empty(sources.profileFile())
+              ? Optional.empty()
+              : Optional.of(Profile.load(Path.of(sources.profileFile())));
+      output.print(
+          spec.commandLine().getOut(),
+          CatalogEntryAnswer.of(new CatalogEntry(opened, entry), profile),
+          wide -> describe(entry));
     }
 
     static String describe(Entry e) {

@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.kube.StartupProgress;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.site.ProfileBuilder;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +29,7 @@ import picocli.CommandLine.Spec;
 public final class StatusCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
+  @Mixin OutputFormat output;
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
@@ -48,7 +50,13 @@ public final class StatusCommand implements Runnable {
     if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
       throw new CliException("no release " + name);
     }
-    PrintWriter out = spec.commandLine().getOut();
+    output.print(spec.commandLine().getOut(), status, wide -> rows(name, status));
+  }
+
+  /** The report as aligned "key value" lines. */
+  private static String rows(ReleaseRef name, StatusReport status) {
+    StringWriter text = new StringWriter();
+    PrintWriter out = new PrintWriter(text);
     row(out, "release", name.toString());
     row(out, "backend", status.backend().isEmpty() ? "helm (untracked)" : status.backend());
     row(out, "revision", status.exists() ? Integer.toString(status.revision()) : "none");
@@ -70,6 +78,7 @@ public final class StatusCommand implements Runnable {
       row(out, "pod", describe(pod));
     }
     out.flush();
+    return text.toString();
   }
 
   /** The Canary relationship (spec/canary.md §3); nothing for a standalone release. */
