@@ -24,7 +24,9 @@ import picocli.CommandLine.Command;
       StatusCommand.class,
       ListCommand.class,
       ServeCommand.class,
-      DbCommand.class
+      DbCommand.class,
+      CompletionCommand.class,
+      CompleteCommand.class
     })
 public final class Main implements Runnable {
   /** Exit code for a failure of no more particular kind ({@link ExitCodes}). */

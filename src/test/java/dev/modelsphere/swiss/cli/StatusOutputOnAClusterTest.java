@@ -47,7 +47,8 @@ class StatusOutputOnAClusterTest {
       String path = "/api/releases/%s/qwen/status".formatted(cluster.namespace());
       assertThat(OpenApiContract.get().problems("GET", path, 200, run.out())).isEmpty();
       JsonNode printed = new ObjectMapper().readTree(run.out());
-      for (String member : new String[] {"revision", "exists", "backend", "helmStatus", "planStatus", "pods"}) {
+      for (String member :
+          new String[] {"revision", "exists", "backend", "helmStatus", "planStatus", "pods"}) {
         assertThat(printed.path(member)).as(member).isEqualTo(served.path(member));
       }
       assertThat(printed.path("revision").asInt()).isEqualTo(3);
