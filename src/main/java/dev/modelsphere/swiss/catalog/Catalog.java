@@ -66,19 +66,7 @@ public final class Catalog {
    * @param version null or empty for the model's latest
    */
   public Entry entry(String model, String version) {
-    IndexModel listed =
-        index
-            .model(model)
-            .orElseThrow(
-                () ->
-                    new CatalogException(
-                        "no model \""
-                            + model
-                            + "\" in catalog "
-                            + location()
-                            + " (have: "
-                            + String.join(", ", modelNames())
-                            + ")"));
+    IndexModel listed = index.model(model).orElseThrow(() -> new CatalogException(noModel(model)));
     IndexVersion row = listed.version(version);
     String key = model + "@" + row.version();
     Entry known = entries.get(key);
@@ -88,6 +76,14 @@ public final class Catalog {
     Entry fetched = fetch(listed, row);
     Entry raced = entries.putIfAbsent(key, fetched);
     return raced != null ? raced : fetched;
+  }
+
+  /** What to say of a model the index does not list: the nearest names, then every name. */
+  private String noModel(String model) {
+    List<String> nearest = NearestNames.to(model, modelNames());
+    String hint = nearest.isEmpty() ? "" : "; did you mean " + String.join(" or ", nearest) + "?";
+    return "no model \"%s\" in catalog %s%s (have: %s)"
+        .formatted(model, location(), hint, String.join(", ", modelNames()));
   }
 
   /** The latest version of every model, in index order; the first failure stops the listing. */

@@ -55,6 +55,14 @@ class StructuredOutputTest {
   }
 
   @Test
+  void anUnknownModelSuggestsTheNearestNames() {
+    CliRun run = CliRun.of("catalog", "show", "smolm3-3b", "--catalog", DEMO_CATALOG);
+
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err()).contains("no model \"smolm3-3b\"", "did you mean smollm3-3b?");
+  }
+
+  @Test
   void theTableStaysTheDefault() {
     CliRun run = CliRun.of("catalog", "list", "--catalog", DEMO_CATALOG);
 
