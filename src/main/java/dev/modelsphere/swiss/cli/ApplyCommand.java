@@ -26,6 +26,7 @@ public final class ApplyCommand implements Runnable {
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
   @Mixin WriteOptions write;
+  @Mixin WaitOptions wait;
   @Spec CommandSpec spec;
 
   @Option(
@@ -47,7 +48,9 @@ public final class ApplyCommand implements Runnable {
                   plan,
                   Mode.UPGRADE,
                   forceConflicts ? options.forcingConflicts() : options);
-      report(spec, plan, result);
+      report(spec, plan, result, wait);
+      wait.follow(
+          spec.commandLine().getErr(), () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 
@@ -55,18 +58,26 @@ public final class ApplyCommand implements Runnable {
    * Prints the revision on stdout, and how to follow the rollout on stderr.
    *
    * @param plan the plan applied, for the pods' selector; null when not at hand
+   * @param wait whether the command follows the rollout itself, so needs no hint how to
    */
-  static void report(CommandSpec spec, Plan plan, ApplyResult result) {
+  static void report(CommandSpec spec, Plan plan, ApplyResult result, WaitOptions wait) {
     PrintWriter out = spec.commandLine().getOut();
     out.println(result.namespace() + "/" + result.release() + " revision " + result.revision());
     out.flush();
     PrintWriter err = spec.commandLine().getErr();
     String hash =
         result.planHash().length() > 19 ? result.planHash().substring(0, 19) : result.planHash();
-    err.println("submitted (" + hash + "); helm does not wait for the model to load");
-    err.println(
-        "watch it: kubectl -n %s get pods -l %s -w"
-            .formatted(result.namespace(), StatusView.podSelector(result.release(), plan)));
+    if (wait.wait) {
+      err.println("submitted (" + hash + "); following the rollout");
+    } else {
+      err.println("submitted (" + hash + "); helm does not wait for the model to load");
+      err.println(
+          "watch it: swiss status --release %s --namespace %s, or --wait"
+              .formatted(result.release(), result.namespace()));
+      err.println(
+          "     or: kubectl -n %s get pods -l %s -w"
+              .formatted(result.namespace(), StatusView.podSelector(result.release(), plan)));
+    }
     if (!result.statusError().isEmpty()) {
       err.println("warning: the plan's status was not updated: " + result.statusError());
     }

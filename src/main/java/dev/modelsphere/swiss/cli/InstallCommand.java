@@ -19,6 +19,7 @@ public final class InstallCommand implements Runnable {
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
   @Mixin WriteOptions write;
+  @Mixin WaitOptions wait;
   @Spec CommandSpec spec;
 
   @Override
@@ -28,7 +29,9 @@ public final class InstallCommand implements Runnable {
       ApplyResult result =
           ClusterOptions.writes(core)
               .apply(ClusterOptions.localUser(), plan, Mode.INSTALL, write.options("install"));
-      ApplyCommand.report(spec, plan, result);
+      ApplyCommand.report(spec, plan, result, wait);
+      wait.follow(
+          spec.commandLine().getErr(), () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 }

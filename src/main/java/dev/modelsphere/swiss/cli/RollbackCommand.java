@@ -25,6 +25,7 @@ public final class RollbackCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
+  @Mixin WaitOptions wait;
   @Spec CommandSpec spec;
 
   @Option(
@@ -61,7 +62,9 @@ public final class RollbackCommand implements Runnable {
                   toRevision,
                   expectRevision,
                   note);
-      ApplyCommand.report(spec, null, result);
+      ApplyCommand.report(spec, null, result, wait);
+      wait.follow(
+          spec.commandLine().getErr(), () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.canary.CanaryParent;
 import dev.modelsphere.swiss.canary.Relationship;
+import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
@@ -38,19 +39,34 @@ public final class StatusCommand implements Runnable {
     ReleaseRef name = source.release();
     StatusReport status;
     try (DeployCore core = cluster.core(source)) {
-      status =
-          cluster
-              .statusView(core, source)
-              .read(
-                  name.namespace(),
-                  name.name(),
-                  Optional.of(ProfileBuilder.builder().build()),
-                  plan -> Optional.empty());
+      status = read(cluster, core, source, name.namespace(), name.name());
     }
     if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
       throw new CliException("no release " + name);
     }
     output.print(spec.commandLine().getOut(), status, wide -> rows(name, status));
+  }
+
+  /** The release's status as swiss serve reports it, read live. */
+  static StatusReport read(
+      ClusterOptions cluster,
+      DeployCore core,
+      PlanSourceOptions source,
+      String namespace,
+      String name) {
+    return cluster
+        .statusView(core, source)
+        .read(
+            namespace,
+            name,
+            Optional.of(ProfileBuilder.builder().build()),
+            plan -> Optional.empty());
+  }
+
+  /** The status of the release a write just changed. */
+  static StatusReport read(
+      ClusterOptions cluster, DeployCore core, PlanSourceOptions source, ApplyResult written) {
+    return read(cluster, core, source, written.namespace(), written.release());
   }
 
   /** The report as aligned "key value" lines. */

@@ -238,6 +238,58 @@ class DeployCommandsTest {
     }
   }
 
+  @Test
+  void waitFollowsTheRolloutUntilThePodsAreReady() throws IOException {
+    CliRun install =
+        swiss(
+            "install",
+            "--plan",
+            planFile("one.json", "replicaCount: 2").toString(),
+            "--wait",
+            "--timeout",
+            "60s");
+
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(install.out()).contains("revision 1");
+    assertThat(install.err()).contains("following the rollout", "ready: 2/2 pods ready");
+    assertThat(
+            cluster.admin().pods().inNamespace(cluster.namespace()).list().getItems().stream()
+                .filter(p -> "Running".equals(p.getStatus().getPhase()))
+                .count())
+        .isEqualTo(2);
+  }
+
+  @Test
+  void waitFailsNamingTheResourceNoNodeHasEnoughOf() throws IOException {
+    // More memory than the largest simulated node (2 TiB) has.
+    Path greedy = planFile("greedy.json", "resources: {requests: {memory: 4Ti}}");
+
+    long started = System.nanoTime();
+    CliRun install = swiss("install", "--plan", greedy.toString(), "--wait", "--timeout", "60s");
+    long seconds = java.time.Duration.ofNanos(System.nanoTime() - started).toSeconds();
+
+    assertThat(install.exitCode()).isEqualTo(1);
+    assertThat(install.out()).as("the write itself happened").contains("revision 1");
+    assertThat(install.err())
+        .contains("cannot be scheduled (not enough memory on any node)", "Insufficient memory");
+    assertThat(seconds).as("it failed as soon as the scheduler said so").isLessThan(60);
+  }
+
+  @Test
+  void aTimeoutThatIsNoDurationIsRefused() throws IOException {
+    CliRun install =
+        swiss(
+            "install",
+            "--plan",
+            planFile("one.json", "").toString(),
+            "--wait",
+            "--timeout",
+            "soon");
+
+    assertThat(install.exitCode()).isEqualTo(1);
+    assertThat(install.err()).contains("--timeout soon is not a duration like 90s, 15m or 1h");
+  }
+
   private Path planFile(String name, String form) throws IOException {
     Plan plan = cluster.plan("qwen", form);
     Path file = dir.resolve(name);
