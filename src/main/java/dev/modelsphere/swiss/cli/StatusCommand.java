@@ -16,6 +16,7 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,20 +32,40 @@ public final class StatusCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
   @Mixin OutputFormat output;
+
+  @Option(
+      names = {"-w", "--watch"},
+      description =
+          "Then follow the rollout until every pod is ready (exit 0), a pod cannot be scheduled"
+              + " or keeps crashing, or --timeout passes.")
+  boolean watch;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = "15m",
+      description = "How long --watch follows: 90s, 15m (the default), 1h.")
+  String timeout;
+
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
     ReleaseRef name = source.release();
-    StatusReport status;
     try (DeployCore core = cluster.core(source)) {
-      status = read(cluster, core, source, name.namespace(), name.name());
+      StatusReport status = read(cluster, core, source, name.namespace(), name.name());
+      if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
+        throw new CliException("no release " + name);
+      }
+      output.print(spec.commandLine().getOut(), status, wide -> rows(name, status));
+      if (watch) {
+        WaitOptions.follow(
+            spec.commandLine().getErr(),
+            () -> read(cluster, core, source, name.namespace(), name.name()),
+            timeout);
+      }
     }
-    if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
-      throw new CliException("no release " + name);
-    }
-    output.print(spec.commandLine().getOut(), status, wide -> rows(name, status));
   }
 
   /** The release's status as swiss serve reports it, read live. */

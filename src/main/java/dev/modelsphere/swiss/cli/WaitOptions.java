@@ -36,10 +36,18 @@ final class WaitOptions {
    * @throws CliException naming why it failed or what it was doing when time ran out
    */
   void follow(PrintWriter err, Supplier<StatusReport> status) {
-    if (!wait) {
-      return;
+    if (wait) {
+      follow(err, status, timeout);
     }
-    Duration limit = limit();
+  }
+
+  /**
+   * Follows {@code status} until the rollout is ready, fails or {@code timeout} passes.
+   *
+   * @throws CliException naming why it failed or what it was doing when time ran out
+   */
+  static void follow(PrintWriter err, Supplier<StatusReport> status, String timeout) {
+    Duration limit = limit(timeout);
     long end = System.nanoTime() + limit.toNanos();
     Progress progress = new Progress(err, System.console() != null);
     while (true) {
@@ -64,7 +72,7 @@ final class WaitOptions {
     }
   }
 
-  private Duration limit() {
+  private static Duration limit(String timeout) {
     try {
       Duration limit = GoDuration.parse(timeout);
       if (limit.isNegative() || limit.isZero()) {

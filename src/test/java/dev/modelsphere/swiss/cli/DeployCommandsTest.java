@@ -260,6 +260,20 @@ class DeployCommandsTest {
   }
 
   @Test
+  void statusWatchFollowsARolloutStartedWithoutWaiting() throws IOException {
+    assertThat(
+            swiss("install", "--plan", planFile("one.json", "replicaCount: 1").toString())
+                .exitCode())
+        .isZero();
+
+    CliRun watched = onQwen("status", "-w", "--timeout", "60s");
+
+    assertThat(watched.exitCode()).as(watched.err()).isZero();
+    assertThat(watched.out()).contains("revision  1");
+    assertThat(watched.err()).contains("ready: 1/1 pods ready");
+  }
+
+  @Test
   void waitFailsNamingTheResourceNoNodeHasEnoughOf() throws IOException {
     // More memory than the largest simulated node (2 TiB) has.
     Path greedy = planFile("greedy.json", "resources: {requests: {memory: 4Ti}}");
