@@ -80,18 +80,7 @@ class SwissInstalledByItsChartOnAClusterTest {
     String models = cluster.otherNamespace("models");
     String canary = cluster.otherNamespace("canary");
     String unlisted = cluster.otherNamespace("unlisted");
-    String values =
-        """
-        fullnameOverride: %s
-        rbac: {namespaces: [%s, %s], applyWith: both}
-        config: {allowDeploy: true, catalog: %s, database: %s}
-        """
-            .formatted(
-                home,
-                models,
-                canary,
-                TestCharts.project().resolve("examples/catalog"),
-                dir.resolve("data/swiss.db"));
+    String values = values("allowDeploy: true", models, canary);
     install(values);
     Map<String, String> login = authSecret();
     install(values);
@@ -195,18 +184,7 @@ class SwissInstalledByItsChartOnAClusterTest {
     home = cluster.namespace();
     String models = cluster.otherNamespace("models");
     String canary = cluster.otherNamespace("canary");
-    String values =
-        """
-        fullnameOverride: %s
-        rbac: {namespaces: [%s, %s], applyWith: both}
-        config: {allowDeploy: true, applyWith: llmsvc, catalog: %s, database: %s}
-        """
-            .formatted(
-                home,
-                models,
-                canary,
-                TestCharts.project().resolve("examples/catalog"),
-                dir.resolve("data/swiss.db"));
+    String values = values("allowDeploy: true, applyWith: llmsvc", models, canary);
     install(values);
     // The LLMService CRD takes oci:// and https:// chart sources only: a local registry serves
     // ours.
@@ -242,17 +220,7 @@ class SwissInstalledByItsChartOnAClusterTest {
   void aReadOnlySwissRefusesEveryWriteItselfAndItsAccountHoldsNoWriteVerb() throws IOException {
     home = cluster.namespace();
     String models = cluster.otherNamespace("models");
-    install(
-        """
-        fullnameOverride: %s
-        rbac: {namespaces: [%s], applyWith: both}
-        config: {catalog: %s, database: %s}
-        """
-            .formatted(
-                home,
-                models,
-                TestCharts.project().resolve("examples/catalog"),
-                dir.resolve("data/swiss.db")));
+    install(values("allowDeploy: false", models));
     writeProfile(models, "chartPath: " + TestCharts.exampleCharts());
     TestServer server = serve();
     String[] bearer = bearer(server, authSecret());
@@ -315,6 +283,26 @@ class SwissInstalledByItsChartOnAClusterTest {
                 .endSpec()
                 .build())
         .create();
+  }
+
+  /**
+   * The chart's values for swiss over {@code namespaces} with both backends granted, on our demo
+   * catalog, its database in the test's folder.
+   *
+   * @param config more of the chart's {@code config} values, as flow-style YAML members
+   */
+  private String values(String config, String... namespaces) {
+    return """
+        fullnameOverride: %s
+        rbac: {namespaces: [%s], applyWith: both}
+        config: {%s, catalog: %s, database: %s}
+        """
+        .formatted(
+            home,
+            String.join(", ", namespaces),
+            config,
+            TestCharts.project().resolve("examples/catalog"),
+            dir.resolve("data/swiss.db"));
   }
 
   private void install(String values) {
