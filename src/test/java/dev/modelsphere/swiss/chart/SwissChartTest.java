@@ -523,6 +523,34 @@ class SwissChartTest {
   }
 
   @Test
+  void nameOverrideRenamesTheObjectsAndTheirNameLabel() {
+    Rendered r = SwissChart.render("ops", "swiss-system", MODELS + "nameOverride: deployer\n");
+
+    assertThat(r.find("Deployment", "ops-deployer")).isPresent();
+    assertThat(r.deployment().at("/spec/selector/matchLabels/app.kubernetes.io~1name").asText())
+        .isEqualTo("deployer");
+  }
+
+  @Test
+  void securityContextsAndProbesOfYourOwnReplaceTheDefaults() {
+    Rendered r =
+        SwissChart.render(
+            MODELS
+                + """
+                podSecurityContext: {runAsNonRoot: true, runAsUser: 1000}
+                securityContext: {readOnlyRootFilesystem: true, runAsGroup: 1000}
+                livenessProbe: {httpGet: {path: /healthz, port: http}, periodSeconds: 30}
+                readinessProbe: {httpGet: {path: /readyz, port: http}, failureThreshold: 6}
+                """);
+
+    assertThat(r.deployment().at("/spec/template/spec/securityContext/runAsUser").asInt())
+        .isEqualTo(1000);
+    assertThat(r.container().at("/securityContext/runAsGroup").asInt()).isEqualTo(1000);
+    assertThat(r.container().at("/livenessProbe/periodSeconds").asInt()).isEqualTo(30);
+    assertThat(r.container().at("/readinessProbe/failureThreshold").asInt()).isEqualTo(6);
+  }
+
+  @Test
   void aValuesFileWrittenForTheReferenceChartRendersWithTheSameMeaning() throws IOException {
     String values =
         Files.readString(
