@@ -1,5 +1,9 @@
 package dev.modelsphere.swiss.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.view.CatalogRefs;
@@ -20,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,11 +60,21 @@ public final class ListCommand implements Runnable {
   boolean allNamespaces;
 
   @Mixin OutputFormat output;
+  @Mixin ServerOption server;
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
+    Optional<SwissApi> api = server.api();
+    if (api.isPresent()) {
+      JsonNode page = throughServer(api.get());
+      output.print(
+          spec.commandLine().getOut(),
+          page,
+          wide -> table(page.path("deployments"), wide, !GlobalOptions.empty(namespace)));
+      return;
+    }
     List<String> scope = scope();
     Clock clock = Clock.systemUTC();
     try (KubernetesClient client = cluster.target(global.config.path).connect();
@@ -78,9 +93,39 @@ public final class ListCommand implements Runnable {
                   fleet, new Relationships(ClusterOptions.canaryKeys(global.config.path))),
               site);
       boolean oneNamespace = scope.size() == 1;
+      JsonNode answer = StatusJson.tree(page);
       output.print(
-          spec.commandLine().getOut(), page, wide -> table(page.deployments(), wide, oneNamespace));
+          spec.commandLine().getOut(),
+          answer,
+          wide -> table(answer.path("deployments"), wide, oneNamespace));
     }
+  }
+
+  /**
+   * The server's list, every page of it in one answer as the local one is; {@code -n} keeps one
+   * namespace's rows (the server lists the namespaces it serves).
+   */
+  private JsonNode throughServer(SwissApi api) {
+    ArrayNode rows = JsonNodeFactory.instance.arrayNode();
+    JsonNode page;
+    int number = 1;
+    int seen = 0;
+    do {
+      page =
+          api.get("/api/deployments?page=%d&perPage=%d".formatted(number++, Paging.MAX_PER_PAGE));
+      for (JsonNode row : page.path("deployments")) {
+        seen++;
+        if (GlobalOptions.empty(namespace) || namespace.equals(row.path("namespace").asText())) {
+          rows.add(row);
+        }
+      }
+    } while (seen < page.path("summary").path("total").asInt()
+        && !page.path("deployments").isEmpty());
+    ObjectNode whole = page.deepCopy();
+    whole.put("page", 1);
+    whole.put("perPage", rows.size());
+    whole.set("deployments", rows);
+    return whole;
   }
 
   /** Where to look: {@code -A} everywhere, else {@code -n}, else the profile's namespace. */
@@ -136,44 +181,50 @@ public final class ListCommand implements Runnable {
         page.cluster(), page.catalogRef(), 1, rows.size(), rows, page.summary());
   }
 
-  /** One column of the table: its header and what a row shows in it. */
-  private record Column(String header, Function<DeploymentRow, String> cell) {}
+  /** One column of the table: its header and what a row of the API's answer shows in it. */
+  private record Column(String header, Function<JsonNode, String> cell) {}
 
   /**
-   * The table of {@code rows}: the namespace column only when several are listed, the chart, helm
-   * status and update time only when wide, the drift shortened unless wide.
+   * The table of the answer's rows: the namespace column only when several are listed, the chart,
+   * helm status and update time only when wide, the drift shortened unless wide.
    */
-  static String table(List<DeploymentRow> rows, boolean wide, boolean oneNamespace) {
+  static String table(JsonNode rows, boolean wide, boolean oneNamespace) {
     if (rows.isEmpty()) {
       return "no releases\n";
     }
     List<Column> columns = new ArrayList<>();
     if (!oneNamespace) {
-      columns.add(new Column("NAMESPACE", DeploymentRow::namespace));
+      columns.add(new Column("NAMESPACE", row -> text(row, "namespace")));
     }
-    columns.add(new Column("RELEASE", DeploymentRow::release));
-    columns.add(new Column("BACKEND", DeploymentRow::backend));
-    columns.add(new Column("MODEL", row -> dash(row.model())));
-    columns.add(new Column("VERSION", row -> dash(row.version())));
-    columns.add(new Column("REV", row -> row.revision() > 0 ? "" + row.revision() : "-"));
-    columns.add(new Column("PHASE", row -> row.untracked() ? "untracked" : dash(row.phase())));
+    columns.add(new Column("RELEASE", row -> text(row, "release")));
+    columns.add(new Column("BACKEND", row -> text(row, "backend")));
+    columns.add(new Column("MODEL", row -> text(row, "model")));
+    columns.add(new Column("VERSION", row -> text(row, "version")));
     columns.add(
         new Column(
-            "CANARY", row -> row.canary() == null ? "-" : row.canary().canaryState().wireName()));
+            "REV", row -> row.path("revision").asInt() > 0 ? row.path("revision").asText() : "-"));
+    columns.add(
+        new Column(
+            "PHASE", row -> row.path("untracked").asBoolean() ? "untracked" : text(row, "phase")));
+    columns.add(new Column("CANARY", row -> text(row, "canaryState")));
     if (wide) {
-      columns.add(new Column("CHART", row -> dash(row.chart())));
-      columns.add(new Column("STATUS", row -> dash(row.status())));
-      columns.add(new Column("UPDATED", row -> dash(row.updated())));
-      columns.add(new Column("DRIFT", row -> dash(row.drift())));
+      columns.add(new Column("CHART", row -> text(row, "chart")));
+      columns.add(new Column("STATUS", row -> text(row, "status")));
+      columns.add(new Column("UPDATED", row -> text(row, "updated")));
+      columns.add(new Column("DRIFT", row -> text(row, "drift")));
     } else {
-      columns.add(new Column("DRIFT", row -> shortened(row.drift())));
+      columns.add(new Column("DRIFT", row -> shortened(row.path("drift").asText())));
     }
     Table table = new Table();
     table.add(columns.stream().map(Column::header).toArray(String[]::new));
-    for (DeploymentRow row : rows) {
+    for (JsonNode row : rows) {
       table.add(columns.stream().map(c -> c.cell().apply(row)).toArray(String[]::new));
     }
     return table.render();
+  }
+
+  private static String text(JsonNode row, String member) {
+    return dash(row.path(member).asText());
   }
 
   private static String shortened(String drift) {

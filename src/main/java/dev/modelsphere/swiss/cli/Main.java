@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
       ListCommand.class,
       ServeCommand.class,
       DbCommand.class,
+      LoginCommand.class,
+      LogoutCommand.class,
       CompletionCommand.class,
       CompleteCommand.class
     })

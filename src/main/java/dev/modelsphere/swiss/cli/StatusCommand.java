@@ -1,18 +1,15 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.canary.CanaryParent;
-import dev.modelsphere.swiss.canary.Relationship;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.PlanStatus;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
-import dev.modelsphere.swiss.kube.PodView;
-import dev.modelsphere.swiss.kube.StartupProgress;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.site.ProfileBuilder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Optional;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,7 +19,8 @@ import picocli.CommandLine.Spec;
 /**
  * Shows a release as {@code swiss serve} reports it, from whichever backend owns it: revision, helm
  * status, the plan's status (or the LLMService operator's), the Canary relationship, and its pods
- * with the startup progress of those still starting.
+ * with the startup progress of those still starting. The table is a view of the API's answer, so it
+ * reads the same whether the answer came from the cluster or from a swiss server.
  */
 @Command(
     name = "status",
@@ -47,24 +45,37 @@ public final class StatusCommand implements Runnable {
       description = "How long --watch follows: 90s, 15m (the default), 1h.")
   String timeout;
 
+  @Mixin ServerOption server;
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
     ReleaseRef name = source.release();
+    Optional<SwissApi> api = server.api();
+    if (api.isPresent()) {
+      String path = "/api/releases/%s/%s/status".formatted(name.namespace(), name.name());
+      show(name, api.get().get(path), () -> StatusJson.report(api.get().get(path)));
+      return;
+    }
     try (DeployCore core = cluster.core(source)) {
       StatusReport status = read(cluster, core, source, name.namespace(), name.name());
-      if (!status.exists() && status.planStatus() == null && status.backend().isEmpty()) {
-        throw new CliException("no release " + name);
-      }
-      output.print(spec.commandLine().getOut(), status, wide -> rows(name, status));
-      if (watch) {
-        WaitOptions.follow(
-            spec.commandLine().getErr(),
-            () -> read(cluster, core, source, name.namespace(), name.name()),
-            timeout);
-      }
+      show(
+          name,
+          StatusJson.tree(status),
+          () -> read(cluster, core, source, name.namespace(), name.name()));
+    }
+  }
+
+  private void show(ReleaseRef name, JsonNode status, Supplier<StatusReport> again) {
+    if (!status.path("exists").asBoolean()
+        && status.path("planStatus").isMissingNode()
+        && status.path("backend").asText().isEmpty()) {
+      throw new CliException("no release " + name);
+    }
+    output.print(spec.commandLine().getOut(), status, wide -> rows(name, status));
+    if (watch) {
+      WaitOptions.follow(spec.commandLine().getErr(), again, timeout);
     }
   }
 
@@ -90,84 +101,96 @@ public final class StatusCommand implements Runnable {
     return read(cluster, core, source, written.namespace(), written.release());
   }
 
-  /** The report as aligned "key value" lines. */
-  private static String rows(ReleaseRef name, StatusReport status) {
+  /** The answer as aligned "key value" lines. */
+  static String rows(ReleaseRef name, JsonNode status) {
     StringWriter text = new StringWriter();
     PrintWriter out = new PrintWriter(text);
+    boolean exists = status.path("exists").asBoolean();
+    String backend = status.path("backend").asText();
     row(out, "release", name.toString());
-    row(out, "backend", status.backend().isEmpty() ? "helm (untracked)" : status.backend());
-    row(out, "revision", status.exists() ? Integer.toString(status.revision()) : "none");
-    row(out, "helm", status.exists() ? orUnknown(status.helmStatus()) : "not installed");
-    if (status.llmservice() != null) {
-      row(out, "operator", operator(status.llmservice()));
+    row(out, "backend", backend.isEmpty() ? "helm (untracked)" : backend);
+    row(out, "revision", exists ? status.path("revision").asText() : "none");
+    row(out, "helm", exists ? orUnknown(status.path("helmStatus").asText()) : "not installed");
+    JsonNode service = status.path("llmservice");
+    JsonNode plan = status.path("planStatus");
+    if (!service.isMissingNode()) {
+      String message = service.path("message").asText();
+      row(
+          out,
+          "operator",
+          orUnknown(service.path("phase").asText()) + (message.isEmpty() ? "" : ": " + message));
     } else {
-      row(out, "plan", plan(status.planStatus()));
-      if (status.planStatus() != null && !status.planStatus().error().isEmpty()) {
-        row(out, "error", status.planStatus().error());
+      row(out, "plan", plan(plan));
+      if (!plan.path("error").asText().isEmpty()) {
+        row(out, "error", plan.path("error").asText());
       }
     }
-    canary(out, status.canary());
-    if (!status.warning().isEmpty()) {
-      row(out, "warning", status.warning());
+    row(out, "canary", status.path("canaryState").asText());
+    if (status.has("managedBy")) {
+      row(out, "owned by", parent(status.path("managedBy")));
     }
-    row(out, "pods", "%d of %d ready".formatted(status.ready(), status.total()));
-    for (PodView pod : status.pods()) {
+    if (status.has("assignedTo")) {
+      row(out, "lent to", parent(status.path("assignedTo")));
+    }
+    if (!status.path("warning").asText().isEmpty()) {
+      row(out, "warning", status.path("warning").asText());
+    }
+    row(
+        out,
+        "pods",
+        "%d of %d ready".formatted(status.path("ready").asInt(), status.path("total").asInt()));
+    for (JsonNode pod : status.path("pods")) {
       row(out, "pod", describe(pod));
     }
     out.flush();
     return text.toString();
   }
 
-  /** The Canary relationship (spec/canary.md §3); nothing for a standalone release. */
-  private static void canary(PrintWriter out, Relationship canary) {
-    row(out, "canary", canary.canaryState().wireName());
-    if (canary.managedBy() != null) {
-      row(out, "owned by", parent(canary.managedBy()));
-    }
-    if (canary.assignedTo() != null) {
-      row(out, "lent to", parent(canary.assignedTo()));
-    }
+  private static String parent(JsonNode parent) {
+    String arm = parent.path("arm").asText();
+    String proof =
+        parent.path("verified").asBoolean()
+            ? "verified"
+            : "not verified: " + parent.path("reason").asText();
+    return "%s/%s%s (%s)"
+        .formatted(
+            parent.path("namespace").asText(),
+            parent.path("name").asText(),
+            arm.isEmpty() ? "" : " arm " + arm,
+            proof);
   }
 
-  private static String parent(CanaryParent parent) {
-    String arm = parent.arm().isEmpty() ? "" : " arm " + parent.arm();
-    String proof = parent.verified() ? "verified" : "not verified: " + parent.reason();
-    return "%s/%s%s (%s)".formatted(parent.namespace(), parent.name(), arm, proof);
-  }
-
-  private static String operator(StatusReport.LlmServiceState service) {
-    String message = service.message().isEmpty() ? "" : ": " + service.message();
-    return orUnknown(service.phase()) + message;
-  }
-
-  private static String describe(PodView pod) {
+  private static String describe(JsonNode pod) {
     StringBuilder line =
-        new StringBuilder(pod.name())
+        new StringBuilder(pod.path("name").asText())
             .append(' ')
-            .append(orUnknown(pod.phase()))
-            .append(pod.ready() ? ", ready" : ", not ready");
-    if (pod.restarts() > 0) {
-      line.append(", ").append(pod.restarts()).append(" restarts");
+            .append(orUnknown(pod.path("phase").asText()))
+            .append(pod.path("ready").asBoolean() ? ", ready" : ", not ready");
+    if (pod.path("restarts").asInt() > 0) {
+      line.append(", ").append(pod.path("restarts").asInt()).append(" restarts");
     }
-    StartupProgress startup = pod.startup();
-    if (startup != null) {
+    JsonNode startup = pod.path("startup");
+    if (!startup.isMissingNode()) {
       line.append(
           ", startup %s (%ds of %ds)"
               .formatted(
-                  startup.state().wireName(), startup.elapsedSeconds(), startup.budgetSeconds()));
+                  startup.path("state").asText(),
+                  startup.path("elapsedSeconds").asInt(),
+                  startup.path("budgetSeconds").asInt()));
     }
-    if (!pod.message().isEmpty()) {
-      line.append(": ").append(pod.message());
+    if (!pod.path("message").asText().isEmpty()) {
+      line.append(": ").append(pod.path("message").asText());
     }
     return line.toString();
   }
 
-  private static String plan(PlanStatus plan) {
-    if (plan == null) {
+  private static String plan(JsonNode plan) {
+    if (plan.isMissingNode()) {
       return "untracked (no swiss plan beside it)";
     }
-    String revision = plan.revision() > 0 ? " at revision " + plan.revision() : "";
-    return orUnknown(plan.phase()) + revision;
+    int revision = plan.path("revision").asInt();
+    return orUnknown(plan.path("phase").asText())
+        + (revision > 0 ? " at revision " + revision : "");
   }
 
   private static String orUnknown(String s) {

@@ -19,4 +19,17 @@ public final class ErrorStatus {
       case UNAVAILABLE -> 503;
     };
   }
+
+  /**
+   * The kind of failure a swiss server's error status stands for: the table above, read backwards
+   * (a client of the API fails as the server did). A status outside it is a failure.
+   */
+  public static ErrorKind kindOf(int status) {
+    for (ErrorKind kind : ErrorKind.values()) {
+      if (of(kind) == status) {
+        return kind;
+      }
+    }
+    return status == 401 ? ErrorKind.FORBIDDEN : ErrorKind.FAILED;
+  }
 }
