@@ -7,6 +7,8 @@ import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,6 +29,7 @@ public final class ApplyCommand implements Runnable {
   @Mixin ClusterOptions cluster;
   @Mixin WriteOptions write;
   @Mixin WaitOptions wait;
+  @Mixin ServerOption server;
   @Spec CommandSpec spec;
 
   @Option(
@@ -38,6 +41,21 @@ public final class ApplyCommand implements Runnable {
 
   @Override
   public void run() {
+    Optional<SwissApi> api = server.api();
+    if (api.isPresent()) {
+      ServerCalls.StoredPlan stored = source.serverPlan(api.get());
+      Map<String, Object> request = write.requestFor(stored.hash());
+      if (forceConflicts) {
+        request.put("forceConflicts", true);
+      }
+      ApplyResult result =
+          ServerCalls.applied(api.get().post("/api/apply", request), stored.namespace());
+      report(spec, null, result, wait);
+      wait.follow(
+          spec.commandLine().getErr(),
+          () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
+      return;
+    }
     Plan plan = source.plan();
     ApplyOptions options = write.options("apply");
     try (DeployCore core = cluster.core(source)) {

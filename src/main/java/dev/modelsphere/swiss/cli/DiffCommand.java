@@ -1,8 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DiffResult;
 import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,19 +27,30 @@ public final class DiffCommand implements Callable<Integer> {
   public static final int CHANGED = ExitCodes.CHANGES_PENDING;
 
   @Mixin PlanSourceOptions source;
+  @Mixin ServerOption server;
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    DiffResult diff;
-    try (DeployCore core = cluster.core(source)) {
-      diff = cluster.differ(core).diff(source.plan());
+    Optional<SwissApi> api = server.api();
+    if (api.isPresent()) {
+      // The server's answer carries the same rendering as the local diff, and whether it changed.
+      JsonNode diff =
+          api.get().post("/api/diff", Map.of("planHash", source.serverPlan(api.get()).hash()));
+      return show(diff.path("output").asText(), diff.path("changed").asBoolean());
     }
+    try (DeployCore core = cluster.core(source)) {
+      DiffResult diff = cluster.differ(core).diff(source.plan());
+      return show(diff.render(), diff.changed());
+    }
+  }
+
+  private int show(String rendered, boolean changed) {
     PrintWriter out = spec.commandLine().getOut();
-    out.print(diff.render());
+    out.print(rendered);
     out.flush();
-    if (!diff.changed()) {
+    if (!changed) {
       PrintWriter err = spec.commandLine().getErr();
       err.println("no changes");
       err.flush();

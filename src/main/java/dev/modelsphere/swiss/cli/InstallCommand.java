@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.plan.Plan;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,10 +21,23 @@ public final class InstallCommand implements Runnable {
   @Mixin ClusterOptions cluster;
   @Mixin WriteOptions write;
   @Mixin WaitOptions wait;
+  @Mixin ServerOption server;
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
+    Optional<SwissApi> api = server.api();
+    if (api.isPresent()) {
+      ServerCalls.StoredPlan plan = source.serverPlan(api.get());
+      ApplyResult result =
+          ServerCalls.applied(
+              api.get().post("/api/install", write.requestFor(plan.hash())), plan.namespace());
+      ApplyCommand.report(spec, null, result, wait);
+      wait.follow(
+          spec.commandLine().getErr(),
+          () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
+      return;
+    }
     Plan plan = source.plan();
     try (DeployCore core = cluster.core(source)) {
       ApplyResult result =

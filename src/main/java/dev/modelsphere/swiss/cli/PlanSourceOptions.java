@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanJson;
@@ -35,6 +36,24 @@ public final class PlanSourceOptions {
           "Folder of chart directories for plans that name no chart repo or path"
               + " (default: $SWISS_CHART_ROOT; for render, else ../charts).")
   String chartRoot;
+
+  /**
+   * The hash of the plan a server composed from the flags and stored: what its install, apply and
+   * diff take. A plan file stays local; the server composes from its own catalog and profile.
+   */
+  ServerCalls.StoredPlan serverPlan(SwissApi api) {
+    if (planFile != null) {
+      throw new CliException(
+          "--plan is read locally; through the server %s pass the compose flags (--model ...)"
+                  .formatted(api.server())
+              + " and it composes the plan itself");
+    }
+    JsonNode plan = api.post("/api/plans", compose.planRequest());
+    return new ServerCalls.StoredPlan(
+        plan.path("hash").asText(),
+        plan.at("/release/namespace").asText(),
+        plan.at("/release/name").asText());
+  }
 
   /** The plan to act on, read or composed. */
   Plan plan() {

@@ -4,7 +4,10 @@ import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,6 +29,7 @@ public final class RollbackCommand implements Runnable {
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
   @Mixin WaitOptions wait;
+  @Mixin ServerOption server;
   @Spec CommandSpec spec;
 
   @Option(
@@ -48,6 +52,32 @@ public final class RollbackCommand implements Runnable {
   @Override
   public void run() {
     ReleaseRef release = source.release();
+    Optional<SwissApi> api = server.api();
+    if (api.isPresent()) {
+      if (toRevision <= 0) {
+        throw new CliException(
+            "through a server pass --to-revision N (its revisions: GET /api/releases/%s/%s/revisions)"
+                .formatted(release.namespace(), release.name()));
+      }
+      Map<String, Object> request = new LinkedHashMap<>();
+      request.put("toRevision", toRevision);
+      request.put("expectRevision", expectRevision);
+      if (note != null && !note.isEmpty()) {
+        request.put("note", note);
+      }
+      ApplyResult result =
+          ServerCalls.applied(
+              api.get()
+                  .post(
+                      "/api/releases/%s/%s/rollback".formatted(release.namespace(), release.name()),
+                      request),
+              release.namespace());
+      ApplyCommand.report(spec, null, result, wait);
+      wait.follow(
+          spec.commandLine().getErr(),
+          () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
+      return;
+    }
     try (DeployCore core = cluster.core(source)) {
       if (toRevision <= 0) {
         listArchived(core.helm().archivedRevisions(release.namespace(), release.name()), release);

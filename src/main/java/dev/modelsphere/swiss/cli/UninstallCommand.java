@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.UninstallResult;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Spec;
 public final class UninstallCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
+  @Mixin ServerOption server;
   @Mixin ClusterOptions cluster;
   @Spec CommandSpec spec;
 
@@ -28,10 +30,21 @@ public final class UninstallCommand implements Runnable {
   public void run() {
     ReleaseRef release = source.release();
     UninstallResult result;
-    try (DeployCore core = cluster.core(source)) {
+    Optional<SwissApi> api = server.api();
+    if (api.isPresent()) {
       result =
-          ClusterOptions.writes(core)
-              .uninstall(ClusterOptions.localUser(), release.namespace(), release.name());
+          ServerCalls.uninstalled(
+              api.get()
+                  .json(
+                      "DELETE",
+                      "/api/releases/%s/%s".formatted(release.namespace(), release.name()),
+                      null));
+    } else {
+      try (DeployCore core = cluster.core(source)) {
+        result =
+            ClusterOptions.writes(core)
+                .uninstall(ClusterOptions.localUser(), release.namespace(), release.name());
+      }
     }
     PrintWriter out = spec.commandLine().getOut();
     // The LLMService backend says what it deleted; helm's own words are its uninstall output.

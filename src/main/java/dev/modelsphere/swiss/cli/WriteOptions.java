@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyOptions;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** The flags {@code install} and {@code apply} share: the revision lock and a note. */
@@ -20,6 +22,21 @@ public final class WriteOptions {
    * How the apply runs. Any N below 1 means no check, as in the reference, where scripts pass -1
    * for "whatever is live"; the deployer itself refuses a negative revision from the API.
    */
+  /**
+   * The body of {@code POST /api/install} or {@code /api/apply} for the stored plan {@code hash}.
+   */
+  Map<String, Object> requestFor(String hash) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("planHash", hash);
+    if (expectRevision > 0) {
+      body.put("expectRevision", expectRevision);
+    }
+    if (note != null && !note.isEmpty()) {
+      body.put("note", note);
+    }
+    return body;
+  }
+
   ApplyOptions options(String action) {
     return new ApplyOptions(Math.max(0, expectRevision), action, note);
   }
