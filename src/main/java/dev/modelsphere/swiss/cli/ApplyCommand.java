@@ -4,11 +4,13 @@ import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,9 +52,11 @@ public final class ApplyCommand implements Runnable {
       }
       ApplyResult result =
           ServerCalls.applied(api.get().post("/api/apply", request), stored.namespace());
-      report(spec, null, result, wait);
-      wait.follow(
-          spec.commandLine().getErr(),
+      finish(
+          spec,
+          null,
+          result,
+          wait,
           () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
       return;
     }
@@ -66,10 +70,19 @@ public final class ApplyCommand implements Runnable {
                   plan,
                   Mode.UPGRADE,
                   forceConflicts ? options.forcingConflicts() : options);
-      report(spec, plan, result, wait);
-      wait.follow(
-          spec.commandLine().getErr(), () -> StatusCommand.read(cluster, core, source, result));
+      finish(spec, plan, result, wait, () -> StatusCommand.read(cluster, core, source, result));
     }
+  }
+
+  /** Prints the write's result, then follows the rollout when {@code --wait} asks for it. */
+  static void finish(
+      CommandSpec spec,
+      Plan plan,
+      ApplyResult result,
+      WaitOptions wait,
+      Supplier<StatusReport> status) {
+    report(spec, plan, result, wait);
+    wait.follow(spec.commandLine().getErr(), status);
   }
 
   /**
@@ -78,7 +91,7 @@ public final class ApplyCommand implements Runnable {
    * @param plan the plan applied, for the pods' selector; null when not at hand
    * @param wait whether the command follows the rollout itself, so needs no hint how to
    */
-  static void report(CommandSpec spec, Plan plan, ApplyResult result, WaitOptions wait) {
+  private static void report(CommandSpec spec, Plan plan, ApplyResult result, WaitOptions wait) {
     PrintWriter out = spec.commandLine().getOut();
     out.println(result.namespace() + "/" + result.release() + " revision " + result.revision());
     out.flush();

@@ -32,9 +32,11 @@ public final class InstallCommand implements Runnable {
       ApplyResult result =
           ServerCalls.applied(
               api.get().post("/api/install", write.requestFor(plan.hash())), plan.namespace());
-      ApplyCommand.report(spec, null, result, wait);
-      wait.follow(
-          spec.commandLine().getErr(),
+      ApplyCommand.finish(
+          spec,
+          null,
+          result,
+          wait,
           () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
       return;
     }
@@ -43,9 +45,8 @@ public final class InstallCommand implements Runnable {
       ApplyResult result =
           ClusterOptions.writes(core)
               .apply(ClusterOptions.localUser(), plan, Mode.INSTALL, write.options("install"));
-      ApplyCommand.report(spec, plan, result, wait);
-      wait.follow(
-          spec.commandLine().getErr(), () -> StatusCommand.read(cluster, core, source, result));
+      ApplyCommand.finish(
+          spec, plan, result, wait, () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 }

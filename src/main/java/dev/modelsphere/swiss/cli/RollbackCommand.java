@@ -72,9 +72,11 @@ public final class RollbackCommand implements Runnable {
                       "/api/releases/%s/%s/rollback".formatted(release.namespace(), release.name()),
                       request),
               release.namespace());
-      ApplyCommand.report(spec, null, result, wait);
-      wait.follow(
-          spec.commandLine().getErr(),
+      ApplyCommand.finish(
+          spec,
+          null,
+          result,
+          wait,
           () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
       return;
     }
@@ -92,9 +94,8 @@ public final class RollbackCommand implements Runnable {
                   toRevision,
                   expectRevision,
                   note);
-      ApplyCommand.report(spec, null, result, wait);
-      wait.follow(
-          spec.commandLine().getErr(), () -> StatusCommand.read(cluster, core, source, result));
+      ApplyCommand.finish(
+          spec, null, result, wait, () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 
