@@ -1,7 +1,9 @@
 package dev.modelsphere.swiss.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.catalog.Catalog;
 import dev.modelsphere.swiss.catalog.Entry;
+import dev.modelsphere.swiss.catalog.Index;
 import dev.modelsphere.swiss.catalog.IndexModel;
 import dev.modelsphere.swiss.catalog.IndexVariant;
 import dev.modelsphere.swiss.catalog.IndexVersion;
@@ -14,6 +16,7 @@ import dev.modelsphere.swiss.sitestate.CatalogEntryAnswer;
 import dev.modelsphere.swiss.sitestate.CatalogIndexAnswer;
 import dev.modelsphere.swiss.sitestate.OpenedCatalog;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -45,27 +48,41 @@ public final class CatalogCommand implements Runnable {
   static final class ListCommand implements Runnable {
     @Mixin GlobalOptions global;
     @Mixin OutputFormat output;
+    @Mixin ServerOption server;
     @Spec CommandSpec spec;
 
     @Override
     public void run() {
+      Optional<SwissApi> api = server.api();
+      if (api.isPresent()) {
+        // The server's catalog, as its API lists it: the index it has, not the one here.
+        JsonNode answer = api.get().get("/api/catalog");
+        Index index = Index.parse(answer.path("index").toString().getBytes(StandardCharsets.UTF_8));
+        show(answer, index, answer.path("source").asText(), answer.path("ref").asText());
+        return;
+      }
       Catalog catalog = Catalog.open(global.resolve().catalog());
-      output.print(
-          spec.commandLine().getOut(),
+      show(
           new CatalogIndexAnswer(
               CatalogRepo.DEFAULT_CATALOG_NAME, catalog.ref(), catalog.location(), catalog.index()),
-          wide -> table(catalog));
+          catalog.index(),
+          catalog.location(),
+          catalog.ref());
+    }
+
+    private void show(Object answer, Index index, String location, String ref) {
+      output.print(spec.commandLine().getOut(), answer, wide -> table(index));
       if (!output.structured()) {
         PrintWriter err = spec.commandLine().getErr();
-        err.printf("%ncatalog %s%n%s%n", catalog.location(), catalog.ref());
+        err.printf("%ncatalog %s%n%s%n", location, ref);
         err.flush();
       }
     }
 
-    private static String table(Catalog catalog) {
+    private static String table(Index index) {
       Table table = new Table();
       table.add("MODEL", "VERSION", "VARIANT", "ENGINE", "GPUS", "TOPOLOGY", "CHART");
-      for (IndexModel model : catalog.index().models()) {
+      for (IndexModel model : index.models()) {
         IndexVersion latest = model.version(model.latest());
         for (IndexVariant v : latest.variants()) {
           table.add(

@@ -132,6 +132,11 @@ public final class StatusCommand implements Runnable {
     if (status.has("assignedTo")) {
       row(out, "lent to", parent(status.path("assignedTo")));
     }
+    String route = status.path("route").asText();
+    if (!route.isEmpty()) {
+      String url = status.path("url").asText();
+      row(out, "route", url.isEmpty() ? route : route + " at " + url);
+    }
     if (!status.path("warning").asText().isEmpty()) {
       row(out, "warning", status.path("warning").asText());
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.server.OpenApiContract;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +61,22 @@ class StructuredOutputTest {
 
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err()).contains("no model \"smolm3-3b\"", "did you mean smollm3-3b?");
+  }
+
+  @Test
+  void statusShowsTheRouteAndWhereItIsReached() throws Exception {
+    JsonNode status =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"exists": true, "revision": 2, "backend": "helm", "canaryState": "standalone",
+                 "route": "qwen", "url": "https://llm.example/qwen", "ready": 1, "total": 1,
+                 "pods": []}
+                """);
+
+    String rows = StatusCommand.rows(new ReleaseRef("qwen", "models"), status);
+
+    assertThat(rows).contains("route     qwen at https://llm.example/qwen", "revision  2");
   }
 
   @Test

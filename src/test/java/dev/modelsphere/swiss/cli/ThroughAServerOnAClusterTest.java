@@ -144,6 +144,16 @@ class ThroughAServerOnAClusterTest {
   }
 
   @Test
+  void theCatalogListedIsTheServers() {
+    CliRun table = CliRun.of("catalog", "list");
+    CliRun json = CliRun.of("catalog", "list", "-o", "json");
+
+    assertThat(table.exitCode()).as(table.err()).isZero();
+    assertThat(table.out()).startsWith("MODEL").contains("smollm3-3b", "mistral-small-24b");
+    assertThat(OpenApiContract.get().problems("GET", "/api/catalog", 200, json.out())).isEmpty();
+  }
+
+  @Test
   void withoutASessionTheServerRefusesAndTheCommandSaysHowToSignIn() {
     CliRun.of("logout");
 
