@@ -139,7 +139,10 @@ class LoginTest {
 
   @Test
   void theTokenAsBearerOpensEveryGuardedRouteWithoutACookie() {
-    String bearer = "Bearer " + token(server.login(TestServer.USER, TestServer.PASSWORD).body());
+    TestServer.Reply login = server.login(TestServer.USER, TestServer.PASSWORD);
+    // A failed login would leave no token to parse; say so rather than fail on a route below.
+    assertThat(login.status()).as("login answered %s", login.body()).isEqualTo(200);
+    String bearer = "Bearer " + token(login.body());
 
     for (Guarded route : guardedRoutes()) {
       assertThat(route.status("Authorization", bearer)).as(route.toString()).isNotEqualTo(401);
