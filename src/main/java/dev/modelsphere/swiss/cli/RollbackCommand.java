@@ -1,9 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,9 +57,8 @@ public final class RollbackCommand implements Runnable {
     Optional<SwissApi> api = server.api();
     if (api.isPresent()) {
       if (toRevision <= 0) {
-        throw new CliException(
-            "through a server pass --to-revision N (its revisions: GET /api/releases/%s/%s/revisions)"
-                .formatted(release.namespace(), release.name()));
+        listArchived(archivedOnServer(api.get(), release), release);
+        return;
       }
       Map<String, Object> request = new LinkedHashMap<>();
       request.put("toRevision", toRevision);
@@ -97,6 +98,22 @@ public final class RollbackCommand implements Runnable {
       ApplyCommand.finish(
           spec, null, result, wait, () -> StatusCommand.read(cluster, core, source, result));
     }
+  }
+
+  /** The earlier revisions the server keeps a plan of: what a rollback can go back to. */
+  private static List<Integer> archivedOnServer(SwissApi api, ReleaseRef release) {
+    JsonNode answer =
+        api.get("/api/releases/%s/%s/revisions".formatted(release.namespace(), release.name()));
+    List<Integer> revisions = new ArrayList<>();
+    for (JsonNode row : answer.path("revisions")) {
+      // A row read from an archived plan names its model; a bare helm revision names nothing.
+      boolean archived =
+          !row.path("model").asText().isEmpty() || !row.path("planHash").asText().isEmpty();
+      if (!row.path("current").asBoolean() && archived) {
+        revisions.add(row.path("revision").asInt());
+      }
+    }
+    return revisions;
   }
 
   private void listArchived(List<Integer> revisions, ReleaseRef release) {

@@ -127,6 +127,9 @@ class ThroughAServerOnAClusterTest {
     assertThat(swiss("status", "--release", "qwen").out()).contains("revision  2");
     assertThat(swiss("list").out()).contains("qwen", "smollm3-3b");
 
+    CliRun choices = swiss("rollback", "--release", "qwen");
+    assertThat(choices.exitCode()).as(choices.err()).isZero();
+    assertThat(choices.out()).contains("can roll back to revision 1");
     CliRun rollback =
         swiss("rollback", "--release", "qwen", "--to-revision", "1", "--expect-revision", "2");
     assertThat(rollback.exitCode()).as(rollback.err()).isZero();
