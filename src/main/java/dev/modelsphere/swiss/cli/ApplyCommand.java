@@ -52,12 +52,7 @@ public final class ApplyCommand implements Runnable {
       }
       ApplyResult result =
           ServerCalls.applied(api.get().post("/api/apply", request), stored.namespace());
-      finish(
-          spec,
-          null,
-          result,
-          wait,
-          () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
+      finishOnServer(spec, result, wait, api.get());
       return;
     }
     Plan plan = source.plan();
@@ -83,6 +78,16 @@ public final class ApplyCommand implements Runnable {
       Supplier<StatusReport> status) {
     report(spec, plan, result, wait);
     wait.follow(spec.commandLine().getErr(), status);
+  }
+
+  /** The same for a write a server made: the rollout is followed through its status route. */
+  static void finishOnServer(CommandSpec spec, ApplyResult result, WaitOptions wait, SwissApi api) {
+    finish(
+        spec,
+        null,
+        result,
+        wait,
+        () -> ServerCalls.status(api, result.namespace(), result.release()));
   }
 
   /**

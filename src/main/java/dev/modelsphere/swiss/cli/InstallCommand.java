@@ -32,12 +32,7 @@ public final class InstallCommand implements Runnable {
       ApplyResult result =
           ServerCalls.applied(
               api.get().post("/api/install", write.requestFor(plan.hash())), plan.namespace());
-      ApplyCommand.finish(
-          spec,
-          null,
-          result,
-          wait,
-          () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
+      ApplyCommand.finishOnServer(spec, result, wait, api.get());
       return;
     }
     Plan plan = source.plan();

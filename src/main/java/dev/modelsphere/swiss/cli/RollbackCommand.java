@@ -73,12 +73,7 @@ public final class RollbackCommand implements Runnable {
                       "/api/releases/%s/%s/rollback".formatted(release.namespace(), release.name()),
                       request),
               release.namespace());
-      ApplyCommand.finish(
-          spec,
-          null,
-          result,
-          wait,
-          () -> ServerCalls.status(api.get(), result.namespace(), result.release()));
+      ApplyCommand.finishOnServer(spec, result, wait, api.get());
       return;
     }
     try (DeployCore core = cluster.core(source)) {
