@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
@@ -32,6 +33,7 @@ public final class ApplyCommand implements Runnable {
   @Mixin WriteOptions write;
   @Mixin WaitOptions wait;
   @Mixin ServerOption server;
+  @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
   @Option(
@@ -52,7 +54,7 @@ public final class ApplyCommand implements Runnable {
       }
       ApplyResult result =
           ServerCalls.applied(api.get().post("/api/apply", request), stored.namespace());
-      finishOnServer(spec, result, wait, api.get());
+      finishOnServer(spec, output, result, wait, api.get());
       return;
     }
     Plan plan = source.plan();
@@ -65,25 +67,34 @@ public final class ApplyCommand implements Runnable {
                   plan,
                   Mode.UPGRADE,
                   forceConflicts ? options.forcingConflicts() : options);
-      finish(spec, plan, result, wait, () -> StatusCommand.read(cluster, core, source, result));
+      finish(
+          spec,
+          output,
+          plan,
+          result,
+          wait,
+          () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 
   /** Prints the write's result, then follows the rollout when {@code --wait} asks for it. */
   static void finish(
       CommandSpec spec,
+      OutputFormat output,
       Plan plan,
       ApplyResult result,
       WaitOptions wait,
       Supplier<StatusReport> status) {
-    report(spec, plan, result, wait);
+    report(spec, output, plan, result, wait);
     wait.follow(spec.commandLine().getErr(), status);
   }
 
   /** The same for a write a server made: the rollout is followed through its status route. */
-  static void finishOnServer(CommandSpec spec, ApplyResult result, WaitOptions wait, SwissApi api) {
+  static void finishOnServer(
+      CommandSpec spec, OutputFormat output, ApplyResult result, WaitOptions wait, SwissApi api) {
     finish(
         spec,
+        output,
         null,
         result,
         wait,
@@ -91,15 +102,16 @@ public final class ApplyCommand implements Runnable {
   }
 
   /**
-   * Prints the revision on stdout, and how to follow the rollout on stderr.
+   * Prints the revision on stdout (or the API's answer, for {@code -o json|yaml}), and how to
+   * follow the rollout on stderr.
    *
    * @param plan the plan applied, for the pods' selector; null when not at hand
    * @param wait whether the command follows the rollout itself, so needs no hint how to
    */
-  private static void report(CommandSpec spec, Plan plan, ApplyResult result, WaitOptions wait) {
-    PrintWriter out = spec.commandLine().getOut();
-    out.println(result.namespace() + "/" + result.release() + " revision " + result.revision());
-    out.flush();
+  private static void report(
+      CommandSpec spec, OutputFormat output, Plan plan, ApplyResult result, WaitOptions wait) {
+    String line = result.namespace() + "/" + result.release() + " revision " + result.revision();
+    output.print(spec.commandLine().getOut(), WriteAnswers.Applied.of(result), wide -> line + "\n");
     PrintWriter err = spec.commandLine().getErr();
     String hash =
         result.planHash().length() > 19 ? result.planHash().substring(0, 19) : result.planHash();

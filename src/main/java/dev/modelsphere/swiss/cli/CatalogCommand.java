@@ -111,6 +111,7 @@ public final class CatalogCommand implements Runnable {
   static final class ShowCommand implements Runnable {
     @Mixin GlobalOptions global;
     @Mixin OutputFormat output;
+    @Mixin ServerOption server;
     @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "MODEL", description = "The model's catalog name.")
@@ -121,6 +122,14 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public void run() {
+      Optional<SwissApi> api = server.api();
+      if (api.isPresent()) {
+        // The server's entry, with what its site makes of it.
+        JsonNode answer = api.get().get(entryPath());
+        Entry entry = ServerCalls.as(answer.path("entry"), Entry.class);
+        output.print(spec.commandLine().getOut(), answer, wide -> describe(entry));
+        return;
+      }
       GlobalOptions.Sources sources = global.resolve();
       Catalog catalog = Catalog.open(sources.catalog());
       Entry entry = catalog.entry(model, version);
@@ -136,6 +145,11 @@ public final class CatalogCommand implements Runnable {
           spec.commandLine().getOut(),
           CatalogEntryAnswer.of(new CatalogEntry(opened, entry), profile),
           wide -> describe(entry));
+    }
+
+    private String entryPath() {
+      String path = "/api/catalog/" + SwissApi.segment(model);
+      return GlobalOptions.empty(version) ? path : path + "?version=" + SwissApi.segment(version);
     }
 
     static String describe(Entry e) {

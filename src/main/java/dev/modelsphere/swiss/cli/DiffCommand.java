@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DiffResult;
+import dev.modelsphere.swiss.deploy.WriteAnswers;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,7 @@ public final class DiffCommand implements Callable<Integer> {
   @Mixin PlanSourceOptions source;
   @Mixin ServerOption server;
   @Mixin ClusterOptions cluster;
+  @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
   @Override
@@ -38,18 +40,20 @@ public final class DiffCommand implements Callable<Integer> {
       // The server's answer carries the same rendering as the local diff, and whether it changed.
       JsonNode diff =
           api.get().post("/api/diff", Map.of("planHash", source.serverPlan(api.get()).hash()));
-      return show(diff.path("output").asText(), diff.path("changed").asBoolean());
+      return show(diff, diff.path("output").asText(), diff.path("changed").asBoolean());
     }
     try (DeployCore core = cluster.core(source)) {
       DiffResult diff = cluster.differ(core).diff(source.plan());
-      return show(diff.render(), diff.changed());
+      return show(WriteAnswers.Diffed.of(diff), diff.render(), diff.changed());
     }
   }
 
-  private int show(String rendered, boolean changed) {
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(rendered);
-    out.flush();
+  /**
+   * @param answer the API's answer, printed for {@code -o json|yaml}
+   * @param rendered the object-by-object diff, printed otherwise
+   */
+  private int show(Object answer, String rendered, boolean changed) {
+    output.print(spec.commandLine().getOut(), answer, wide -> rendered);
     if (!changed) {
       PrintWriter err = spec.commandLine().getErr();
       err.println("no changes");

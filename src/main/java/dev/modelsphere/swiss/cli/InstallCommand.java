@@ -22,6 +22,7 @@ public final class InstallCommand implements Runnable {
   @Mixin WriteOptions write;
   @Mixin WaitOptions wait;
   @Mixin ServerOption server;
+  @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
   @Override
@@ -32,7 +33,7 @@ public final class InstallCommand implements Runnable {
       ApplyResult result =
           ServerCalls.applied(
               api.get().post("/api/install", write.requestFor(plan.hash())), plan.namespace());
-      ApplyCommand.finishOnServer(spec, result, wait, api.get());
+      ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
       return;
     }
     Plan plan = source.plan();
@@ -41,7 +42,12 @@ public final class InstallCommand implements Runnable {
           ClusterOptions.writes(core)
               .apply(ClusterOptions.localUser(), plan, Mode.INSTALL, write.options("install"));
       ApplyCommand.finish(
-          spec, plan, result, wait, () -> StatusCommand.read(cluster, core, source, result));
+          spec,
+          output,
+          plan,
+          result,
+          wait,
+          () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 }

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       InstallCommand.class,
       ApplyCommand.class,
       RollbackCommand.class,
+      HistoryCommand.class,
       UninstallCommand.class,
       StatusCommand.class,
       ListCommand.class,

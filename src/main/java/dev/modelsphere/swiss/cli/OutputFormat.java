@@ -62,7 +62,7 @@ final class OutputFormat {
   }
 
   /** YAML of exactly the JSON answer: the same names, the same members left out. */
-  private static String yaml(Object answer) {
+  static String yaml(Object answer) {
     try {
       JsonNode tree = JsonMappers.PLAIN.readTree(Json.text(answer));
       return YAML.writeValueAsString(tree);

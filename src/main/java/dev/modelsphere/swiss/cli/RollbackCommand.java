@@ -32,6 +32,7 @@ public final class RollbackCommand implements Runnable {
   @Mixin ClusterOptions cluster;
   @Mixin WaitOptions wait;
   @Mixin ServerOption server;
+  @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
   @Option(
@@ -70,10 +71,10 @@ public final class RollbackCommand implements Runnable {
           ServerCalls.applied(
               api.get()
                   .post(
-                      "/api/releases/%s/%s/rollback".formatted(release.namespace(), release.name()),
+                      SwissApi.releasePath(release.namespace(), release.name(), "/rollback"),
                       request),
               release.namespace());
-      ApplyCommand.finishOnServer(spec, result, wait, api.get());
+      ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
       return;
     }
     try (DeployCore core = cluster.core(source)) {
@@ -91,14 +92,19 @@ public final class RollbackCommand implements Runnable {
                   expectRevision,
                   note);
       ApplyCommand.finish(
-          spec, null, result, wait, () -> StatusCommand.read(cluster, core, source, result));
+          spec,
+          output,
+          null,
+          result,
+          wait,
+          () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 
   /** The earlier revisions the server keeps a plan of: what a rollback can go back to. */
   private static List<Integer> archivedOnServer(SwissApi api, ReleaseRef release) {
     JsonNode answer =
-        api.get("/api/releases/%s/%s/revisions".formatted(release.namespace(), release.name()));
+        api.get(SwissApi.releasePath(release.namespace(), release.name(), "/revisions"));
     List<Integer> revisions = new ArrayList<>();
     for (JsonNode row : answer.path("revisions")) {
       // A row read from an archived plan names its model; a bare helm revision names nothing.

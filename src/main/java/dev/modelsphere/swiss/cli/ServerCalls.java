@@ -44,10 +44,11 @@ final class ServerCalls {
 
   /** The release's status on the server, for following a rollout there. */
   static StatusReport status(SwissApi api, String namespace, String release) {
-    return StatusJson.report(api.get("/api/releases/%s/%s/status".formatted(namespace, release)));
+    return StatusJson.report(api.get(SwissApi.releasePath(namespace, release, "/status")));
   }
 
-  private static <T> T as(JsonNode answer, Class<T> type) {
+  /** An answer, or a member of one, as the type the server wrote it from. */
+  static <T> T as(JsonNode answer, Class<T> type) {
     try {
       return ANSWERS.treeToValue(answer, type);
     } catch (JsonProcessingException e) {

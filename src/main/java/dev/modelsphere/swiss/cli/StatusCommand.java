@@ -54,7 +54,7 @@ public final class StatusCommand implements Runnable {
     ReleaseRef name = source.release();
     Optional<SwissApi> api = server.api();
     if (api.isPresent()) {
-      String path = "/api/releases/%s/%s/status".formatted(name.namespace(), name.name());
+      String path = SwissApi.releasePath(name.namespace(), name.name(), "/status");
       show(name, api.get().get(path), () -> StatusJson.report(api.get().get(path)));
       return;
     }

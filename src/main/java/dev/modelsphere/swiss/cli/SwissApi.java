@@ -7,9 +7,11 @@ import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
@@ -76,6 +78,16 @@ final class SwissApi {
           "%s %s on %s answered something other than JSON: %s"
               .formatted(method, path, server, e.getMessage()));
     }
+  }
+
+  /** {@code text} as one path segment or query value: nothing in it can reach another route. */
+  static String segment(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  /** The path of a release's route, each name one segment: {@code /api/releases/ns/name<tail>}. */
+  static String releasePath(String namespace, String release, String tail) {
+    return "/api/releases/" + segment(namespace) + "/" + segment(release) + tail;
   }
 
   JsonNode get(String path) {

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.UninstallResult;
+import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -24,6 +25,7 @@ public final class UninstallCommand implements Runnable {
   @Mixin PlanSourceOptions source;
   @Mixin ServerOption server;
   @Mixin ClusterOptions cluster;
+  @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
   @Override
@@ -37,7 +39,7 @@ public final class UninstallCommand implements Runnable {
               api.get()
                   .json(
                       "DELETE",
-                      "/api/releases/%s/%s".formatted(release.namespace(), release.name()),
+                      SwissApi.releasePath(release.namespace(), release.name(), ""),
                       null));
     } else {
       try (DeployCore core = cluster.core(source)) {
@@ -46,11 +48,11 @@ public final class UninstallCommand implements Runnable {
                 .uninstall(ClusterOptions.localUser(), release.namespace(), release.name());
       }
     }
-    PrintWriter out = spec.commandLine().getOut();
     // The LLMService backend says what it deleted; helm's own words are its uninstall output.
-    out.println(
-        result.output().startsWith("deleted ") ? result.output() : release + " uninstalled");
-    out.flush();
+    String said =
+        result.output().startsWith("deleted ") ? result.output() : release + " uninstalled";
+    output.print(
+        spec.commandLine().getOut(), WriteAnswers.Uninstalled.of(result), wide -> said + "\n");
     if (!result.planError().isEmpty()) {
       PrintWriter err = spec.commandLine().getErr();
       err.println(

@@ -19,10 +19,6 @@ public final class WriteOptions {
   String note;
 
   /**
-   * How the apply runs. Any N below 1 means no check, as in the reference, where scripts pass -1
-   * for "whatever is live"; the deployer itself refuses a negative revision from the API.
-   */
-  /**
    * The body of {@code POST /api/install} or {@code /api/apply} for the stored plan {@code hash}.
    */
   Map<String, Object> requestFor(String hash) {
@@ -37,6 +33,10 @@ public final class WriteOptions {
     return body;
   }
 
+  /**
+   * How the apply runs. Any N below 1 means no check, as in the reference, where scripts pass -1
+   * for "whatever is live"; the deployer itself refuses a negative revision from the API.
+   */
   ApplyOptions options(String action) {
     return new ApplyOptions(Math.max(0, expectRevision), action, note);
   }

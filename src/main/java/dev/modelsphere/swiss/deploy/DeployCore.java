@@ -119,12 +119,12 @@ public final class DeployCore implements AutoCloseable {
     return helm;
   }
 
-  /** The backends, and which one a release belongs to. */
   /** helm's storage of releases, read live. */
   public ReleaseStorage storage() {
     return storage;
   }
 
+  /** The backends, and which one a release belongs to. */
   public Backends backends() {
     return backends;
   }

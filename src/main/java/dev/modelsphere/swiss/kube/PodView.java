@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.kube;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.modelsphere.swiss.values.Nulls;
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -15,8 +16,9 @@ import java.util.Optional;
  *
  * @param ready the pod's Ready condition is true
  * @param restarts over all its containers
- * @param message why the pod is not ready, when it is not: a waiting container's reason, else the
- *     scheduler's, else the Ready condition's message
+ * @param message why the pod is not ready, when it is not: a waiting container's reason (and how
+ *     its last run ended, when it ran before), else the scheduler's, else the Ready condition's
+ *     message
  * @param startup how far a not-ready pod's startup probe has got
  */
 public record PodView(
@@ -57,7 +59,8 @@ public record PodView(
         return status.getName()
             + ": "
             + waiting.getReason()
-            + (detail.isEmpty() ? "" : ": " + detail);
+            + (detail.isEmpty() ? "" : ": " + detail)
+            + lastExit(status);
       }
     }
     Optional<PodCondition> unscheduled =
@@ -66,6 +69,32 @@ public record PodView(
       return unscheduled.get().getMessage();
     }
     return condition(pod, "Ready").map(c -> Nulls.orEmpty(c.getMessage())).orElse("");
+  }
+
+  /**
+   * How a restarting container's last run ended: its exit code and the last line of its termination
+   * message, which is the tail of its log when the pod asks for {@code terminationMessagePolicy:
+   * FallbackToLogsOnError}. A crash-looping engine's own last words say far more than the kubelet's
+   * back-off notice.
+   */
+  private static String lastExit(ContainerStatus status) {
+    ContainerStateTerminated ended =
+        status.getLastState() == null ? null : status.getLastState().getTerminated();
+    if (ended == null) {
+      return "";
+    }
+    String said = lastLine(Nulls.orEmpty(ended.getMessage()));
+    String reason = Nulls.orEmpty(ended.getReason());
+    return "; last exit %d%s%s"
+        .formatted(
+            ended.getExitCode() == null ? 0 : ended.getExitCode(),
+            reason.isEmpty() ? "" : " (" + reason + ")",
+            said.isEmpty() ? "" : ": " + said);
+  }
+
+  private static String lastLine(String text) {
+    String[] lines = text.strip().split("\\R");
+    return lines[lines.length - 1].strip();
   }
 
   private static Optional<PodCondition> condition(Pod pod, String type) {

@@ -2,9 +2,13 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.server.OpenApiContract;
 import dev.modelsphere.swiss.testing.AutoscalerSimulation;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
@@ -302,6 +306,47 @@ class DeployCommandsTest {
 
     assertThat(install.exitCode()).isEqualTo(1);
     assertThat(install.err()).contains("--timeout soon is not a duration like 90s, 15m or 1h");
+  }
+
+  @Test
+  void everyCommandThatPrintsAResultPrintsTheApisAnswerWithOutputJson() throws IOException {
+    Path one = planFile("one.json", "replicaCount: 1");
+    Path two = planFile("two.json", "replicaCount: 2");
+    String release = "/api/releases/%s/qwen".formatted(cluster.namespace());
+    OpenApiContract api = OpenApiContract.get();
+
+    CliRun install = swiss("install", "--plan", one.toString(), "-o", "json");
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(api.problems("POST", "/api/install", 200, install.out())).isEmpty();
+    assertThat(json(install.out()).path("revision").asInt()).isEqualTo(1);
+
+    CliRun diff = swiss("diff", "--plan", two.toString(), "-o", "json");
+    assertThat(diff.exitCode()).as("exit 2 still says something would change").isEqualTo(2);
+    assertThat(api.problems("POST", "/api/diff", 200, diff.out())).isEmpty();
+    assertThat(json(diff.out()).path("changed").asBoolean()).isTrue();
+
+    CliRun apply = swiss("apply", "--plan", two.toString(), "-o", "yaml");
+    assertThat(apply.exitCode()).as(apply.err()).isZero();
+    assertThat(new YAMLMapper().readTree(apply.out()).path("revision").asInt()).isEqualTo(2);
+
+    CliRun history = onQwen("history", "-o", "json");
+    assertThat(history.exitCode()).as(history.err()).isZero();
+    assertThat(api.problems("GET", release + "/revisions", 200, history.out())).isEmpty();
+    assertThat(json(history.out()).path("revisions"))
+        .extracting(r -> r.path("revision").asInt())
+        .containsExactly(2, 1);
+    assertThat(onQwen("history").out())
+        .startsWith("REVISION")
+        .containsPattern("2 \\(live\\) +qwen3-8b")
+        .containsPattern("\\n1 +qwen3-8b");
+
+    CliRun uninstall = onQwen("uninstall", "-o", "json");
+    assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
+    assertThat(api.problems("DELETE", release, 200, uninstall.out())).isEmpty();
+  }
+
+  private static JsonNode json(String text) throws IOException {
+    return new ObjectMapper().readTree(text);
   }
 
   private Path planFile(String name, String form) throws IOException {

@@ -147,6 +147,58 @@ class ThroughAServerOnAClusterTest {
   }
 
   @Test
+  void planDiffInstallHistoryAndUninstallPrintTheServersAnswersWithOutputJson() throws Exception {
+    OpenApiContract api = OpenApiContract.get();
+    String release = "/api/releases/%s/llama".formatted(cluster.namespace());
+    String[] compose = {"--model=smollm3-3b", "--release", "llama"};
+
+    CliRun plan = swiss(concat(new String[] {"plan", "-o", "json"}, compose));
+    assertThat(plan.exitCode()).as(plan.err()).isZero();
+    assertThat(api.problems("POST", "/api/plans", 200, plan.out())).isEmpty();
+    assertThat(json(plan.out()).at("/release/namespace").asText()).isEqualTo(cluster.namespace());
+    CliRun explained = swiss(concat(new String[] {"plan", "--explain"}, compose));
+    assertThat(explained.out()).as("the server's plan, explained here").contains("catalog");
+
+    CliRun diff = swiss(concat(new String[] {"diff", "-o", "json"}, compose));
+    assertThat(diff.exitCode()).as("a release that does not exist yet is all change").isEqualTo(2);
+    assertThat(api.problems("POST", "/api/diff", 200, diff.out())).isEmpty();
+    assertThat(json(diff.out()).path("exists").asBoolean()).isFalse();
+
+    CliRun install = swiss(concat(new String[] {"install", "-o", "json"}, compose));
+    assertThat(install.exitCode()).as(install.err()).isZero();
+    assertThat(api.problems("POST", "/api/install", 200, install.out())).isEmpty();
+    assertThat(json(install.out()).path("planHash").asText())
+        .isEqualTo(json(plan.out()).path("hash").asText());
+
+    CliRun history = swiss("history", "--release", "llama", "-o", "json");
+    assertThat(history.exitCode()).as(history.err()).isZero();
+    assertThat(api.problems("GET", release + "/revisions", 200, history.out())).isEmpty();
+    assertThat(swiss("history", "--release", "llama").out())
+        .containsPattern("1 \\(live\\) +smollm3-3b");
+
+    CliRun uninstall = swiss("uninstall", "--release", "llama", "-o", "json");
+    assertThat(uninstall.exitCode()).as(uninstall.err()).isZero();
+    assertThat(api.problems("DELETE", release, 200, uninstall.out())).isEmpty();
+  }
+
+  @Test
+  void catalogShowAsksTheServerAndReadsTheSameAsHere() throws Exception {
+    CliRun json = CliRun.of("catalog", "show", "smollm3-3b", "-o", "json");
+    CliRun table = CliRun.of("catalog", "show", "smollm3-3b");
+    CliRun unknown = CliRun.of("catalog", "show", "../session");
+
+    assertThat(json.exitCode()).as(json.err()).isZero();
+    assertThat(OpenApiContract.get().problems("GET", "/api/catalog/smollm3-3b", 200, json.out()))
+        .isEmpty();
+    assertThat(json(json.out()).path("localPath").asText())
+        .as("what the server's site makes of the model")
+        .isNotEmpty();
+    assertThat(table.out()).contains("(smollm3-3b)", "variants:");
+    assertThat(unknown.exitCode()).isEqualTo(ExitCodes.FAILED);
+    assertThat(unknown.err()).contains("404");
+  }
+
+  @Test
   void theCatalogListedIsTheServers() {
     CliRun table = CliRun.of("catalog", "list");
     CliRun json = CliRun.of("catalog", "list", "-o", "json");
@@ -164,6 +216,16 @@ class ThroughAServerOnAClusterTest {
 
     assertThat(list.exitCode()).isEqualTo(ExitCodes.FORBIDDEN);
     assertThat(list.err()).contains("401", "swiss login " + server.url());
+  }
+
+  private static JsonNode json(String text) throws java.io.IOException {
+    return new ObjectMapper().readTree(text);
+  }
+
+  private static String[] concat(String[] head, String[] tail) {
+    String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+    System.arraycopy(tail, 0, all, head.length, tail.length);
+    return all;
   }
 
   private String[] bearer() {

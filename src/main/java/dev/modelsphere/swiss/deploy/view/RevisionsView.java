@@ -36,6 +36,11 @@ public final class RevisionsView {
    *     cannot be read
    */
   public RevisionList list(String namespace, String release) {
+    return list(backends, namespace, release);
+  }
+
+  /** The same for a caller that reads no values or plans, as {@code swiss history} does. */
+  public static RevisionList list(Backends backends, String namespace, String release) {
     return new RevisionList(
         release, namespace, backends.reads(namespace, release).revisions(namespace, release));
   }

@@ -12,6 +12,7 @@ import dev.modelsphere.swiss.deploy.PlanRequest;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.RollbackRequest;
 import dev.modelsphere.swiss.deploy.UninstallResult;
+import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;

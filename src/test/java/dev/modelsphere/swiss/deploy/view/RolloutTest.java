@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.deploy.view.Rollout.Phase;
 import dev.modelsphere.swiss.kube.PodView;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -78,5 +81,51 @@ class RolloutTest {
   void noPodsYetIsProgress() {
     assertThat(Rollout.of(status()).phase()).isEqualTo(Phase.PROGRESSING);
     assertThat(Rollout.of(status()).summary()).isEqualTo("waiting for pods");
+  }
+
+  @Test
+  void aCrashLoopingEngineIsReportedWithTheLastLineItLogged() {
+    Pod crashing =
+        new PodBuilder()
+            .withNewMetadata()
+            .withName("qwen-0")
+            .endMetadata()
+            .withNewSpec()
+            .addNewContainer()
+            .withName("engine")
+            .endContainer()
+            .endSpec()
+            .withNewStatus()
+            .withPhase("Running")
+            .addNewContainerStatus()
+            .withName("engine")
+            .withRestartCount(4)
+            .withNewState()
+            .withNewWaiting()
+            .withReason("CrashLoopBackOff")
+            .withMessage("back-off 1m20s restarting failed container=engine")
+            .endWaiting()
+            .endState()
+            .withNewLastState()
+            .withNewTerminated()
+            .withExitCode(1)
+            .withReason("Error")
+            .withMessage(
+                "Loading safetensors checkpoint shards: 0%\n"
+                    + "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n")
+            .endTerminated()
+            .endLastState()
+            .endContainerStatus()
+            .endStatus()
+            .build();
+
+    Rollout rollout = Rollout.of(status(PodView.of(crashing, Instant.now())));
+
+    assertThat(rollout.phase()).isEqualTo(Phase.FAILED);
+    assertThat(rollout.summary())
+        .startsWith("pod qwen-0 keeps crashing (4 restarts): engine: CrashLoopBackOff")
+        .endsWith(
+            "; last exit 1 (Error): torch.OutOfMemoryError: CUDA out of memory."
+                + " Tried to allocate 2.00 GiB");
   }
 }

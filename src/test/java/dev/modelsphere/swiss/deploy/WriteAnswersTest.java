@@ -1,4 +1,4 @@
-package dev.modelsphere.swiss.server.routes;
+package dev.modelsphere.swiss.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

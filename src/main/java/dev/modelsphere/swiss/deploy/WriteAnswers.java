@@ -1,21 +1,18 @@
-package dev.modelsphere.swiss.server.routes;
+package dev.modelsphere.swiss.deploy;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.DiffResult;
-import dev.modelsphere.swiss.deploy.UninstallResult;
 import java.util.List;
 
 /**
- * The answers of the write routes, member for member in the reference's order; every member is
- * always written unless marked otherwise.
+ * The API's answers of the write use cases (what `swiss -o json` prints too), member for member in
+ * the reference's order; every member is always written unless marked otherwise.
  */
-final class WriteAnswers {
+public final class WriteAnswers {
   private WriteAnswers() {}
 
   /** What an install, apply or rollback did. */
-  record Applied(
+  public record Applied(
       String planHash,
       String release,
       int revision,
@@ -23,7 +20,7 @@ final class WriteAnswers {
       String status,
       String statusError) {
 
-    static Applied of(ApplyResult result) {
+    public static Applied of(ApplyResult result) {
       return new Applied(
           result.planHash(),
           result.release(),
@@ -40,7 +37,7 @@ final class WriteAnswers {
    * @param toRevision the revision a rollback would restore; only on a revision's diff
    * @param warnings what would stop an apply; only when preflight found something
    */
-  record Diffed(
+  public record Diffed(
       String planHash,
       @JsonInclude(Include.NON_NULL) Integer toRevision,
       boolean changed,
@@ -49,7 +46,7 @@ final class WriteAnswers {
       boolean exists,
       @JsonInclude(Include.NON_NULL) List<String> warnings) {
 
-    static Diffed of(DiffResult diff) {
+    public static Diffed of(DiffResult diff) {
       return new Diffed(
           diff.planHash(),
           null,
@@ -60,19 +57,19 @@ final class WriteAnswers {
           null);
     }
 
-    Diffed toRevision(int revision) {
+    public Diffed toRevision(int revision) {
       return new Diffed(planHash, revision, changed, output, this.revision, exists, warnings);
     }
 
-    Diffed warning(List<String> found) {
+    public Diffed warning(List<String> found) {
       return new Diffed(planHash, toRevision, changed, output, revision, exists, found);
     }
   }
 
   /** What an uninstall removed. */
-  record Uninstalled(String release, String namespace, String output, String planError) {
+  public record Uninstalled(String release, String namespace, String output, String planError) {
 
-    static Uninstalled of(UninstallResult result) {
+    public static Uninstalled of(UninstallResult result) {
       return new Uninstalled(
           result.release(), result.namespace(), result.output(), result.planError());
     }
