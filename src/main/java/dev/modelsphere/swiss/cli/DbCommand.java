@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.store.DatabasePassword;
+import dev.modelsphere.swiss.store.PostgresUrl;
 import dev.modelsphere.swiss.store.Store;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -45,14 +47,14 @@ public final class DbCommand implements Runnable {
       if (found == null) {
         throw new CliException("no config file: pass --config, or set SWISS_CONFIG");
       }
-      Path database = Path.of(Config.load(found).server().database());
+      String database = Config.load(found).server().database();
       // Opening a missing file would create an empty database, and back that up.
-      if (!Files.isRegularFile(database)) {
+      if (!PostgresUrl.names(database) && !Files.isRegularFile(Path.of(database))) {
         throw new CliException(
             "no database at %s (server.database of %s): nothing to back up"
                 .formatted(database, found));
       }
-      try (Store store = Store.open(database)) {
+      try (Store store = Store.open(database, DatabasePassword.fromEnvironment())) {
         store.backupTo(destination);
       }
       PrintWriter out = spec.commandLine().getOut();

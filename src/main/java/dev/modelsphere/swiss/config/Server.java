@@ -15,7 +15,8 @@ import java.util.Set;
  * The settings of {@code swiss serve}. The CLI reads and checks them but does not use them.
  *
  * @param addr the listen address
- * @param database the SQLite file of the audit log and plan staging
+ * @param database the SQLite file of the audit log and plan staging, or the PostgreSQL server's URL
+ *     ({@code postgres://user@host:5432/swiss}) that several servers share
  * @param allowDeploy whether the server may change releases; read-only otherwise
  * @param helmBin the helm binary of the reference; kept so its configs load, unused here
  * @param helmfileBin the helmfile binary of the reference; kept so its configs load, unused here
@@ -90,13 +91,15 @@ public record Server(
 
   /**
    * The directory of the on-disk catalog index cache: {@code cacheDir} if set, else {@code
-   * catalog-cache} beside the database; empty (no disk cache) when neither is set.
+   * catalog-cache} beside the database file; empty (no disk cache) when neither is set or the
+   * database is a server.
    */
   public String catalogCacheDir() {
     if (!cacheDir.isEmpty()) {
       return cacheDir;
     }
-    if (database.isEmpty()) {
+    // A database on a server (a PostgreSQL URL) has no directory to keep a cache beside.
+    if (database.isEmpty() || database.contains("://")) {
       return "";
     }
     Path parent = Path.of(database).getParent();

@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.server.events.EventSettings;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.upstream.ServiceAddresses;
+import dev.modelsphere.swiss.store.DatabasePassword;
 import dev.modelsphere.swiss.values.Nulls;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Clock;
@@ -24,6 +25,7 @@ import java.time.Duration;
  * @param events how the {@code /api/events} streams run
  * @param deployTimes how long the deploy core waits: the lease, its renewal, the API server's
  *     silence, the operator (tests shorten them)
+ * @param databasePassword where a PostgreSQL store's password comes from (the environment)
  */
 @RecordBuilder
 public record ServerOptions(
@@ -35,7 +37,8 @@ public record ServerOptions(
     ServiceAddresses serviceAddresses,
     String helmKubeConfig,
     EventSettings events,
-    DeploySettings.Times deployTimes)
+    DeploySettings.Times deployTimes,
+    DatabasePassword databasePassword)
     // The generated withers (withNamespace, withEvents, ...) copy every other component.
     implements ServerOptionsBuilder.With {
   /** One second per wrong password makes guessing slow and costs a person nothing. */
@@ -55,7 +58,8 @@ public record ServerOptions(
         ServiceAddresses.CLUSTER_DNS,
         null,
         EventSettings.DEFAULTS,
-        DeploySettings.Times.DEFAULTS);
+        DeploySettings.Times.DEFAULTS,
+        DatabasePassword.fromEnvironment());
   }
 
   public ServerOptions {
@@ -74,6 +78,7 @@ public record ServerOptions(
         ServiceAddresses.CLUSTER_DNS,
         null,
         EventSettings.DEFAULTS,
-        DeploySettings.Times.DEFAULTS);
+        DeploySettings.Times.DEFAULTS,
+        DatabasePassword.fromEnvironment());
   }
 }

@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
+import dev.modelsphere.swiss.deploy.Writer;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
@@ -40,8 +41,10 @@ import dev.modelsphere.swiss.server.auth.Authenticator;
 import dev.modelsphere.swiss.server.auth.CredentialFiles;
 import dev.modelsphere.swiss.server.auth.Login;
 import dev.modelsphere.swiss.server.auth.LoginThrottle;
+import dev.modelsphere.swiss.server.auth.MemoryLoginThrottle;
 import dev.modelsphere.swiss.server.auth.SessionCookie;
 import dev.modelsphere.swiss.server.auth.SessionTokens;
+import dev.modelsphere.swiss.server.auth.StoreLoginThrottle;
 import dev.modelsphere.swiss.server.events.ClusterEvents;
 import dev.modelsphere.swiss.server.events.EventHub;
 import dev.modelsphere.swiss.server.http.HttpApp;
@@ -62,6 +65,7 @@ import dev.modelsphere.swiss.server.routes.RunRoutes;
 import dev.modelsphere.swiss.server.routes.SessionRoutes;
 import dev.modelsphere.swiss.server.routes.SloRoutes;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
+import dev.modelsphere.swiss.server.state.BackgroundLeader;
 import dev.modelsphere.swiss.server.state.CatalogLookups;
 import dev.modelsphere.swiss.server.state.ClusterPing;
 import dev.modelsphere.swiss.server.state.CopyAge;
@@ -72,6 +76,7 @@ import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
+import dev.modelsphere.swiss.store.DatabasePassword;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -89,6 +94,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
@@ -140,8 +146,11 @@ public final class SwissServer {
 
   private final RevisionsView revisions;
 
-  /** Settles interrupted applies at start, in the background; stopped with the server. */
-  private final Thread sweeper = new Thread(this::sweepInterruptedApplies, "swiss-sweep");
+  /**
+   * Settles interrupted applies, on the one replica elected to, in the background; only a server
+   * that deploys stands. Closed with the server, handing the work to another replica.
+   */
+  private final Optional<BackgroundLeader> leader;
 
   private final Readiness readiness;
   private final EventHub events;
@@ -183,7 +192,19 @@ public final class SwissServer {
                 config.cluster().namespaces()),
             store,
             options.clock());
-    sweeper.setDaemon(true);
+    this.leader =
+        config.server().allowDeploy()
+            ? Optional.of(
+                new BackgroundLeader(
+                    client,
+                    leaderNamespace(config, options),
+                    Writer.thisProcess("swiss serve").identity()
+                        + " #"
+                        + UUID.randomUUID().toString().substring(0, 8),
+                    BackgroundLeader.Timing.within(options.deployTimes().lease()),
+                    this::sweepInterruptedApplies,
+                    options.deployTimes().lease()))
+            : Optional.empty();
     WatchesSynced watches = new WatchesSynced(fleet);
     watches.registerSizes(meters);
     ClusterPing ping = new ClusterPing(client, PING_TIMEOUT, options.clock());
@@ -237,7 +258,7 @@ public final class SwissServer {
   public static SwissServer assemble(
       Config config, KubernetesClient client, ServerOptions options) {
     checkCredentials(config.server().auth());
-    return new SwissServer(config, client, options, openStore(config));
+    return new SwissServer(config, client, options, openStore(config, options.databasePassword()));
   }
 
   private List<RouteGroup> routeGroups(SessionTokens tokens, SessionCookie cookie) {
@@ -285,9 +306,7 @@ public final class SwissServer {
    * @throws ServerException when the address is taken or cannot be bound
    */
   public SwissServer start(ListenAddress address) {
-    if (config.server().allowDeploy()) {
-      sweeper.start();
-    }
+    leader.ifPresent(BackgroundLeader::start);
     try {
       app.start(address.bindHost(), address.port());
     } catch (JavalinBindException e) {
@@ -306,27 +325,18 @@ public final class SwissServer {
   /**
    * Ends the event streams (they would otherwise hold the drain for its whole length), stops taking
    * requests, lets those in flight finish (see {@link HttpApp#stop}), then stops every thread the
-   * server started: the sweep, the events, the deploy core's, the watches'.
+   * server started: the leader's work, the events, the deploy core's, the watches'.
    */
   public void stop() {
     events.close();
     try {
       HttpApp.stop(app);
     } finally {
-      stopSweeping();
+      leader.ifPresent(BackgroundLeader::close);
       clusterEvents.close();
       core.close();
       fleet.close();
       store.ifPresent(Store::close);
-    }
-  }
-
-  private void stopSweeping() {
-    sweeper.interrupt();
-    try {
-      sweeper.join(PING_TIMEOUT.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 
@@ -371,8 +381,21 @@ public final class SwissServer {
   }
 
   /**
-   * An apply whose writer died (a killed replica, a CLI closed mid-write) reads as failed: settled
-   * in the background, so a slow API server does not delay listening.
+   * The Lease of the leader lives in the server's own namespace (the pod's); outside a cluster, in
+   * the first namespace it manages, else {@code default}.
+   */
+  private static String leaderNamespace(Config config, ServerOptions options) {
+    if (!options.namespace().isEmpty()) {
+      return options.namespace();
+    }
+    List<String> managed = config.cluster().namespaces();
+    return managed.isEmpty() ? "default" : managed.get(0);
+  }
+
+  /**
+   * An apply whose writer died (a killed replica, a CLI closed mid-write) reads as failed once its
+   * lock lapsed: settled by the leader, in the background, so a slow API server does not delay
+   * listening.
    */
   private void sweepInterruptedApplies() {
     try {
@@ -381,7 +404,7 @@ public final class SwissServer {
         LOG.info("settled {} interrupted apply(s) as failed", settled);
       }
     } catch (RuntimeException e) {
-      LOG.warn("interrupted applies not swept at start: {}", e.getMessage());
+      LOG.warn("interrupted applies not swept: {}", e.getMessage());
     }
   }
 
@@ -424,7 +447,23 @@ public final class SwissServer {
     Map<String, Supplier<String>> notes = new LinkedHashMap<>();
     notes.put("catalog", this::heldCatalogs);
     notes.put("profile", () -> site.profiles().cachedName().orElse(NOT_FETCHED));
+    // A note, not a gate: a replica without its database still serves what it reads from the
+    // cluster, so it stays in its Service; its writes answer 503 until the database is back.
+    notes.put("database", () -> store.map(Store::check).orElse("none"));
+    notes.put("leader", this::leaderNote);
     return notes;
+  }
+
+  /** Which replica does the background work: this one, another (by name), or none yet. */
+  private String leaderNote() {
+    if (leader.isEmpty()) {
+      return "none (read-only)";
+    }
+    BackgroundLeader elected = leader.get();
+    if (elected.leading()) {
+      return "this replica";
+    }
+    return elected.leader().isEmpty() ? "not elected yet" : elected.leader();
   }
 
   private String heldCatalogs() {
@@ -437,13 +476,16 @@ public final class SwissServer {
     return credentials.map(
         files ->
             new SessionRoutes.LoginParts(
-                new Login(
-                    files,
-                    tokens,
-                    new LoginThrottle(options.clock()),
-                    options.failedLoginPenalty()),
+                new Login(files, tokens, loginThrottle(), options.failedLoginPenalty()),
                 new Authenticator(files, tokens),
                 cookie));
+  }
+
+  /** Counted in the database when there is one, so every replica sharing it refuses alike. */
+  private LoginThrottle loginThrottle() {
+    return store
+        .<LoginThrottle>map(s -> new StoreLoginThrottle(s, options.clock()))
+        .orElseGet(() -> new MemoryLoginThrottle(options.clock()));
   }
 
   private Handler guard(SessionTokens tokens, SessionCookie cookie) {
@@ -469,15 +511,18 @@ public final class SwissServer {
   }
 
   /** Without deploys there is no database, as in the reference: nothing would write to it. */
-  private static Optional<Store> openStore(Config config) {
+  private static Optional<Store> openStore(Config config, DatabasePassword password) {
     if (!config.server().allowDeploy()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(Store.open(Path.of(config.server().database())));
+      return Optional.of(Store.open(config.server().database(), password));
     } catch (StoreException e) {
       throw new ServerException(
-          "%s -- point server.database at a file this user can write".formatted(e.getMessage()), e);
+          "%s -- point server.database at a file this user can write, or a PostgreSQL server it"
+                  .formatted(e.getMessage())
+              + " reaches",
+          e);
     }
   }
 }

@@ -14,8 +14,9 @@ import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
  * Adds the {@code runs} columns that a database written by an older reference server lacks. It
- * decides by reading the table's columns, because SQLite has no {@code ADD COLUMN IF NOT EXISTS}
- * and a "duplicate column" error is no reliable signal.
+ * decides by reading the table's columns through JDBC's metadata, which both dialects answer,
+ * because SQLite has no {@code ADD COLUMN IF NOT EXISTS} and a "duplicate column" error is no
+ * reliable signal.
  */
 final class RunColumnsMigration implements JavaMigration {
   private static final Map<String, String> LATER_COLUMNS = new LinkedHashMap<>();
@@ -61,10 +62,9 @@ final class RunColumnsMigration implements JavaMigration {
 
   private static Set<String> columns(Connection connection) throws SQLException {
     Set<String> names = new HashSet<>();
-    try (Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("PRAGMA table_info(runs)")) {
+    try (ResultSet rows = connection.getMetaData().getColumns(null, null, "runs", null)) {
       while (rows.next()) {
-        names.add(rows.getString("name"));
+        names.add(rows.getString("COLUMN_NAME"));
       }
     }
     return names;

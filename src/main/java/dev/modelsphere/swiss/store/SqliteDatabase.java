@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.FlywayException;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
@@ -17,7 +17,7 @@ import org.sqlite.SQLiteDataSource;
  * One SQLite file: its directory made private, the file opened in WAL mode (synchronous NORMAL) and
  * migrated.
  */
-final class SqliteDatabase {
+final class SqliteDatabase implements Database {
   /**
    * How long a statement waits for another writer's lock before it fails. Writers hold the lock for
    * milliseconds, so a wait this long means something is wrong rather than merely busy.
@@ -60,7 +60,7 @@ final class SqliteDatabase {
     config.enforceForeignKeys(true);
     SQLiteDataSource dataSource = new SQLiteDataSource(config);
     dataSource.setUrl("jdbc:sqlite:" + file);
-    migrate(file, dataSource);
+    Database.migrate(file.toString(), dataSource, "sqlite");
     try {
       return new SqliteDatabase(file, dataSource, dataSource.getConnection());
     } catch (SQLException e) {
@@ -70,7 +70,8 @@ final class SqliteDatabase {
   }
 
   /** Closes the connection held open; the last close checkpoints the log into the file. */
-  void close() {
+  @Override
+  public void close() {
     try {
       keeper.close();
     } catch (SQLException e) {
@@ -79,29 +80,33 @@ final class SqliteDatabase {
     }
   }
 
-  Path file() {
-    return file;
+  @Override
+  public String name() {
+    return file.toString();
   }
 
-  Connection connect() throws SQLException {
+  @Override
+  public Connection connect() throws SQLException {
     return dataSource.getConnection();
   }
 
-  private static void migrate(Path file, SQLiteDataSource dataSource) {
-    try {
-      Flyway.configure(SqliteDatabase.class.getClassLoader())
-          .dataSource(dataSource)
-          .locations("classpath:db/migration")
-          .javaMigrations(new RunColumnsMigration())
-          // A database the reference server wrote has our tables but no migration history:
-          // adopt it at version 0 so every migration still runs (each one tolerates what exists).
-          .baselineOnMigrate(true)
-          .baselineVersion("0")
-          .load()
-          .migrate();
-    } catch (FlywayException e) {
-      throw new StoreException(
-          "database %s: cannot bring its schema up to date: %s".formatted(file, e.getMessage()), e);
+  /** WAL mode with NORMAL syncs at checkpoints only; FULL syncs this connection's commits. */
+  @Override
+  public void durable(Connection c) throws SQLException {
+    try (Statement pragma = c.createStatement()) {
+      pragma.execute("PRAGMA synchronous = FULL");
+    }
+  }
+
+  /**
+   * SQLite's {@code VACUUM INTO} reads one snapshot (committed rows, the write-ahead log included)
+   * and never blocks the writers for longer than a statement.
+   */
+  @Override
+  public void backupTo(Connection c, Path destination) throws SQLException {
+    try (PreparedStatement vacuum = c.prepareStatement("VACUUM INTO ?")) {
+      vacuum.setString(1, destination.toString());
+      vacuum.executeUpdate();
     }
   }
 

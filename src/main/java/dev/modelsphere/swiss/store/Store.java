@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -16,18 +15,25 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The plans and the audit log in one SQLite file. Every call opens its own connection, so callers
- * on many threads need no locking; SQLite serialises the writers and a busy one waits (see {@link
- * SqliteDatabase#BUSY_TIMEOUT}) instead of failing.
+ * The plans and the audit log, in one SQLite file or on a PostgreSQL server. Every call takes its
+ * own connection, so callers on many threads need no locking: SQLite serialises the writers and a
+ * busy one waits (see {@link SqliteDatabase#BUSY_TIMEOUT}); PostgreSQL's pool hands each call its
+ * own session. The SQL is written once, in what both dialects read alike.
  */
 public final class Store implements AutoCloseable {
   private static final String RUN_COLUMNS =
       "id, namespace, release, action, plan_hash, actor, changed, error, note, revision,"
           + " started_at, ended_at";
 
-  private final SqliteDatabase database;
+  /** The environment variable holding the PostgreSQL password. */
+  public static final String PASSWORD_VARIABLE = "SWISS_DATABASE_PASSWORD";
 
-  private Store(SqliteDatabase database) {
+  /** The environment variable naming a file that holds the PostgreSQL password (a Secret's key). */
+  public static final String PASSWORD_FILE_VARIABLE = "SWISS_DATABASE_PASSWORD_FILE";
+
+  private final Database database;
+
+  private Store(Database database) {
     this.database = database;
   }
 
@@ -40,8 +46,22 @@ public final class Store implements AutoCloseable {
     return new Store(SqliteDatabase.open(file));
   }
 
-  public Path file() {
-    return database.file();
+  /**
+   * Opens what {@code server.database} names: a PostgreSQL URL ({@link PostgresUrl}), its password
+   * from {@code password}; else a SQLite file.
+   *
+   * @throws StoreException when the database cannot be reached, opened or migrated
+   */
+  public static Store open(String database, DatabasePassword password) {
+    if (PostgresUrl.names(database)) {
+      return new Store(PostgresDatabase.open(PostgresUrl.parse(database), password.read()));
+    }
+    return open(Path.of(database));
+  }
+
+  /** What the database is, for messages: a file's path, or a server's URL without its password. */
+  public String name() {
+    return database.name();
   }
 
   /** Closes the database; a store is used until the process ends, or a test is done with it. */
@@ -53,8 +73,8 @@ public final class Store implements AutoCloseable {
   /** Stores a plan under its hash; storing the same hash again changes nothing. */
   public void putPlan(Plan plan, Instant createdAt) {
     String sql =
-        "INSERT OR IGNORE INTO plans (hash, namespace, release, model, variant, document,"
-            + " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
+        "INSERT INTO plans (hash, namespace, release, model, variant, document, created_at)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING";
     update(
         "store plan " + plan.hash(),
         sql,
@@ -87,12 +107,13 @@ public final class Store implements AutoCloseable {
   public Run recordRun(Run run) {
     String sql =
         "INSERT INTO runs (namespace, release, action, plan_hash, actor, changed, error, output,"
-            + " note, revision, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " note, revision, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            + " RETURNING id";
     String what = "record %s run of %s/%s".formatted(run.action(), run.namespace(), run.release());
     try (Connection c = database.connect();
         PreparedStatement s = c.prepareStatement(sql)) {
       // The audit log is kept through a power cut too: this commit syncs (plans need not).
-      durable(c);
+      database.durable(c);
       bind(
           s,
           run.namespace(),
@@ -107,8 +128,7 @@ public final class Store implements AutoCloseable {
           run.revision(),
           timestamp(run.startedAt()),
           timestamp(run.endedAt()));
-      s.executeUpdate();
-      try (ResultSet keys = s.getGeneratedKeys()) {
+      try (ResultSet keys = s.executeQuery()) {
         keys.next();
         return run.withId(keys.getLong(1));
       }
@@ -159,10 +179,40 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  private static void durable(Connection c) throws SQLException {
-    try (Statement pragma = c.createStatement()) {
-      pragma.execute("PRAGMA synchronous = FULL");
+  /**
+   * Counts a failed login of {@code client} at {@code at}, forgetting those older than {@code
+   * forgetBefore} (of every client) on the way, so the table holds only the last window.
+   */
+  public void recordLoginFailure(String client, Instant at, Instant forgetBefore) {
+    update(
+        "forget old failed logins",
+        "DELETE FROM login_failures WHERE failed_at < ?",
+        forgetBefore.toEpochMilli());
+    update(
+        "record a failed login",
+        "INSERT INTO login_failures (client, failed_at) VALUES (?, ?)",
+        client,
+        at.toEpochMilli());
+  }
+
+  /** How many failed logins of {@code client} are recorded since {@code since}, on any replica. */
+  public int loginFailuresSince(String client, Instant since) {
+    String sql = "SELECT count(*) FROM login_failures WHERE client = ? AND failed_at >= ?";
+    try (Connection c = database.connect();
+        PreparedStatement s = c.prepareStatement(sql)) {
+      bind(s, client, since.toEpochMilli());
+      try (ResultSet rows = s.executeQuery()) {
+        rows.next();
+        return rows.getInt(1);
+      }
+    } catch (SQLException e) {
+      throw failure("count failed logins", e);
     }
+  }
+
+  /** Forgets {@code client}'s failed logins: it signed in. */
+  public void clearLoginFailures(String client) {
+    update("clear failed logins", "DELETE FROM login_failures WHERE client = ?", client);
   }
 
   private static void where(List<String> conditions, List<Object> args, String column, String v) {
@@ -191,18 +241,21 @@ public final class Store implements AutoCloseable {
 
   /**
    * Writes a consistent copy of the whole database to {@code destination}, while the server keeps
-   * running: SQLite's {@code VACUUM INTO} reads one snapshot (committed rows, the write-ahead log
-   * included) and never blocks the writers for longer than a statement.
+   * running.
    *
    * @throws StoreException when the destination exists (a backup never overwrites) or cannot be
-   *     written
+   *     written, or the database is not a file
    */
   public void backupTo(Path destination) {
     if (Files.exists(destination)) {
       throw new StoreException(
           "backup %s already exists: name a new file; nothing written".formatted(destination));
     }
-    update("back up to " + destination, "VACUUM INTO ?", destination.toString());
+    try (Connection c = database.connect()) {
+      database.backupTo(c, destination);
+    } catch (SQLException e) {
+      throw failure("back up to " + destination, e);
+    }
   }
 
   private void update(String what, String sql, Object... args) {
@@ -222,8 +275,20 @@ public final class Store implements AutoCloseable {
   }
 
   private StoreException failure(String what, SQLException e) {
-    return new StoreException(
-        "database %s: %s: %s".formatted(database.file(), what, e.getMessage()), e);
+    return StoreException.of(
+        "database %s: %s: %s".formatted(database.name(), what, e.getMessage()), e);
+  }
+
+  /**
+   * {@code ok}, or why the database does not answer now: what {@code /readyz} reports. A server
+   * without it keeps serving what it reads from the cluster; its writes wait for the database.
+   */
+  public String check() {
+    try (Connection c = database.connect()) {
+      return c.isValid(1) ? "ok" : "database %s does not answer".formatted(database.name());
+    } catch (SQLException e) {
+      return "database %s: %s".formatted(database.name(), e.getMessage());
+    }
   }
 
   /** RFC 3339 in UTC to the second, as the reference writes its time columns. */

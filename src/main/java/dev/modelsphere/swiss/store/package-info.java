@@ -1,10 +1,12 @@
 /**
- * The server's own database (SQLite, one file on a volume): {@code plans}, the staging area between
- * compose, diff and apply, keyed by plan hash and never changed once written; and {@code runs}, the
- * append-only audit log of every deploy, with the actor who asked for it.
+ * The server's own database: {@code plans}, the staging area between compose, diff and apply, keyed
+ * by plan hash and never changed once written; and {@code runs}, the append-only audit log of every
+ * deploy, with the actor who asked for it. One SQLite file on a volume for a single server;
+ * PostgreSQL for several.
  *
  * <p>The database is an audit log, never the truth about what is deployed: that lives in the
- * cluster. The schema is owned by Flyway migrations in {@code db/migration}; a database written by
- * the reference Go server is adopted as it is.
+ * cluster. The schema is owned by Flyway: the first migration is the reference's schema written in
+ * each dialect ({@code db/sqlite}, {@code db/postgresql}), every later one runs on both. A database
+ * written by the reference Go server is adopted as it is.
  */
 package dev.modelsphere.swiss.store;

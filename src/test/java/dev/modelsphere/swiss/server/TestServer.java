@@ -318,14 +318,15 @@ public final class TestServer implements AutoCloseable {
     }
     write(
         dir.resolve("swiss.yaml"),
-        siteYaml + "server:\n" + serverYaml.replace("${dir}", dir.toString()));
+        siteYaml + "server:\n" + TestStore.database(serverYaml.replace("${dir}", dir.toString())));
     Config config = Config.load(dir.resolve("swiss.yaml"));
     config.validateServer();
     SwissServer server =
         SwissServer.assemble(
                 config,
                 client,
-                options.apply(new ServerOptions("test", clock, Duration.ZERO, webRoot)))
+                TestStore.options(
+                    options.apply(new ServerOptions("test", clock, Duration.ZERO, webRoot))))
             .start(ListenAddress.parse("127.0.0.1:0"));
     return new TestServer(server, clock, dir, config.server().basePath());
   }

@@ -3,11 +3,6 @@ package dev.modelsphere.swiss.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.plan.ChartRef;
-import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.PlanJson;
-import dev.modelsphere.swiss.plan.ReleaseRef;
-import dev.modelsphere.swiss.plan.SourceRef;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -26,18 +21,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StoreTest {
-  private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
+  private static final Instant T0 = StoreFixtures.T0;
 
   @TempDir Path dir;
 
   @Test
   void aFreshFileGetsBothTablesInWalMode() throws SQLException {
-    Store store = Store.open(dir.resolve("data/swiss.db"));
+    Path file = dir.resolve("data/swiss.db");
+    Store.open(file);
 
-    assertThat(query(store.file(), "PRAGMA journal_mode")).containsExactly("wal");
-    assertThat(query(store.file(), "SELECT name FROM sqlite_master WHERE type = 'table'"))
+    assertThat(query(file, "PRAGMA journal_mode")).containsExactly("wal");
+    assertThat(query(file, "SELECT name FROM sqlite_master WHERE type = 'table'"))
         .contains("plans", "runs");
-    assertThat(columns(store.file())).contains("actor", "note", "revision");
+    assertThat(columns(file)).contains("actor", "note", "revision");
   }
 
   /**
@@ -50,13 +46,14 @@ class StoreTest {
     Path log = dir.resolve("swiss.db-wal");
     Store store = Store.open(file);
 
-    store.putPlan(plan(Map.of("replicaCount", 1)), T0);
+    store.putPlan(StoreFixtures.plan(Map.of("replicaCount", 1)), T0);
     assertThat(log).as("the log after a plan is stored").exists();
     assertThat(log.toFile().length()).as("the log's size").isPositive();
 
     store.close();
     assertThat(log).as("the log once the store closed: checkpointed").doesNotExist();
-    assertThat(Store.open(file).plan(plan(Map.of("replicaCount", 1)).hash())).isPresent();
+    assertThat(Store.open(file).plan(StoreFixtures.plan(Map.of("replicaCount", 1)).hash()))
+        .isPresent();
   }
 
   @Test
@@ -88,59 +85,15 @@ class StoreTest {
     assertThat(old.output()).isEqualTo("done");
     assertThat(old.note()).isEmpty();
     assertThat(old.startedAt()).isEqualTo(Instant.parse("2025-01-02T03:04:05Z"));
-    Run next = store.recordRun(run("old", "rollback", "back to 1"));
+    Run next = store.recordRun(StoreFixtures.run("old", "rollback", "back to 1"));
     assertThat(store.run(next.id()).orElseThrow().note()).isEqualTo("back to 1");
-  }
-
-  @Test
-  void openingAMigratedFileAgainKeepsItsRows() {
-    Path file = dir.resolve("swiss.db");
-    Store.open(file).recordRun(run("a", "install"));
-
-    Store again = Store.open(file);
-
-    assertThat(again.runs(RunFilter.latest(0))).extracting(Run::release).containsExactly("a");
-  }
-
-  @Test
-  void aPlanIsStoredOnceUnderItsHashAndReadsBackEqual() {
-    Store store = Store.open(dir.resolve("swiss.db"));
-    Plan plan = plan(Map.of("replicaCount", 2));
-
-    store.putPlan(plan, T0);
-    store.putPlan(plan, T0.plusSeconds(60));
-
-    Plan read = store.plan(plan.hash()).orElseThrow();
-    assertThat(read.computeHash()).isEqualTo(plan.hash());
-    assertThat(PlanJson.toJson(read)).isEqualTo(PlanJson.toJson(plan));
-    assertThat(store.plan("sha256:unknown")).isEmpty();
-  }
-
-  @Test
-  void runsListNewestFirstFilteredExactlyAndWithoutOutput() {
-    Store store = Store.open(dir.resolve("swiss.db"));
-    store.recordRun(run("a", "install"));
-    store.recordRun(run("b", "install"));
-    Run last = store.recordRun(run("a", "apply"));
-
-    List<Run> all = store.runs(RunFilter.latest(0));
-    List<Run> onlyA = store.runs(new RunFilter("models", "a", "", 0));
-    List<Run> aApplies = store.runs(new RunFilter("", "a", "apply", 0));
-
-    assertThat(all).extracting(Run::release).containsExactly("a", "b", "a");
-    assertThat(all).allSatisfy(r -> assertThat(r.output()).isEmpty());
-    assertThat(onlyA).hasSize(2);
-    assertThat(aApplies).extracting(Run::id).containsExactly(last.id());
-    assertThat(store.runs(RunFilter.latest(1))).hasSize(1);
-    assertThat(store.run(last.id()).orElseThrow().output()).isEqualTo("helm said a");
-    assertThat(store.run(last.id()).orElseThrow().actor()).isEqualTo("alice");
   }
 
   @Test
   void aWriterThatFindsTheDatabaseLockedWaitsForItInsteadOfFailing() throws Exception {
     Store store = Store.open(dir.resolve("swiss.db"));
     Duration held = Duration.ofMillis(700);
-    try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + store.file())) {
+    try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("swiss.db"))) {
       other.setAutoCommit(false);
       try (Statement s = other.createStatement()) {
         s.execute(
@@ -149,7 +102,7 @@ class StoreTest {
       }
       long start = System.nanoTime();
       CompletableFuture<Run> waiting =
-          CompletableFuture.supplyAsync(() -> store.recordRun(run("a", "apply")));
+          CompletableFuture.supplyAsync(() -> store.recordRun(StoreFixtures.run("a", "apply")));
       Thread.sleep(held.toMillis());
       other.commit();
 
@@ -171,13 +124,13 @@ class StoreTest {
   @Test
   void aBackupIsACompleteCopyTakenWhileTheStoreIsOpen() throws SQLException {
     Store store = Store.open(dir.resolve("swiss.db"));
-    store.putPlan(plan(Map.of("replicaCount", 1)), T0);
-    store.recordRun(run("qwen", "install"));
+    store.putPlan(StoreFixtures.plan(Map.of("replicaCount", 1)), T0);
+    store.recordRun(StoreFixtures.run("qwen", "install"));
     Path backup = dir.resolve("backups/first.db");
     backup.getParent().toFile().mkdirs();
 
     store.backupTo(backup);
-    store.recordRun(run("qwen", "apply"));
+    store.recordRun(StoreFixtures.run("qwen", "apply"));
 
     assertThat(query(backup, "SELECT action FROM runs")).containsExactly("install");
     assertThat(query(backup, "SELECT count(*) FROM plans")).containsExactly("1");
@@ -193,50 +146,6 @@ class StoreTest {
         .isInstanceOf(StoreException.class)
         .hasMessageContaining(taken + " already exists");
     assertThat(java.nio.file.Files.readString(taken)).isEqualTo("keep me");
-  }
-
-  private static Run run(String release, String action) {
-    return run(release, action, "");
-  }
-
-  private static Run run(String release, String action, String note) {
-    return new Run(
-        0,
-        "models",
-        release,
-        action,
-        "sha256:" + release,
-        "alice",
-        true,
-        "",
-        "helm said " + release,
-        note,
-        3,
-        T0,
-        T0.plusSeconds(5));
-  }
-
-  private static Plan plan(Map<String, Object> form) {
-    return new Plan(
-            Plan.API_VERSION,
-            new ReleaseRef("glm-53", "models"),
-            new SourceRef(
-                "https://models.example.com/catalog/index.json",
-                "",
-                "",
-                "glm-5.3",
-                "zai-org/GLM-5.3",
-                "1.0.0",
-                "sha256:2ddf",
-                "sglang-tp2"),
-            new ChartRef("sglang", "0.8.0", "https://charts.example.com/", ""),
-            "sglang",
-            "prod",
-            Map.of("form", form),
-            false,
-            null,
-            "")
-        .withHash();
   }
 
   private static List<String> query(Path file, String sql) throws SQLException {

@@ -1,55 +1,20 @@
 package dev.modelsphere.swiss.server.auth;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Failed logins per client over the last minute. A client with {@value #MAX_FAILURES} recent
- * failures is refused until the oldest of them ages out, so guessing the password is slow.
+ * failures is refused until the oldest of them ages out, so guessing the password is slow. A server
+ * with a database counts them there, so every replica sharing it refuses alike.
  */
-public final class LoginThrottle {
-  static final int MAX_FAILURES = 10;
-  static final Duration WINDOW = Duration.ofMinutes(1);
-  private static final int SWEEP_AT = 10_000;
+public interface LoginThrottle {
+  int MAX_FAILURES = 10;
+  Duration WINDOW = Duration.ofMinutes(1);
 
-  private final Clock clock;
-  private final Map<String, Deque<Instant>> failures = new HashMap<>();
+  boolean isThrottled(String client);
 
-  public LoginThrottle(Clock clock) {
-    this.clock = clock;
-  }
+  void recordFailure(String client);
 
-  public synchronized boolean isThrottled(String client) {
-    return recent(client).size() >= MAX_FAILURES;
-  }
-
-  public synchronized void recordFailure(String client) {
-    if (failures.size() >= SWEEP_AT) {
-      // Clients that stopped trying would otherwise stay in memory for good.
-      Instant cutoff = clock.instant().minus(WINDOW);
-      failures.values().removeIf(times -> times.peekLast().isBefore(cutoff));
-    }
-    failures.computeIfAbsent(client, c -> new ArrayDeque<>()).addLast(clock.instant());
-  }
-
-  public synchronized void clear(String client) {
-    failures.remove(client);
-  }
-
-  private Deque<Instant> recent(String client) {
-    Deque<Instant> times = failures.getOrDefault(client, new ArrayDeque<>());
-    Instant cutoff = clock.instant().minus(WINDOW);
-    while (!times.isEmpty() && times.peekFirst().isBefore(cutoff)) {
-      times.removeFirst();
-    }
-    if (times.isEmpty()) {
-      failures.remove(client);
-    }
-    return times;
-  }
+  /** The client signed in: its failures are forgotten. */
+  void clear(String client);
 }

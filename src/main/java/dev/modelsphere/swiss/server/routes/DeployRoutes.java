@@ -18,6 +18,7 @@ import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
 import dev.modelsphere.swiss.deploy.preflight.Problem;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
+import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.plan.Shadow;
@@ -102,7 +103,9 @@ public final class DeployRoutes implements RouteGroup {
               try {
                 store.putPlan(plan, p.clock().instant());
               } catch (StoreException e) {
-                throw new ApiException(500, "plan not stored: %s".formatted(e.getMessage()), e);
+                // 503 while the database cannot be reached, so a client retries; else 500.
+                throw new DomainException(
+                    e.kind(), "plan not stored: %s".formatted(e.getMessage()), e);
               }
             });
     PreflightReport preflight =
@@ -220,13 +223,10 @@ public final class DeployRoutes implements RouteGroup {
         p.store()
             .orElseThrow(
                 () -> new ApiException(400, "no database: pass a model instead of a planHash"));
-    try {
-      return store
-          .plan(hash)
-          .orElseThrow(() -> new ApiException(unknownStatus, "no plan %s".formatted(hash)));
-    } catch (StoreException e) {
-      throw new ApiException(500, e.getMessage(), e);
-    }
+    // A store that fails answers as its kind says: 503 while the database is unreachable.
+    return store
+        .plan(hash)
+        .orElseThrow(() -> new ApiException(unknownStatus, "no plan %s".formatted(hash)));
   }
 
   private static int revisionNumber(String text) {

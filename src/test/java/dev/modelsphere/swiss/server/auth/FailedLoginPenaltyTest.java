@@ -26,7 +26,7 @@ class FailedLoginPenaltyTest {
     return new Login(
         new CredentialFiles(dir),
         new SessionTokens(Duration.ofHours(24), clock),
-        new LoginThrottle(clock),
+        new MemoryLoginThrottle(clock),
         PENALTY);
   }
 
