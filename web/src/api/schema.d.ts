@@ -31,7 +31,10 @@ export interface paths {
         /**
          * The server can serve; only the API server's answer decides it.
          * @description `cluster` is `ok` or why the API server did not answer. `catalog` and `profile` only
-         *     report what is cached (`not fetched` otherwise); they never trigger a fetch.
+         *     report what is cached (`not fetched` otherwise); they never trigger a fetch. `database`
+         *     is `ok`, `none` (a read-only server keeps none) or why the database does not answer; it
+         *     does not decide readiness: without it the server keeps serving what it reads from the
+         *     cluster, and its writes answer 503 until the database is back.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -197,7 +200,7 @@ export interface paths {
         /**
          * The audit log, newest first, without each run's output.
          * @description A server without a database (`server.allowDeploy` off) answers an empty list with
-         *     `hasStore: false`.
+         *     `hasStore: false`; 503 while its database (a PostgreSQL server) cannot be reached.
          */
         get: operations["listRuns"];
         put?: never;
@@ -532,7 +535,8 @@ export interface paths {
          *     request's values and edits are merged over its `form` and `edit` layers. A GPU product the
          *     variant does not list is refused unless `forceGpuProducts` is set and the cluster has it
          *     under the variant's GPU resource; each forced product adds a warning. With a database the
-         *     plan is stored before it is answered (500 when it cannot be). A plan that cannot be
+         *     plan is stored before it is answered (503 while the database cannot be reached, 500 when
+         *     it cannot be stored otherwise). A plan that cannot be
          *     composed is 400, as the reference answers it: what the request gets wrong (no model, an
          *     unknown catalog, model, version or variant, values that do not parse, a chart version
          *     outside the variant's range, an upgrade of a release with no plan, a refused move or GPU
@@ -1013,6 +1017,14 @@ export interface components {
                 catalog: string;
                 /** @description The cached profile's name, or `not fetched`. */
                 profile: string;
+                /** @description `ok`, `none`, or why the database does not answer. */
+                database?: string;
+                /**
+                 * @description Which replica does the background work (settling interrupted applies), elected
+                 *     through the Lease `swiss-leader`: `this replica`, another's name, `not elected yet`,
+                 *     or `none (read-only)`.
+                 */
+                leader?: string;
             } & {
                 [key: string]: string;
             };
@@ -1934,7 +1946,11 @@ export interface components {
             restarts: number;
             /** @description Left out until the pod is scheduled. */
             node?: string;
-            /** @description Why the pod is not ready, when it is not and something says why. */
+            /**
+             * @description Why the pod is not ready, when it is not and something says why: a waiting container's
+             *     reason, with how its last run ended (exit code, reason, the last line of its
+             *     termination message) when it ran before; else the scheduler's or the Ready condition's.
+             */
             message?: string;
             ageSeconds: number;
             startup?: components["schemas"]["StartupProgress"];
