@@ -53,9 +53,14 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- if not .Values.auth.disabled -}}yes{{- end -}}
 {{- end -}}
 
-{{/* Whether the database lives on a claim: a PVC of the chart's or the user's. */}}
+{{/* Whether the database is a PostgreSQL server rather than a SQLite file. */}}
+{{- define "swiss.postgres" -}}
+{{- if or (hasPrefix "postgres://" .Values.config.database) (hasPrefix "postgresql://" .Values.config.database) -}}yes{{- end -}}
+{{- end -}}
+
+{{/* Whether the database is a SQLite file on a claim: a PVC of the chart's or the user's. */}}
 {{- define "swiss.persistent" -}}
-{{- if or .Values.persistence.enabled .Values.persistence.existingClaim -}}yes{{- end -}}
+{{- if and (not (include "swiss.postgres" .)) (or .Values.persistence.enabled .Values.persistence.existingClaim) -}}yes{{- end -}}
 {{- end -}}
 
 {{- define "swiss.claimName" -}}
@@ -95,11 +100,14 @@ values say. Every template includes this, so `helm template` fails the same way 
 {{- if and (eq .Values.rbac.applyWith "llmsvc") (eq .Values.config.applyWith "helm") -}}
 {{- fail "rbac.applyWith is llmsvc but config.applyWith is helm: swiss would install Helm releases it holds no grants for. Set config.applyWith: llmsvc, or rbac.applyWith to helm or both." -}}
 {{- end -}}
-{{- if and .Values.config.allowDeploy (not (include "swiss.persistent" .)) -}}
-{{- fail "config.allowDeploy needs persistence: the audit log and staged plans must survive a restart. Set persistence.enabled: true or name a persistence.existingClaim." -}}
+{{- if and .Values.config.allowDeploy (not (include "swiss.postgres" .)) (not (include "swiss.persistent" .)) -}}
+{{- fail "config.allowDeploy needs persistence: the audit log and staged plans must survive a restart. Set persistence.enabled: true or name a persistence.existingClaim, or point config.database at a PostgreSQL server." -}}
 {{- end -}}
-{{- if and .Values.config.allowDeploy (gt (int .Values.replicaCount) 1) -}}
-{{- fail "config.allowDeploy runs one replica: sqlite is a single writer and the volume is ReadWriteOnce. Set replicaCount: 1." -}}
+{{- if and .Values.config.allowDeploy (gt (int .Values.replicaCount) 1) (not (include "swiss.postgres" .)) -}}
+{{- fail "config.allowDeploy with SQLite runs one replica: sqlite is a single writer and the volume is ReadWriteOnce, so a second replica would share neither the audit log nor the plans. Set replicaCount: 1, or point config.database at a PostgreSQL server (postgres://user@host:5432/db) to run several." -}}
+{{- end -}}
+{{- if and (include "swiss.postgres" .) (regexMatch "^postgres(ql)?://[^@/]*:[^@/]*@" .Values.config.database) -}}
+{{- fail "config.database holds a password: take it out of the URL and name a Secret holding it in databasePassword.existingSecret." -}}
 {{- end -}}
 {{- if and .Values.auth.existingSecret .Values.auth.disabled -}}
 {{- fail "auth.existingSecret is set but auth.disabled is true: with the login off no Secret is mounted. Drop one of the two." -}}

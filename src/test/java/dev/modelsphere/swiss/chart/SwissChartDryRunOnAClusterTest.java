@@ -51,7 +51,11 @@ class SwissChartDryRunOnAClusterTest {
             "rbac: {%s, applyWith: both}\nconfig: {allowDeploy: true}\n".formatted(namespaces),
             "rbac: {%s, applyWith: llmsvc}\nconfig: {allowDeploy: true, applyWith: llmsvc}\n"
                 .formatted(namespaces),
-            "rbac: {scope: cluster, applyWith: both}\nconfig: {allowDeploy: true}\n");
+            "rbac: {scope: cluster, applyWith: both}\nconfig: {allowDeploy: true}\n",
+            // Several replicas on PostgreSQL: the budget, the spreading, the password Secret.
+            ("rbac: {%s}\nreplicaCount: 3\ndatabasePassword: {existingSecret: swiss-db}\n"
+                    + "config: {allowDeploy: true, database: 'postgres://swiss@db:5432/swiss'}\n")
+                .formatted(namespaces));
 
     List<String> accepted = new ArrayList<>();
     for (String mode : modes) {

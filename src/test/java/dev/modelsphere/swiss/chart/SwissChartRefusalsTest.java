@@ -27,15 +27,27 @@ class SwissChartRefusalsTest {
     assertRefused(
         "rbac: {namespaces: [m]}\nconfig: {allowDeploy: true}\npersistence: {enabled: false}\n",
         "config.allowDeploy needs persistence: the audit log and staged plans must survive a"
-            + " restart. Set persistence.enabled: true or name a persistence.existingClaim.");
+            + " restart. Set persistence.enabled: true or name a persistence.existingClaim, or"
+            + " point config.database at a PostgreSQL server.");
   }
 
   @Test
-  void deploysWithMoreThanOneReplicaAreRefused() {
+  void deploysWithMoreThanOneReplicaOnSqliteAreRefusedNamingPostgres() {
     assertRefused(
         "rbac: {namespaces: [m]}\nconfig: {allowDeploy: true}\nreplicaCount: 2\n",
-        "config.allowDeploy runs one replica: sqlite is a single writer and the volume is"
-            + " ReadWriteOnce. Set replicaCount: 1.");
+        "config.allowDeploy with SQLite runs one replica: sqlite is a single writer and the volume"
+            + " is ReadWriteOnce, so a second replica would share neither the audit log nor the"
+            + " plans. Set replicaCount: 1, or point config.database at a PostgreSQL server"
+            + " (postgres://user@host:5432/db) to run several.");
+  }
+
+  @Test
+  void aPasswordInTheDatabaseUrlIsRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m]}\nconfig: {allowDeploy: true, database:"
+            + " 'postgres://swiss:hunter2@db:5432/swiss'}\n",
+        "config.database holds a password: take it out of the URL and name a Secret holding it"
+            + " in databasePassword.existingSecret.");
   }
 
   @Test

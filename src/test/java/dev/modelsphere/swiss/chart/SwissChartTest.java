@@ -570,6 +570,47 @@ class SwissChartTest {
     assertThat(r.container().path("image").asText()).isEqualTo("registry.example/swissd:0.9.0");
   }
 
+  @Test
+  void onPostgresDeploysRunAsSeveralReplicasKeptApartByABudgetAndSpreadOverNodes() {
+    Rendered r =
+        SwissChart.render(
+            MODELS
+                + "replicaCount: 3\n"
+                + "config: {allowDeploy: true, database: 'postgres://swiss@db.data:5432/swiss'}\n"
+                + "databasePassword: {existingSecret: swiss-db, key: pw}\n");
+
+    assertThat(r.deployment().at("/spec/replicas").asInt()).isEqualTo(3);
+    assertThat(r.deployment().at("/spec/strategy/type").asText())
+        .as("no volume to hand over, so the replicas roll")
+        .isNotEqualTo("Recreate");
+    assertThat(r.find("PersistentVolumeClaim", "swiss-data")).isEmpty();
+    assertThat(r.only("PodDisruptionBudget").at("/spec/minAvailable").asInt()).isEqualTo(1);
+    assertThat(
+            r.deployment()
+                .at("/spec/template/spec/topologySpreadConstraints/0/topologyKey")
+                .asText())
+        .isEqualTo("kubernetes.io/hostname");
+    assertThat(r.config().at("/server/database").asText())
+        .isEqualTo("postgres://swiss@db.data:5432/swiss");
+    assertThat(
+            named(r.container().path("env"), "SWISS_DATABASE_PASSWORD_FILE").path("value").asText())
+        .isEqualTo("/etc/swiss-database/pw");
+    assertThat(volume(r, "database-password").at("/secret/secretName").asText())
+        .isEqualTo("swiss-db");
+    assertThat(r.one("Role", "swiss-leader").toString()).contains("swiss-leader", "leases");
+  }
+
+  @Test
+  void oneReplicaHasNeitherABudgetNorSpreading() {
+    Rendered r = SwissChart.render(DEPLOYS);
+
+    assertThat(r.find("PodDisruptionBudget", "swiss")).isEmpty();
+    assertThat(r.deployment().at("/spec/template/spec/topologySpreadConstraints").isMissingNode())
+        .isTrue();
+    assertThat(named(r.container().path("env"), "SWISS_DATABASE_PASSWORD_FILE").isMissingNode())
+        .isTrue();
+  }
+
   private static String checksum(Rendered r) {
     return r.deployment().at("/spec/template/metadata/annotations/checksum~1config").asText();
   }

@@ -163,7 +163,7 @@ public class StartupProgressTest {
     PodView loading =
         PodView.of(pod(LOADING_PROBE, runningSince("2026-12-01T09:58:00Z", false), false), NOW);
 
-    assertThat(crashing.message()).isEqualTo("engine: CrashLoopBackOff");
+    assertThat(crashing.message()).isEqualTo("engine: CrashLoopBackOff; last exit 137");
     assertThat(crashing.restarts()).isEqualTo(2);
     assertThat(crashing.ageSeconds()).isEqualTo(600);
     assertThat(loading.message()).isEqualTo("containers with unready status: [engine]");
