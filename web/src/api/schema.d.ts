@@ -484,19 +484,24 @@ export interface paths {
          *     - `hello` (data `{"id"}`): first on a connection without `Last-Event-ID`: the stream is
          *       live and `id` is where it stands.
          *     - `reset` (data `{"id", "reason"}`): on a reconnect whose `Last-Event-ID` cannot be
-         *       caught up (it is older than the events kept, or from another server process): refetch
-         *       everything, then carry on from `id`.
+         *       caught up (it is older than the events kept, or from another server process and names
+         *       no cluster revision): refetch everything, then carry on from `id`.
          *
          *     A burst of changes to the same thing is folded into one event per 150 ms window (per
          *     event name and release), so one install sends a few events, not hundreds, each within
          *     about 150 ms of the change.
          *
-         *     Ids are `<epoch>-<n>`: `epoch` is drawn when the server process starts, `n` counts that
-         *     process's events from 1. Treat them as opaque. `hello` and `reset` carry the id of the
-         *     newest event at that moment (`<epoch>-0` before any), not a new one, so a browser's
-         *     `EventSource` resumes from there. The server keeps the last 1024 events: a client that
-         *     reconnects with `Last-Event-ID` (an `EventSource` does by itself) gets exactly the events
-         *     after it, or `reset`. Behind several replicas a reconnect to another one is a `reset`.
+         *     Ids are `<epoch>-<n>`, then `@<revision>` once a change's cluster revision is known:
+         *     `epoch` is drawn when the server process starts, `n` counts that process's events from 1,
+         *     `revision` is the resource version of the newest object change the event folds. Treat them
+         *     as opaque. `hello` and `reset` carry the id of the newest event at that moment
+         *     (`<epoch>-0` before any), not a new one, so a browser's `EventSource` resumes from there.
+         *     The server keeps the last 1024 events: a client that reconnects with `Last-Event-ID` (an
+         *     `EventSource` does by itself) gets exactly the events after it, or `reset`. Behind several
+         *     replicas a reconnect that lands on another one is caught up from the revision the id
+         *     carries: every replica watches the same cluster, so it replays what it kept from that
+         *     revision on (the change at that revision may come again); `reset` only when it no longer
+         *     keeps events that old, or the id carries no revision.
          *
          *     A comment line `: heartbeat` (and a blank line) comes every 15 seconds, so proxies keep
          *     the connection open and a client that left is noticed. A client too slow to read its
@@ -961,7 +966,7 @@ export interface components {
         };
         /** @description One event of `GET /api/events`, its data parsed. */
         StreamEvent: components["schemas"]["ReleaseChangedEvent"] | components["schemas"]["NodesChangedEvent"] | components["schemas"]["HelloEvent"] | components["schemas"]["ResetEvent"];
-        /** @description `<epoch>-<n>`: opaque to clients, sent back as `Last-Event-ID`. */
+        /** @description `<epoch>-<n>` or `<epoch>-<n>@<revision>`: opaque to clients, sent back as `Last-Event-ID`. */
         EventId: string;
         /** @description `deployments` or `release`: what to refetch about one release. */
         ReleaseChangedEvent: {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.LongConsumer;
 
 /**
  * The GPU inventory of the cluster (reference server.md §3.9), from the node and pod watches: what
@@ -57,17 +58,18 @@ public final class NodeInventory {
   }
 
   /**
-   * Runs {@code listener} whenever the report may read differently: a node added, deleted or
-   * changed in what it shows (not a status heartbeat), or a pod taking or releasing GPUs on a node.
-   * On the watch's own thread: the listener must return quickly.
+   * Tells {@code listener} whenever the report may read differently: a node added, deleted or
+   * changed in what it shows (not a status heartbeat), or a pod taking or releasing GPUs on a node;
+   * with the changed object's resource version. On the watch's own thread: the listener must return
+   * quickly.
    */
-  public void onChange(Runnable listener) {
+  public void onChange(LongConsumer listener) {
     cache
         .nodes()
         .listen(
             (before, after) -> {
               if (before == null || after == null || !shown(before).equals(shown(after))) {
-                listener.run();
+                listener.accept(ResourceVersions.of(after == null ? before : after));
               }
             });
     cache
@@ -75,7 +77,7 @@ public final class NodeInventory {
         .listen(
             (before, after) -> {
               if (!Objects.equals(gpuUse(before), gpuUse(after))) {
-                listener.run();
+                listener.accept(ResourceVersions.of(after == null ? before : after));
               }
             });
   }

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,7 +78,7 @@ class EventsOnAClusterTest {
       Received hello = events.next(SOON);
 
       assertThat(hello.type()).isEqualTo("hello");
-      assertThat(hello.id()).matches("[0-9a-f]{8}-\\d+");
+      assertThat(hello.id()).matches("[0-9a-f]{8}-\\d+(@\\d+)?");
       assertThat(hello.data()).isEqualTo("{\"id\":\"%s\"}".formatted(hello.id()));
     }
   }
@@ -202,6 +203,38 @@ class EventsOnAClusterTest {
 
         // Other tests share the cluster and its nodes: only this test's namespace is compared.
         assertThat(inThisNamespace(replayed)).isEqualTo(inThisNamespace(missed));
+      }
+    }
+  }
+
+  /**
+   * Two replicas watch one cluster: a client cut from one and reconnecting to the other (as a load
+   * balancer sends it) resumes from the cluster revision its last id carries, with no reset.
+   */
+  @Test
+  void reconnectingToAnotherReplicaReplaysWhatWasMissedWithoutAReset() throws Exception {
+    try (TestServer a = serve(NO_LOGIN);
+        TestServer b = TestServer.onCluster(dir.resolve("b"), cluster, NO_LOGIN, o -> o);
+        EventsClient onB = listen(b)) {
+      onB.next(SOON);
+      String lastSeen;
+      try (EventsClient leaving = listen(a)) {
+        leaving.next(SOON);
+        seedRelease("before-cut");
+        lastSeen = leaving.nextMatching(r -> is(r, "deployments", about("before-cut")), SOON).id();
+        onB.nextMatching(r -> is(r, "deployments", about("before-cut")), SOON);
+      }
+      seedRelease("after-cut");
+      onB.nextMatching(r -> is(r, "deployments", about("after-cut")), SOON);
+
+      try (EventsClient back = listen(b, "Last-Event-ID", lastSeen)) {
+        List<Received> replayed = new ArrayList<>(List.of(back.next(SOON)));
+        replayed.addAll(back.during(Duration.ofSeconds(1)));
+
+        assertThat(replayed).extracting(Received::type).doesNotContain("reset", "hello");
+        assertThat(replayed)
+            .as("the change made while the client was away")
+            .anyMatch(r -> is(r, "deployments", about("after-cut")));
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.kube.ClusterCache;
+import dev.modelsphere.swiss.kube.ResourceVersions;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -42,13 +43,20 @@ final class ReleaseChanges {
         .ifPresent(
             release ->
                 listener.accept(
-                    new ReleaseChange(changed.getMetadata().getNamespace(), release, true)));
+                    new ReleaseChange(
+                        changed.getMetadata().getNamespace(),
+                        release,
+                        true,
+                        ResourceVersions.of(changed))));
   }
 
   private void pod(Pod pod) {
     String namespace = pod.getMetadata().getNamespace();
     releaseOf(pod, namespace)
-        .ifPresent(release -> listener.accept(new ReleaseChange(namespace, release, false)));
+        .ifPresent(
+            release ->
+                listener.accept(
+                    new ReleaseChange(namespace, release, false, ResourceVersions.of(pod))));
   }
 
   private Optional<String> releaseOf(Pod pod, String namespace) {

@@ -24,15 +24,15 @@ public final class ClusterEvents implements AutoCloseable {
   public static ClusterEvents start(Fleet fleet, NodeInventory nodes, EventHub hub) {
     ClusterEvents events = new ClusterEvents(new Coalescer<>(WINDOW, hub::publish));
     fleet.listen(events::release);
-    nodes.onChange(() -> events.coalescer.offer(Change.nodes()));
+    nodes.onChange(revision -> events.coalescer.offer(Change.nodes(), revision));
     return events;
   }
 
   private void release(ReleaseChange change) {
     if (change.listed()) {
-      coalescer.offer(Change.deployments(change.namespace(), change.release()));
+      coalescer.offer(Change.deployments(change.namespace(), change.release()), change.revision());
     }
-    coalescer.offer(Change.release(change.namespace(), change.release()));
+    coalescer.offer(Change.release(change.namespace(), change.release()), change.revision());
   }
 
   @Override

@@ -49,11 +49,19 @@ public final class EventHub implements AutoCloseable {
   }
 
   /** Numbers {@code change}, keeps it and sends it to every open stream. */
-  public synchronized void publish(Change change) {
+  public void publish(Change change) {
+    publish(change, 0);
+  }
+
+  /**
+   * The same for a change at cluster revision {@code revision}: its id carries the revision, so a
+   * client may resume from it on another replica.
+   */
+  public synchronized void publish(Change change, long revision) {
     if (closed) {
       return;
     }
-    String wire = log.append(change).wire();
+    String wire = log.append(change, revision).wire();
     // A copy: a stream that falls too far behind closes, and leaves the set, while being sent to.
     List.copyOf(streams).forEach(stream -> stream.send(wire));
   }

@@ -6,18 +6,31 @@ import java.util.ArrayDeque;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The recent events of this process, numbered, so a client that reconnects gets what it missed. Ids
- * are {@code <epoch>-<n>}: the epoch is drawn when the process starts, so an id from an earlier
- * process (or another replica) is recognised as foreign rather than mistaken for a number here. Not
- * thread-safe: the {@link EventHub} guards it.
+ * are {@code <epoch>-<n>}, then {@code @<revision>} when the change's cluster revision is known:
+ * the epoch is drawn when the process starts, so an id from an earlier process (or another replica)
+ * is recognised as foreign rather than mistaken for a number here. A foreign id that carries a
+ * revision is still understood: every replica watches the same cluster, so it replays what it kept
+ * from that revision on (the change at that revision again too, since a hint twice costs a refetch
+ * and a hint missed costs a stale page). Not thread-safe: the {@link EventHub} guards it.
  */
 final class EventLog {
   private final String epoch;
   private final int capacity;
   private final ArrayDeque<StreamEvent> recent;
   private long last;
+
+  /**
+   * The newest cluster revision among the events no longer kept: replay by revision starts after.
+   */
+  private long droppedUpTo;
+
+  /** The newest cluster revision among the events appended. */
+  private long newestRevision;
 
   EventLog(int capacity) {
     this(newEpoch(), capacity);
@@ -31,10 +44,21 @@ final class EventLog {
 
   /** Numbers {@code change} and keeps it, dropping the oldest when full. */
   StreamEvent append(Change change) {
+    return append(change, 0);
+  }
+
+  /**
+   * Numbers {@code change}, of cluster revision {@code revision} (0: unknown), and keeps it,
+   * dropping the oldest when full.
+   */
+  StreamEvent append(Change change, long revision) {
     last++;
-    StreamEvent event = new StreamEvent(last, idOf(last), change.type(), Json.line(change.data()));
+    newestRevision = Math.max(newestRevision, revision);
+    StreamEvent event =
+        new StreamEvent(
+            last, revision, idOf(last, revision), change.type(), Json.line(change.data()));
     if (recent.size() == capacity) {
-      recent.removeFirst();
+      droppedUpTo = Math.max(droppedUpTo, recent.removeFirst().revision());
     }
     recent.addLast(event);
     return event;
@@ -42,12 +66,16 @@ final class EventLog {
 
   /** The id of the newest event; {@code <epoch>-0} before the first. */
   String currentId() {
-    return idOf(last);
+    return idOf(last, newestRevision);
   }
 
   /** What a client that last saw {@code lastEventId} needs to catch up. */
   Replay since(String lastEventId) {
-    Optional<Long> seen = seqOf(lastEventId);
+    Optional<EventId> parsed = EventId.parse(lastEventId);
+    if (parsed.isPresent() && !parsed.get().epoch().equals(epoch)) {
+      return sinceRevision(lastEventId, parsed.get().revision());
+    }
+    Optional<Long> seen = parsed.map(EventId::seq);
     if (seen.isEmpty() || seen.get() > last) {
       return Replay.reset(this, "id %s is not from this server process".formatted(lastEventId));
     }
@@ -57,6 +85,26 @@ final class EventLog {
           this, "id %s is older than the %d events kept".formatted(lastEventId, recent.size()));
     }
     return new Replay(recent.stream().filter(e -> e.seq() > seen.get()).toList(), null);
+  }
+
+  /**
+   * Replay for an id another process (another replica, an earlier run) gave: by the cluster
+   * revision it carries.
+   */
+  private Replay sinceRevision(String lastEventId, long revision) {
+    if (revision <= 0) {
+      return Replay.reset(
+          this,
+          "id %s is from another server process and names no cluster revision"
+              .formatted(lastEventId));
+    }
+    if (revision < droppedUpTo) {
+      return Replay.reset(
+          this,
+          "id %s is older than the %d events this server kept"
+              .formatted(lastEventId, recent.size()));
+    }
+    return new Replay(recent.stream().filter(e -> e.revision() >= revision).toList(), null);
   }
 
   /** The {@code hello} a new client gets: the id to resume from. */
@@ -71,7 +119,7 @@ final class EventLog {
 
   /** Hello and reset are not changes: they carry the current id and are never replayed. */
   private StreamEvent marker(EventType type, Object data) {
-    return new StreamEvent(last, currentId(), type, Json.line(data));
+    return new StreamEvent(last, newestRevision, currentId(), type, Json.line(data));
   }
 
   /** The data of {@code hello}: where the client stands. */
@@ -80,20 +128,26 @@ final class EventLog {
   /** The data of {@code reset}: where to resume after refetching, and why replay was not enough. */
   record Reset(String id, String reason) {}
 
-  private String idOf(long seq) {
-    return "%s-%d".formatted(epoch, seq);
+  private String idOf(long seq, long revision) {
+    return revision > 0
+        ? "%s-%d@%d".formatted(epoch, seq, revision)
+        : "%s-%d".formatted(epoch, seq);
   }
 
-  private Optional<Long> seqOf(String id) {
-    String prefix = epoch + "-";
-    if (!id.startsWith(prefix)) {
-      return Optional.empty();
-    }
-    try {
-      long seq = Long.parseLong(id.substring(prefix.length()));
-      return seq < 0 ? Optional.empty() : Optional.of(seq);
-    } catch (NumberFormatException e) {
-      return Optional.empty();
+  /** An event id taken apart: {@code <epoch>-<seq>}, then {@code @<revision>} or nothing (0). */
+  record EventId(String epoch, long seq, long revision) {
+    private static final Pattern FORM = Pattern.compile("([0-9a-f]+)-(\\d{1,18})(?:@(\\d{1,18}))?");
+
+    static Optional<EventId> parse(String id) {
+      Matcher m = FORM.matcher(id);
+      if (!m.matches()) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new EventId(
+              m.group(1),
+              Long.parseLong(m.group(2)),
+              m.group(3) == null ? 0 : Long.parseLong(m.group(3))));
     }
   }
 

@@ -286,9 +286,9 @@ class EventHubTest {
     opened.add(coalescer);
 
     for (int i = 0; i < 50; i++) {
-      coalescer.offer(Change.release("models", "chat"));
+      coalescer.offer(Change.release("models", "chat"), i);
     }
-    coalescer.offer(Change.nodes());
+    coalescer.offer(Change.nodes(), 0);
 
     // The nodes change was offered last, so once it is sent every earlier window has closed.
     await().atMost(Duration.ofSeconds(5)).until(() -> client.text().contains("event: nodes"));
@@ -300,14 +300,15 @@ class EventHubTest {
   @Test
   void anOfferAfterTheWindowClosedIsDeliveredAgainInANewWindow() {
     List<String> delivered = new CopyOnWriteArrayList<>();
-    Coalescer<String> coalescer = new Coalescer<>(Duration.ofMillis(50), delivered::add);
+    Coalescer<String> coalescer =
+        new Coalescer<>(Duration.ofMillis(50), (key, revision) -> delivered.add(key));
     opened.add(coalescer);
 
-    coalescer.offer("chat");
-    coalescer.offer("chat");
+    coalescer.offer("chat", 0);
+    coalescer.offer("chat", 0);
     await().atMost(Duration.ofSeconds(5)).until(() -> delivered.size() == 1);
-    coalescer.offer("chat");
-    coalescer.offer("other");
+    coalescer.offer("chat", 0);
+    coalescer.offer("other", 0);
 
     await().atMost(Duration.ofSeconds(5)).until(() -> delivered.contains("other"));
     assertThat(delivered).containsExactly("chat", "chat", "other");

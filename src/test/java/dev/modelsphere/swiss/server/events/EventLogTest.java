@@ -74,4 +74,39 @@ class EventLogTest {
     assertThat(log.hello().id()).isEqualTo("cafe0001-1");
     assertThat(log.append(Change.nodes()).id()).isEqualTo("cafe0001-2");
   }
+
+  @Test
+  void anIdCarriesTheClusterRevisionOfItsChangeWhenKnown() {
+    StreamEvent event = log.append(Change.release("models", "chat"), 4711);
+
+    assertThat(event.id()).isEqualTo("cafe0001-1@4711");
+    assertThat(log.hello().id()).isEqualTo("cafe0001-1@4711");
+    assertThat(ids(log.since("cafe0001-1@4711"))).as("this process: by number").isEmpty();
+  }
+
+  @Test
+  void anotherReplicasIdIsReplayedFromItsRevisionOnInsteadOfReset() {
+    log.append(Change.release("models", "a"), 100);
+    log.append(Change.release("models", "b"), 105);
+    log.append(Change.nodes(), 110);
+
+    EventLog.Replay replay = log.since("beef0002-41@105");
+
+    assertThat(replay.reset()).isNull();
+    assertThat(ids(replay))
+        .as("the change at the revision the client saw, again, and every one after it")
+        .containsExactly("cafe0001-2@105", "cafe0001-3@110");
+  }
+
+  @Test
+  void anotherReplicasIdOlderThanWhatThisOneKeptGetsAReset() {
+    for (int i = 1; i <= 5; i++) {
+      log.append(Change.nodes(), 100 + i);
+    }
+
+    assertThat(log.since("beef0002-9@101").reset())
+        .as("events up to revision 102 were dropped here")
+        .isNotNull();
+    assertThat(log.since("beef0002-9@103").reset()).isNull();
+  }
 }
