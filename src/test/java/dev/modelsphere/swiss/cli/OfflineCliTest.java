@@ -68,12 +68,15 @@ class OfflineCliTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<String> lines = run.out().lines().toList();
     assertThat(lines.get(0)).matches("MODEL +VERSION +VARIANT +ENGINE +GPUS +TOPOLOGY +CHART");
-    assertThat(lines).hasSize(5);
+    // The header, then one line per variant of each model's latest version.
+    assertThat(lines).hasSize(10);
     assertThat(run.out())
         .containsPattern(
             "smollm3-3b +1.0.0 +sglang-tp2 +sglang +2 +single-node +sglang->=0.1.0 <1.0.0")
         .containsPattern("mistral-small-24b +1.1.0 +vllm-tp4-ascend +vllm +4 ")
-        .doesNotContain("1.0.0  vllm-tp2");
+        .containsPattern("granite-3.3-8b +1.1.0 +vllm-tp1-ascend +vllm +1 ")
+        .doesNotContainPattern("mistral-small-24b +1.0.0")
+        .doesNotContainPattern("granite-3.3-8b +1.0.0");
     assertThat(run.err())
         .contains("catalog " + Path.of(DEMO_CATALOG, "index.json"))
         .contains("sha256:");
