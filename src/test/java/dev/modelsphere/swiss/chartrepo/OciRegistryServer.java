@@ -36,8 +36,16 @@ public final class OciRegistryServer implements AutoCloseable {
 
   /** Serves each example chart at each version under the repository path {@code charts/}. */
   public static OciRegistryServer serving(List<String> charts, List<String> versions) {
+    return servingOn(0, charts, versions);
+  }
+
+  /**
+   * As {@link #serving}, on a port chosen by the caller (0: any free one), for an address that
+   * stays the same across runs.
+   */
+  public static OciRegistryServer servingOn(int port, List<String> charts, List<String> versions) {
     try {
-      HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+      HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
       OciRegistryServer registry = new OciRegistryServer(http);
       Path dir = Files.createTempDirectory("swiss-oci-");
       for (String chart : charts) {

@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
+import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;
 import dev.modelsphere.swiss.llmsvc.ResolvedChart;
@@ -194,7 +195,8 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
     int revision;
     try {
       revision = runHelm(svc);
-    } catch (HelmException e) {
+    } catch (HelmException | MappingException e) {
+      // A helm error, or a spec the operator cannot read as a plan: the generation fails.
       failed(svc, generation, e.getMessage());
       return;
     }
