@@ -302,7 +302,7 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
         .withName(svc.getMetadata().getName())
         .editStatus(
             o -> {
-              o.setStatus(change.apply(statusOf(o)));
+              o.setStatus(withResolvedChart(change.apply(statusOf(o)), o));
               return o;
             });
   }
@@ -316,14 +316,27 @@ public final class ReconcilingOperatorSimulation implements AutoCloseable {
       List<HistoryEntry> history,
       String appliedHash) {
     return new LlmServiceStatus(
-        observedGeneration,
-        phase,
+        observedGeneration, phase, s.conditions(), message, s.chart(), appliedHash, helm, history);
+  }
+
+  /**
+   * The chart the operator resolved: the spec's, as written (no repository is asked here, so a
+   * range stays a range).
+   */
+  private static LlmServiceStatus withResolvedChart(LlmServiceStatus s, LlmService svc) {
+    ResolvedChart chart =
+        svc.getSpec() == null || svc.getSpec().chart() == null
+            ? s.chart()
+            : new ResolvedChart(svc.getSpec().chart().name(), svc.getSpec().chart().version());
+    return new LlmServiceStatus(
+        s.observedGeneration(),
+        s.phase(),
         s.conditions(),
-        message,
-        new ResolvedChart("sglang", "0.8.1"),
-        appliedHash,
-        helm,
-        history);
+        s.message(),
+        chart,
+        s.appliedHash(),
+        s.helm(),
+        s.history());
   }
 
   private static LlmServiceStatus statusOf(LlmService svc) {
