@@ -65,7 +65,8 @@ class KwokSchedulingTest {
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(
             () -> {
-              for (String name : List.of("gpu-h100-a", "gpu-h100-b", "ascend-910b", "cpu-1")) {
+              for (String name :
+                  List.of("gpu-h100-a", "gpu-h100-b", "gpu-b300-a", "ascend-910b", "cpu-1")) {
                 assertThat(node(name).getStatus().getConditions())
                     .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
               }
@@ -96,7 +97,8 @@ class KwokSchedulingTest {
                       .getItems();
               assertThat(pods).hasSize(1);
               Pod pod = pods.get(0);
-              assertThat(pod.getSpec().getNodeName()).isIn("gpu-h100-a", "gpu-h100-b");
+              assertThat(pod.getSpec().getNodeName())
+                  .isIn("gpu-h100-a", "gpu-h100-b", "gpu-b300-a");
               assertThat(pod.getStatus().getConditions())
                   .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
             });
