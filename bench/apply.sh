@@ -10,8 +10,15 @@
 # hold none of the cluster's GPUs. Removes its namespaces (and with them its releases) and stops
 # the server on exit, also on Ctrl-C.
 #
+# With BENCH_STORE=postgres it starts a PostgreSQL server of its own (Debian's binaries, a
+# temp dir, loopback) and BENCH_REPLICAS servers on it, and the HTTP requests take the replicas in
+# turn: a plan stored through one is diffed and applied through the next. The server CPU figures
+# are then the first replica's.
+#
 # Usage: bench/apply.sh [iterations=50] [parallel releases=20]     (quick: bench/apply.sh 5 4)
 # Env:   SWISS_TEST_CLUSTER  a running cluster's state dir (else hack/cluster/up is run here)
+#        BENCH_STORE         sqlite (default) or postgres
+#        BENCH_REPLICAS      servers on the one database (1; more needs BENCH_STORE=postgres)
 #        BENCH_ROUNDS        parallel rounds (3); BENCH_WARMUP untimed cycles each way first (3)
 #        BENCH_MODEL         the demo catalog's model (smollm3-3b)
 #        BENCH_SKIP_BUILD=1  use target/swiss.jar and target/test-classes as they are
@@ -25,6 +32,16 @@ parallel="${2:-20}"
 rounds="${BENCH_ROUNDS:-3}"
 warmup="${BENCH_WARMUP:-3}"
 model="${BENCH_MODEL:-smollm3-3b}"
+store="${BENCH_STORE:-sqlite}"
+replicas="${BENCH_REPLICAS:-1}"
+if [[ "$store" != sqlite && "$store" != postgres ]]; then
+  echo "apply.sh: BENCH_STORE is sqlite or postgres, not $store" >&2
+  exit 2
+fi
+if ((replicas > 1)) && [[ "$store" != postgres ]]; then
+  echo "apply.sh: $replicas replicas need a shared database: set BENCH_STORE=postgres" >&2
+  exit 2
+fi
 
 bench_build
 # The baseline an apply must beat: helm upgrade as a subprocess, at the version swiss embeds.
@@ -50,8 +67,22 @@ ns_local="swiss-bench-apply-$run-inproc"
 ns_par="swiss-bench-apply-$run-par"
 work="$(mktemp -d "${TMPDIR:-/tmp}/swiss-bench-apply.XXXXXX")"
 server_pid=""
+replica_pids=()
+pg_data=""
 tool_pid=""
 created=""
+
+# Runs a PostgreSQL binary, as the postgres user when this runs as root (it refuses root).
+pg() {
+  local bin
+  bin="$(ls /usr/lib/postgresql/*/bin/"$1" | sort -V | tail -n 1)"
+  shift
+  if [[ "$(id -u)" == 0 ]]; then
+    runuser -u postgres -- "$bin" "$@"
+  else
+    "$bin" "$@"
+  fi
+}
 
 cleanup() {
   local rc=$?
@@ -60,6 +91,12 @@ cleanup() {
     kill -KILL "$tool_pid" 2>/dev/null || true
   fi
   stop_serve "$server_pid" apply.sh "$work/serve.log"
+  for i in "${!replica_pids[@]}"; do
+    stop_serve "${replica_pids[$i]}" apply.sh "$work/serve-$((i + 2)).log"
+  done
+  if [[ -n "$pg_data" ]]; then
+    pg pg_ctl -D "$pg_data" stop -m fast -w >/dev/null 2>&1 || true
+  fi
   # Only this run's namespaces, by their label; the releases, plans and leases go with them.
   if [[ -n "$created" ]]; then
     kc delete namespace -l "swiss-bench-run=$run" --wait=false >/dev/null 2>&1 ||
@@ -94,7 +131,26 @@ model:
   pathTemplate: /mnt/disk0/models/{{org}}/{{name}}
 nodes: {gpusPerNode: 8}
 EOF
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+port="$(free_port)"
+database="$work/swiss.db"
+if [[ "$store" == postgres ]]; then
+  hack/postgres >/dev/null
+  pg_data="$work/pg/data"
+  pg_port="$(free_port)"
+  mkdir -p "$work/pg"
+  export SWISS_DATABASE_PASSWORD="bench-$run"
+  echo "$SWISS_DATABASE_PASSWORD" >"$work/pg/pwfile"
+  [[ "$(id -u)" == 0 ]] && chown -R postgres: "$work/pg" && chmod 755 "$work"
+  pg initdb -D "$pg_data" -U postgres --pwfile "$work/pg/pwfile" --auth-host=scram-sha-256 \
+    --auth-local=trust >/dev/null
+  pg pg_ctl -D "$pg_data" -l "$work/pg/server.log" -w \
+    -o "-p $pg_port -c listen_addresses=127.0.0.1 -k $work/pg" start >/dev/null
+  pg psql -h "$work/pg" -p "$pg_port" -U postgres -q -c 'CREATE DATABASE swiss' >/dev/null
+  database="postgres://postgres@127.0.0.1:$pg_port/swiss"
+fi
 # The in-process release's namespace is not the server's: nothing of the server sees its applies.
 cat >"$work/swiss.yaml" <<EOF
 catalog: $repo/examples/catalog
@@ -106,7 +162,7 @@ cluster:
 server:
   addr: 127.0.0.1:$port
   allowDeploy: true
-  database: $work/swiss.db
+  database: $database
   auth:
     disabled: true
 EOF
@@ -116,14 +172,23 @@ base="http://127.0.0.1:$port"
   --addr "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
 await_ready "$base" "$server_pid" "$work/serve.log" apply.sh
+bases="$base"
+for ((r = 2; r <= replicas; r++)); do
+  replica_port="$(free_port)"
+  ./swiss serve --config "$work/swiss.yaml" --kubeconfig "$kubeconfig" \
+    --addr "127.0.0.1:$replica_port" >"$work/serve-$r.log" 2>&1 &
+  replica_pids+=($!)
+  await_ready "http://127.0.0.1:$replica_port" "$!" "$work/serve-$r.log" apply.sh
+  bases="$bases,http://127.0.0.1:$replica_port"
+done
 
-echo "swiss serve: pid $server_pid, $base; model $model; run $run;" \
+echo "swiss serve: pid $server_pid, $bases ($replicas on $store); model $model; run $run;" \
   "load average at the start $(cut -d' ' -f1 /proc/loadavg) ($(nproc) cores)"
 # The Java half runs in the background and is waited for, so Ctrl-C reaches the trap at once
 # rather than after the JVM's own shutdown. It keeps its full JIT: it is the in-process side being
 # measured.
 java -cp "$classpath" dev.modelsphere.swiss.bench.ApplyBench \
-  "$kubeconfig" "$base" "$repo/examples/catalog" "$work/site.yaml" "$model" "$run" \
+  "$kubeconfig" "$bases" "$repo/examples/catalog" "$work/site.yaml" "$model" "$run" \
   "$iterations" "$parallel" "$rounds" "$warmup" "$ns_http" "$ns_local" "$ns_par" "$server_pid" \
   "$helm_bin" &
 tool_pid=$!

@@ -51,6 +51,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The Java half of {@code bench/apply.sh}: drives plan, diff and apply over HTTP against a running
@@ -81,12 +82,23 @@ public final class ApplyBench {
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(5))
           .build();
-  private final String base;
+
+  /**
+   * The servers, taken in turn per request: with several replicas on one database, a plan stored
+   * through one is diffed and applied through the next, as a load balancer would spread them.
+   */
+  private final List<String> bases;
+
+  private final AtomicInteger turn = new AtomicInteger();
   private final String model;
 
-  private ApplyBench(String base, String model) {
-    this.base = base;
+  private ApplyBench(List<String> bases, String model) {
+    this.bases = List.copyOf(bases);
     this.model = model;
+  }
+
+  private String nextBase() {
+    return bases.get(Math.floorMod(turn.getAndIncrement(), bases.size()));
   }
 
   public static void main(String[] args) throws Exception {
@@ -103,7 +115,8 @@ public final class ApplyBench {
 
   private static void run(String[] args) throws Exception {
     Path kubeconfig = Path.of(args[0]);
-    String base = args[1];
+    // One server's URL, or several replicas' separated by commas.
+    List<String> bases = List.of(args[1].split(","));
     Path catalogDir = Path.of(args[2]);
     Path siteFile = Path.of(args[3]);
     String model = args[4];
@@ -118,7 +131,7 @@ public final class ApplyBench {
     long serverPid = Long.parseLong(args[13]);
     Path helmBin = args.length > 14 && !args[14].isEmpty() ? Path.of(args[14]) : null;
 
-    ApplyBench bench = new ApplyBench(base, model);
+    ApplyBench bench = new ApplyBench(bases, model);
     InProcess local = InProcess.wire(kubeconfig, catalogDir, siteFile, model);
 
     String httpRelease = "http-" + run;
@@ -453,7 +466,7 @@ public final class ApplyBench {
 
   private Reply post(String path, String body) {
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest.newBuilder(URI.create(nextBase() + path))
             .timeout(Duration.ofSeconds(180))
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
