@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * another JVM, another pid, nothing shared with the test but the cluster. It runs from the test's
  * class path rather than {@code target/swiss.jar}, which the test phase runs before.
  */
-final class CliProcess {
+public final class CliProcess {
   private final Process process;
   private final Path out;
   private final Path err;
@@ -25,7 +26,12 @@ final class CliProcess {
     this.err = err;
   }
 
-  static CliProcess start(Path dir, String... args) {
+  public static CliProcess start(Path dir, String... args) {
+    return start(dir, Map.of(), args);
+  }
+
+  /** The same with {@code environment} added to the test's own (a database password, say). */
+  public static CliProcess start(Path dir, Map<String, String> environment, String... args) {
     String classPath =
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     List<String> command = new ArrayList<>();
@@ -36,23 +42,22 @@ final class CliProcess {
     try {
       Path out = Files.createTempFile(dir, "out-", ".txt");
       Path err = Files.createTempFile(dir, "err-", ".txt");
-      Process process =
-          new ProcessBuilder(command)
-              .redirectOutput(out.toFile())
-              .redirectError(err.toFile())
-              .start();
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+      builder.environment().putAll(environment);
+      Process process = builder.start();
       return new CliProcess(process, out, err);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the swiss CLI: " + e.getMessage(), e);
     }
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 
   /** Waits for the process to end; returns its exit code. */
-  int exitCode() throws InterruptedException {
+  public int exitCode() throws InterruptedException {
     if (!process.waitFor(2, TimeUnit.MINUTES)) {
       process.destroyForcibly();
       throw new AssertionError("swiss CLI pid %d did not finish in 2 minutes".formatted(pid()));
@@ -60,20 +65,20 @@ final class CliProcess {
     return process.exitValue();
   }
 
-  boolean alive() {
+  public boolean alive() {
     return process.isAlive();
   }
 
-  String err() throws IOException {
+  public String err() throws IOException {
     return Files.readString(err, StandardCharsets.UTF_8);
   }
 
-  String out() throws IOException {
+  public String out() throws IOException {
     return Files.readString(out, StandardCharsets.UTF_8);
   }
 
   /** Sends {@code signal} (STOP, CONT, KILL) to the process, as {@code kill -SIGNAL pid} would. */
-  void signal(String signal) throws IOException, InterruptedException {
+  public void signal(String signal) throws IOException, InterruptedException {
     int code = new ProcessBuilder("kill", "-" + signal, Long.toString(pid())).start().waitFor();
     if (code != 0) {
       throw new AssertionError("kill -%s %d failed (exit %d)".formatted(signal, pid(), code));
