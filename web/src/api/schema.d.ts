@@ -605,7 +605,9 @@ export interface paths {
          *     namespace that does not exist answers 409 unless the plan creates it. It then archives the
          *     live plan, writes the plan with `status.yaml` `applying` into `swiss-plan-<release>`, runs
          *     helm, and records the outcome in `status.yaml` (`statusError` when that write fails) and in
-         *     the audit log. 500 when creating the namespace, the write-ahead or helm fails (recorded);
+         *     the audit log. An apply or rollback of the plan the release already runs, whose diff
+         *     against the release and the cluster is empty, writes nothing and answers the live revision
+         *     with `changed: false` (recorded as such). 500 when creating the namespace, the write-ahead or helm fails (recorded);
          *     502 when the release's owner or helm's storage cannot be read.
          */
         post: operations["applyPlan"];
@@ -1343,6 +1345,8 @@ export interface components {
             status: "applied";
             /** @description Why `status.yaml` could not be updated after helm succeeded; empty when it was. */
             statusError: string;
+            /** @description False when the release already ran this plan and nothing differed (no drift in the cluster, an LLMService whose operator applied it): no revision was made, nothing was written, `revision` is the one that runs and the run is recorded with `changed: false`. A forced apply always writes. */
+            changed: boolean;
         };
         PlanDiff: {
             planHash: string;

@@ -113,6 +113,12 @@ public final class ApplyCommand implements Runnable {
     String line = result.namespace() + "/" + result.release() + " revision " + result.revision();
     output.print(spec.commandLine().getOut(), WriteAnswers.Applied.of(result), wide -> line + "\n");
     PrintWriter err = spec.commandLine().getErr();
+    if (!result.changed()) {
+      // Nothing was submitted, so there is no rollout to follow or to point at.
+      err.println(result.output());
+      err.flush();
+      return;
+    }
     String hash =
         result.planHash().length() > 19 ? result.planHash().substring(0, 19) : result.planHash();
     if (wait.wait) {

@@ -35,7 +35,9 @@ final class ServerCalls {
         result.planHash(),
         result.revision(),
         result.output(),
-        result.statusError() == null ? "" : result.statusError());
+        result.statusError() == null ? "" : result.statusError(),
+        // A server older than the answer's changed member made a revision for every write.
+        answer.path("changed").asBoolean(true));
   }
 
   static UninstallResult uninstalled(JsonNode answer) {

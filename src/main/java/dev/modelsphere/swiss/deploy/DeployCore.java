@@ -88,6 +88,7 @@ public final class DeployCore implements AutoCloseable {
             locks,
             leases,
             silence,
+            new PlanDiffer(kube, renders, storage::newest, settings.chartRoot()),
             settings.chartRoot(),
             clock);
     LlmServiceRevisions revisions = new LlmServiceRevisions(cluster.services(), archive);

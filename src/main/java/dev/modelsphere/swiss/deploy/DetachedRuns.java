@@ -51,8 +51,12 @@ public final class DetachedRuns implements AutoCloseable {
       String planHash,
       String note) {}
 
-  /** What a finished write reports to the audit log. */
-  public record Done<T>(T result, int revision, String output) {}
+  /**
+   * What a finished write reports to the audit log.
+   *
+   * @param changed false when the write found nothing to do and made no change
+   */
+  public record Done<T>(T result, int revision, String output, boolean changed) {}
 
   /**
    * Runs {@code write} detached, waits for it, records it, and answers its result.
@@ -89,7 +93,7 @@ public final class DetachedRuns implements AutoCloseable {
       }
       throw e;
     }
-    record(attempt, started, true, "", done.output(), done.revision());
+    record(attempt, started, done.changed(), "", done.output(), done.revision());
     return done.result();
   }
 

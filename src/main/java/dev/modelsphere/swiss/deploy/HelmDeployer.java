@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
 public final class HelmDeployer implements ReleaseBackend {
 
   private static final Logger LOG = LoggerFactory.getLogger(HelmDeployer.class);
+  private static final String DEPLOYED = "deployed";
 
   private final Kube kube;
   private final ReleaseStorage storage;
@@ -48,6 +49,7 @@ public final class HelmDeployer implements ReleaseBackend {
   private final PlanRecord records;
   private final InterruptedApplies interrupted;
   private final SilenceWatch silence;
+  private final PlanDiffer differ;
   private final String chartRoot;
   private final Clock clock;
 
@@ -56,6 +58,8 @@ public final class HelmDeployer implements ReleaseBackend {
    *     rendered the plan does not render it again before writing
    * @param leases the cluster-wide lock of a release, taken after {@code locks}, this process's own
    * @param silence watches each helm write for an API server gone silent
+   * @param differ compares a plan with the release and the cluster when the release already runs
+   *     it; must read helm's storage live, as the lease holder sees it
    * @param chartRoot a folder of chart directories for plans that name no chart source
    */
   public HelmDeployer(
@@ -67,6 +71,7 @@ public final class HelmDeployer implements ReleaseBackend {
       ReleaseLocks locks,
       ReleaseLeases leases,
       SilenceWatch silence,
+      PlanDiffer differ,
       String chartRoot,
       Clock clock) {
     this.kube = kube;
@@ -80,6 +85,7 @@ public final class HelmDeployer implements ReleaseBackend {
     this.records = records.plan();
     this.interrupted = records.interrupted();
     this.silence = silence;
+    this.differ = differ;
     this.chartRoot = chartRoot;
     this.clock = clock;
   }
@@ -119,6 +125,10 @@ public final class HelmDeployer implements ReleaseBackend {
         ReleaseState before = lookup(ns, release);
         checkState(before, mode, options);
         PlanRecord.Seen seen = interrupted.settleHolding(ns, release, records.read(ns, release));
+        if (mode == Mode.UPGRADE && !options.forceConflicts() && runsAlready(plan, before, seen)) {
+          return ApplyResult.unchanged(
+              ns, release, plan.hash(), before.revision(), "the cluster matches it");
+        }
         if (before.exists()) {
           archiveLive(ns, release, before.revision(), seen.files());
         }
@@ -134,6 +144,24 @@ public final class HelmDeployer implements ReleaseBackend {
         return run(attempt, mode, request, options.forceConflicts());
       }
     }
+  }
+
+  /**
+   * Whether the release already runs {@code plan} and nothing differs, as helmfile apply finds it
+   * before it upgrades (reference server.md §4.8): then a new revision would change nothing in the
+   * cluster and only bury the history. Another plan that renders the same still makes a revision,
+   * so that the record and the archive keep saying which plan made each one. A forced apply is
+   * never skipped: forcing is how a user takes back fields another manager owns.
+   */
+  private boolean runsAlready(Plan plan, ReleaseState before, PlanRecord.Seen seen) {
+    PlanStatus status = seen.status();
+    boolean recorded =
+        seen.exists()
+            && PlanStatus.APPLIED.equals(status.phase())
+            && status.revision() == before.revision()
+            && PlanFiles.readable(seen.files()).map(Plan::hash).orElse("").equals(plan.hash());
+    // The diff renders and reads every object, so it is asked only of the plan that runs.
+    return recorded && DEPLOYED.equals(before.status()) && !differ.diff(plan).changed();
   }
 
   private static void checkState(ReleaseState state, Mode mode, ApplyOptions options) {
@@ -257,7 +285,7 @@ public final class HelmDeployer implements ReleaseBackend {
     if (!failure.isEmpty()) {
       throw new DeployException(FAILED, failure);
     }
-    return new ApplyResult(ns, release, plan.hash(), live, outcome.output(), statusError);
+    return new ApplyResult(ns, release, plan.hash(), live, outcome.output(), statusError, true);
   }
 
   /**

@@ -12,10 +12,12 @@ import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
+import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
 import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.OperatorAnnotations;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;
+import dev.modelsphere.swiss.llmsvc.SwissAnnotations;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.values.Nulls;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
@@ -108,6 +110,16 @@ public final class LlmServiceDeployer {
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other swiss move the release.
         LlmService current = target.look();
+        if (mode == Mode.UPGRADE
+            && !options.forceConflicts()
+            && runsAlready(current, plan, fresh)) {
+          return ApplyResult.unchanged(
+              ns,
+              release,
+              plan.hash(),
+              LlmServiceRevisions.liveRevision(current),
+              "its operator has applied it");
+        }
         lease.requireHeld();
         Written written =
             mode == Mode.INSTALL ? create(target, fresh) : update(target, current, fresh);
@@ -142,6 +154,23 @@ public final class LlmServiceDeployer {
                         "no release %s/%s: there is nothing to roll back".formatted(ns, release)));
     Plan plan = revisions.plan(live, toRevision);
     return apply(plan, Mode.UPGRADE, new ApplyOptions(expectRevision, "rollback", note));
+  }
+
+  /**
+   * Whether the object already carries {@code plan}, spec for spec, and its operator has finished
+   * that generation: then a write would change nothing but the note, and a new operator revision
+   * would only bury the history. A failed generation is written again: that is how a user retries.
+   */
+  private static boolean runsAlready(LlmService current, Plan plan, LlmService fresh) {
+    Map<String, String> annotations = current.getMetadata().getAnnotations();
+    String hash = annotations == null ? "" : annotations.get(SwissAnnotations.PLAN_HASH);
+    LlmServiceStatus status = current.getStatus();
+    return plan.hash().equals(hash)
+        && LlmServiceUpdate.sameSpec(current.getSpec(), fresh.getSpec())
+        && status != null
+        && status.phase() == Phase.Applied
+        && status.observedGeneration() != null
+        && status.observedGeneration() == generationOf(current);
   }
 
   /** What one apply is about, and the checks it makes each time it looks at the release. */
@@ -406,7 +435,8 @@ public final class LlmServiceDeployer {
         plan.hash(),
         done.helmRevision(),
         String.join("\n", output),
-        "");
+        "",
+        true);
   }
 
   /** A plan the operator cannot deploy is the caller's to fix (400); anything else is ours. */

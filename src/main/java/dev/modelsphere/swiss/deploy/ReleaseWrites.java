@@ -77,7 +77,7 @@ public final class ReleaseWrites {
         attempt,
         () -> {
           UninstallResult done = backend.uninstall(ns, release);
-          return new DetachedRuns.Done<>(done, 0, done.output());
+          return new DetachedRuns.Done<>(done, 0, done.output(), true);
         });
   }
 
@@ -98,6 +98,6 @@ public final class ReleaseWrites {
   }
 
   private static DetachedRuns.Done<ApplyResult> done(ApplyResult result) {
-    return new DetachedRuns.Done<>(result, result.revision(), result.output());
+    return new DetachedRuns.Done<>(result, result.revision(), result.output(), result.changed());
   }
 }

@@ -18,7 +18,8 @@ public final class WriteAnswers {
       int revision,
       String output,
       String status,
-      String statusError) {
+      String statusError,
+      boolean changed) {
 
     public static Applied of(ApplyResult result) {
       return new Applied(
@@ -27,7 +28,8 @@ public final class WriteAnswers {
           result.revision(),
           result.output(),
           result.status(),
-          result.statusError());
+          result.statusError(),
+          result.changed());
     }
   }
 

@@ -49,7 +49,7 @@ class DetachedRunsTest {
 
   @Test
   void aWriteThatSucceedsIsRecordedWithItsRevisionOutputAndWhoAskedForIt() {
-    String answer = runs.run(attempt, () -> new DetachedRuns.Done<>("ok", 4, "upgraded"));
+    String answer = runs.run(attempt, () -> new DetachedRuns.Done<>("ok", 4, "upgraded", true));
 
     assertThat(answer).isEqualTo("ok");
     assertThat(recorded())
@@ -62,6 +62,20 @@ class DetachedRunsTest {
               assertThat(run.planHash()).isEqualTo("sha256:abc");
               assertThat(run.note()).isEqualTo("a note");
               assertThat(run.changed()).isTrue();
+            });
+  }
+
+  @Test
+  void aWriteThatFoundNothingToDoIsRecordedAsUnchangedAtTheRevisionThatRuns() {
+    runs.run(attempt, () -> new DetachedRuns.Done<>("same", 3, "no changes", false));
+
+    assertThat(recorded())
+        .singleElement()
+        .satisfies(
+            run -> {
+              assertThat(run.changed()).isFalse();
+              assertThat(run.revision()).isEqualTo(3);
+              assertThat(run.error()).isEmpty();
             });
   }
 
@@ -131,7 +145,7 @@ class DetachedRunsTest {
                     attempt,
                     () -> {
                       await(release);
-                      return new DetachedRuns.Done<>("late", 2, "applied late");
+                      return new DetachedRuns.Done<>("late", 2, "applied late", true);
                     });
               } catch (DeployException e) {
                 // The caller gave up; the write is not its to finish.

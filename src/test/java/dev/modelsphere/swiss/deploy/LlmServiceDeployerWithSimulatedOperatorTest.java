@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.error.ErrorKind;
@@ -177,17 +178,37 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
   }
 
   @Test
-  void anApplyOfTheSamePlanChangesOnlyAnnotationsAndKeepsTheGenerationAndRevision() {
+  void anApplyOfThePlanTheSimulatedOperatorAppliedWritesNothingAndAnswersUnchanged() {
     Plan plan = plan("replicaCount: 1");
     install(plan);
 
     ApplyResult result =
         deployer().apply(plan, Mode.UPGRADE, new ApplyOptions(1, "apply", "same again"));
 
+    assertThat(result.changed()).isFalse();
     assertThat(result.revision()).isEqualTo(1);
-    assertThat(result.output()).contains("spec is unchanged (generation 1)", "helm revision 1");
+    assertThat(result.output()).contains("no changes", "revision 1", plan.hash());
     assertThat(object().get().getMetadata().getGeneration()).isEqualTo(1);
-    assertThat(annotations()).containsEntry(SwissAnnotations.NOTE, "same again");
+    assertThat(annotations())
+        .as("the object still says what the install wrote")
+        .containsEntry(SwissAnnotations.ACTION, "install")
+        .containsEntry(SwissAnnotations.NOTE, "first");
+  }
+
+  @Test
+  void aPlanWhoseGenerationFailedIsWrittenAgainWhenItIsApplied() {
+    install(plan("replicaCount: 1"));
+    operator.failWith("chart pull denied");
+    Plan next = plan("replicaCount: 3");
+    assertRefused(() -> upgrade(next, 1), ErrorKind.FAILED, "chart pull denied");
+    operator.succeed();
+
+    catchThrowable(
+        () -> deployer().apply(next, Mode.UPGRADE, new ApplyOptions(0, "apply", "retry")));
+
+    assertThat(annotations())
+        .as("a failed generation is no reason to skip the write")
+        .containsEntry(SwissAnnotations.NOTE, "retry");
   }
 
   @Test

@@ -18,6 +18,8 @@ import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.dsl.RollableScalableResource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,5 +197,109 @@ class ReleaseWritesTest {
     assertThat(rollback.actor()).isEqualTo("dan");
     assertThat(rollback.planHash()).isEqualTo(one.hash());
     assertThat(rollback.note()).isEqualTo("undo");
+  }
+
+  @Test
+  void applyingThePlanTheReleaseRunsMakesNoRevisionAndIsRecordedUnchanged() {
+    ReleaseWrites writes = writes(ApplyGate.NONE);
+    Plan plan = cluster.plan("writes-same", "replicaCount: 1");
+    writes.apply("bob", plan, Mode.INSTALL, ApplyOptions.install());
+    String recordVersion = planRecordVersion("writes-same");
+
+    ApplyResult again =
+        writes.apply("carol", plan, Mode.UPGRADE, new ApplyOptions(1, "apply", "same again"));
+
+    assertThat(again.changed()).isFalse();
+    assertThat(again.revision()).isEqualTo(1);
+    assertThat(again.output()).contains("no changes", "revision 1", plan.hash());
+    assertThat(helmRevision("writes-same")).as("no helm revision was made").isEqualTo(1);
+    assertThat(planRecordVersion("writes-same"))
+        .as("the plan record beside the release is not rewritten")
+        .isEqualTo(recordVersion);
+    Run run = recorded("writes-same").get(0);
+    assertThat(run.actor()).isEqualTo("carol");
+    assertThat(run.changed()).isFalse();
+    assertThat(run.revision()).isEqualTo(1);
+    assertThat(run.note()).isEqualTo("same again");
+  }
+
+  @Test
+  void aRollbackToTheRevisionWhosePlanAlreadyRunsChangesNothing() {
+    ReleaseWrites writes = writes(ApplyGate.NONE);
+    Plan one = cluster.plan("writes-back-twice", "replicaCount: 1");
+    writes.apply("bob", one, Mode.INSTALL, ApplyOptions.install());
+    writes.apply(
+        "bob",
+        cluster.plan("writes-back-twice", "replicaCount: 2"),
+        Mode.UPGRADE,
+        ApplyOptions.apply(1));
+    assertThat(writes.rollback("dan", ns(), "writes-back-twice", 1, 2, "").revision()).isEqualTo(3);
+
+    ApplyResult again = writes.rollback("dan", ns(), "writes-back-twice", 1, 3, "again");
+
+    assertThat(again.changed()).isFalse();
+    assertThat(again.revision()).isEqualTo(3);
+    assertThat(helmRevision("writes-back-twice")).isEqualTo(3);
+    assertThat(recorded("writes-back-twice").get(0).changed()).isFalse();
+  }
+
+  @Test
+  void aReleaseChangedByHandIsWrittenAgainThoughItsPlanIsTheSame() {
+    ReleaseWrites writes = writes(ApplyGate.NONE);
+    Plan plan = cluster.plan("writes-drift", "replicaCount: 1");
+    writes.apply("bob", plan, Mode.INSTALL, ApplyOptions.install());
+    // Someone scales the model by hand: the cluster no longer matches the plan that runs.
+    deployment("writes-drift").scale(4);
+
+    // The write reaches helm, whose server-side apply finds the hand's field manager.
+    assertThatThrownBy(() -> writes.apply("bob", plan, Mode.UPGRADE, ApplyOptions.apply(1)))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT))
+        .hasMessageContaining(".spec.replicas");
+    // helm stored the refused upgrade as failed revision 2.
+    ApplyResult forced =
+        writes.apply("bob", plan, Mode.UPGRADE, ApplyOptions.apply(2).forcingConflicts());
+
+    assertThat(forced.changed()).isTrue();
+    assertThat(forced.revision()).isEqualTo(3);
+    assertThat(deployment("writes-drift").get().getSpec().getReplicas())
+        .as("the apply took the replicas back to the plan's")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aForcedApplyOfThePlanTheReleaseRunsStillWrites() {
+    ReleaseWrites writes = writes(ApplyGate.NONE);
+    Plan plan = cluster.plan("writes-force-same", "replicaCount: 1");
+    writes.apply("bob", plan, Mode.INSTALL, ApplyOptions.install());
+
+    ApplyResult again =
+        writes.apply("bob", plan, Mode.UPGRADE, ApplyOptions.apply(1).forcingConflicts());
+
+    assertThat(again.changed()).isTrue();
+    assertThat(again.revision()).isEqualTo(2);
+  }
+
+  private String ns() {
+    return cluster.namespace();
+  }
+
+  private RollableScalableResource<Deployment> deployment(String release) {
+    return cluster.admin().apps().deployments().inNamespace(ns()).withName(release + "-sglang");
+  }
+
+  private int helmRevision(String release) {
+    return core.storage().newest(ns(), release).orElseThrow().revision();
+  }
+
+  private String planRecordVersion(String release) {
+    return cluster
+        .admin()
+        .configMaps()
+        .inNamespace(ns())
+        .withName("swiss-plan-" + release)
+        .get()
+        .getMetadata()
+        .getResourceVersion();
   }
 }

@@ -48,12 +48,15 @@ class WriteAnswersTest {
   }
 
   @Test
-  void anApplyAnswerWritesEveryMemberEvenWhenEmpty() throws Exception {
-    JsonNode body = written(new WriteAnswers.Applied("sha256:ab", "qwen", 2, "", "deployed", ""));
+  void anApplyAnswerWritesEveryMemberEvenWhenEmptyTheReferencesFirstThenChanged() throws Exception {
+    JsonNode body =
+        written(new WriteAnswers.Applied("sha256:ab", "qwen", 2, "", "deployed", "", false));
 
     assertThat(body.fieldNames())
         .toIterable()
-        .containsExactly("planHash", "release", "revision", "output", "status", "statusError");
+        .containsExactly(
+            "planHash", "release", "revision", "output", "status", "statusError", "changed");
+    assertThat(body.path("changed").isBoolean()).isTrue();
   }
 
   @Test

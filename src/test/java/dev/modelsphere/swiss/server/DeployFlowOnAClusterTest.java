@@ -120,6 +120,14 @@ class DeployFlowOnAClusterTest {
     JsonNode same = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(first), 200);
     assertThat(same.path("changed").asBoolean()).isFalse();
     assertThat(same.path("revision").asInt()).isEqualTo(1);
+    JsonNode noOp =
+        post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(first), 200);
+    assertThat(noOp.path("changed").asBoolean())
+        .as("an apply whose diff is empty makes no revision")
+        .isFalse();
+    assertThat(noOp.path("revision").asInt()).isEqualTo(1);
+    assertThat(runs().path(0).path("changed").asBoolean()).isFalse();
+    assertThat(runs().path(0).path("revision").asInt()).isEqualTo(1);
 
     JsonNode upgrade =
         post(
@@ -137,7 +145,7 @@ class DeployFlowOnAClusterTest {
         post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second), 200);
     assertThat(applied.path("revision").asInt()).isEqualTo(2);
     post("/api/apply", "{\"planHash\": \"%s\", \"expectRevision\": 1}".formatted(second), 409);
-    assertThat(runs()).as("a stale apply is refused and not recorded").hasSize(2);
+    assertThat(runs()).as("a stale apply is refused and not recorded").hasSize(3);
 
     JsonNode rolledBack =
         post(release() + "/rollback", "{\"toRevision\": 1, \"expectRevision\": 2}", 200);
@@ -153,7 +161,7 @@ class DeployFlowOnAClusterTest {
         .isEmpty();
     assertThat(runs())
         .extracting(run -> run.path("action").asText())
-        .containsExactly("uninstall", "rollback", "apply", "install");
+        .containsExactly("uninstall", "rollback", "apply", "apply", "install");
   }
 
   @Test
