@@ -29,3 +29,22 @@ swiss.modelsphere.dev/service-id: {{ include "serving.serviceId" . | quote }}
 {{ .Values.image.repository }}:{{ .Values.image.tag }}
 {{- end -}}
 {{- end -}}
+
+{{/*
+The engine's resources: .Values.resources with the accelerators model.gpus asks for added to its
+limits (the scheduler takes an extended resource's request from its limit). model.gpuResource names
+the extended resource, nvidia.com/gpu unless the catalog's variant says otherwise. Empty or "0"
+leaves the resource off the pod rather than asking for zero of it.
+*/}}
+{{- define "serving.resources" -}}
+{{- $resources := deepCopy (.Values.resources | default dict) -}}
+{{- $gpus := toString (.Values.model.gpus | default "") -}}
+{{- if and $gpus (ne $gpus "0") -}}
+{{- $limits := deepCopy (get $resources "limits" | default dict) -}}
+{{- $_ := set $limits (.Values.model.gpuResource | default "nvidia.com/gpu") $gpus -}}
+{{- $_ := set $resources "limits" $limits -}}
+{{- end -}}
+{{- with $resources }}
+{{- toYaml . }}
+{{- end -}}
+{{- end -}}
