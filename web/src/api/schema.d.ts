@@ -449,6 +449,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nodes/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GPUs allocated over the last hours, in total and per GPU product.
+         * @description Kept by this server process from its own node and pod watches (no Prometheus): a point is
+         *     taken whenever the allocation or the inventory changes (a burst of changes is one point,
+         *     at most one every 10 s), and the answer ends with a point for now. The use between two points is the
+         *     earlier one's. Points older than `windowSeconds` are dropped, except the newest of them,
+         *     which says what the use was when the window begins. A restarted process starts a new
+         *     history; every replica keeps its own. 502 when swiss may not list nodes.
+         */
+        get: operations["nodesHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -1832,6 +1857,25 @@ export interface components {
             /** @description Why pods could not be read; then no use or free counts are given. */
             usageError?: string;
         };
+        GpuUseHistory: {
+            /** @description How far back points are kept. */
+            windowSeconds: number;
+            points: {
+                /** Format: date-time */
+                at: string;
+                /** @description Allocatable GPUs of every node. */
+                gpus: number;
+                /** @description GPUs held by running pods. */
+                gpusUsed: number;
+                /** @description The same per GPU product, by product name. */
+                products: {
+                    product: string;
+                    resource: string;
+                    gpus: number;
+                    gpusUsed: number;
+                }[];
+            }[];
+        };
         /**
          * @description One node. The capitalised keys are the reference's (a Go struct without JSON tags), which
          *     clients read; the lower-case ones are its extras.
@@ -2805,6 +2849,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NodesReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    nodesHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The points, oldest first. */
+            200: {
+                headers: {
+                    "X-Swiss-As-Of": components["headers"]["AsOf"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuUseHistory"];
                 };
             };
             401: components["responses"]["Unauthorized"];

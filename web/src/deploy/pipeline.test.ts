@@ -22,7 +22,7 @@ const diffed = (planHash = "sha256:p1", revision = 7, exists = true, generation 
   generation,
   diff: { planHash, revision, exists },
 });
-const result: ApplyResult = { planHash: "sha256:p1", release: "chat", revision: 8, output: "", status: "applied", statusError: "" };
+const result: ApplyResult = { planHash: "sha256:p1", release: "chat", revision: 8, output: "", status: "applied", statusError: "", changed: true };
 
 describe("pipeline gating", () => {
   it("allows no diff without a plan", () => {

@@ -13,7 +13,7 @@ import { Pipeline, type ShownDiff } from "./Pipeline";
 afterEach(cleanup);
 
 const composed: PlanAnswer = plan({ hash: "sha256:p1" });
-const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revision: 8, output: "", status: "applied", statusError: "" };
+const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revision: 8, output: "", status: "applied", statusError: "", changed: true };
 
 function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; expectRevision: number }, install: boolean) => Promise<ApplyResult> }) {
   const [state, dispatch] = usePipeline();

@@ -28,6 +28,7 @@ import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.NativeMemory;
 import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
+import dev.modelsphere.swiss.kube.GpuUseHistory;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeNames;
 import dev.modelsphere.swiss.kube.NodeInventory;
@@ -110,6 +111,9 @@ public final class SwissServer {
   /** Below the readiness route's own deadline, so a hung API server still gets a proper answer. */
   private static final Duration PING_TIMEOUT = Duration.ofSeconds(4);
 
+  /** How far back the Nodes page's GPU allocation reaches: a working day's rollouts. */
+  private static final Duration GPU_HISTORY = Duration.ofHours(8);
+
   private static final String NOT_FETCHED = "not fetched";
 
   /**
@@ -131,6 +135,7 @@ public final class SwissServer {
   private final LlmServiceAccess access;
   private final Fleet fleet;
   private final NodeInventory nodes;
+  private final GpuUseHistory gpuHistory;
   private final CatalogLookups catalogLookups;
   private final CopyAge copyAge;
   private final ChartRenderer charts;
@@ -173,6 +178,9 @@ public final class SwissServer {
     this.nodes =
         new NodeInventory(
             fleet.cache(), GpuResources.withOverrides(config.server().gpuProductLabels()));
+    this.gpuHistory =
+        new GpuUseHistory(() -> nodes.report("").summary(), GPU_HISTORY, options.clock())
+            .follow(nodes);
     this.catalogLookups = new CatalogLookups(site.catalogs());
     ChartArchives archives = ChartArchives.inUserCache();
     this.charts = new ChartRenderer(archives);
@@ -274,6 +282,7 @@ public final class SwissServer {
         new DeploymentRoutes(
             new DeploymentsView(fleet, relationships),
             nodes,
+            gpuHistory,
             copyAge,
             site.profiles(),
             catalogLookups),
@@ -334,6 +343,7 @@ public final class SwissServer {
     } finally {
       leader.ifPresent(BackgroundLeader::close);
       clusterEvents.close();
+      gpuHistory.close();
       core.close();
       fleet.close();
       store.ifPresent(Store::close);

@@ -121,6 +121,13 @@ class DemoVariantsOnTheirAcceleratorsOnAClusterTest {
     assertThat(heldByThisTest)
         .as("the GPUs the Nodes page counts for this test's pods")
         .isEqualTo(askedByThisTest);
+    JsonNode points = TestServer.json(server.get("/api/nodes/history").body()).path("points");
+    assertThat(points.path(points.size() - 1).path("gpusUsed").asInt())
+        .as("the allocation over time ends where the Nodes page stands")
+        .isEqualTo(report.path("summary").path("gpusUsed").asInt());
+    assertThat(points.path(0).path("gpusUsed").asInt())
+        .as("and began before this test's pods held any")
+        .isLessThanOrEqualTo(report.path("summary").path("gpusUsed").asInt() - askedByThisTest);
   }
 
   /** Every variant of each model's newest version, from the demo catalog's index. */

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.server.routes;
 
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Paging;
+import dev.modelsphere.swiss.kube.GpuUseHistory;
 import dev.modelsphere.swiss.kube.NodeInventory;
 import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
@@ -14,12 +15,14 @@ import io.javalin.http.Context;
 
 /**
  * The fleet at a glance: {@code GET /api/deployments} (every release in scope, paged, with its
- * drift and Canary relationship) and {@code GET /api/nodes} (the GPU inventory). Both are computed
- * from the server's watches, so a page costs the API server nothing.
+ * drift and Canary relationship) and {@code GET /api/nodes} (the GPU inventory) with {@code
+ * /api/nodes/history} (its allocation over the last hours). All are computed from the server's
+ * watches, so a page costs the API server nothing.
  */
 public final class DeploymentRoutes implements RouteGroup {
   private final DeploymentsView deployments;
   private final NodeInventory nodes;
+  private final GpuUseHistory gpuHistory;
   private final CopyAge copyAge;
   private final SiteProfiles profiles;
   private final CatalogLookups catalogs;
@@ -27,11 +30,13 @@ public final class DeploymentRoutes implements RouteGroup {
   public DeploymentRoutes(
       DeploymentsView deployments,
       NodeInventory nodes,
+      GpuUseHistory gpuHistory,
       CopyAge copyAge,
       SiteProfiles profiles,
       CatalogLookups catalogs) {
     this.deployments = deployments;
     this.nodes = nodes;
+    this.gpuHistory = gpuHistory;
     this.copyAge = copyAge;
     this.profiles = profiles;
     this.catalogs = catalogs;
@@ -41,6 +46,7 @@ public final class DeploymentRoutes implements RouteGroup {
   public void register(Routes routes) {
     routes.get("/api/deployments", Deadline.CLUSTER_READ, this::deployments);
     routes.get("/api/nodes", Deadline.CLUSTER_READ, this::nodes);
+    routes.get("/api/nodes/history", Deadline.CLUSTER_READ, this::gpuHistory);
   }
 
   private void deployments(Context ctx) {
@@ -52,6 +58,11 @@ public final class DeploymentRoutes implements RouteGroup {
   private void nodes(Context ctx) {
     markAge(ctx);
     Json.answer(ctx, () -> nodes.report(clusterName()));
+  }
+
+  private void gpuHistory(Context ctx) {
+    markAge(ctx);
+    Json.answer(ctx, gpuHistory::report);
   }
 
   /**
