@@ -1348,6 +1348,16 @@ export interface components {
              *     recorded as `forced: true` in `status.yaml`.
              */
             forceConflicts?: boolean;
+            /**
+             * @description On `POST /api/install` only (400 elsewhere, and with `forceConflicts`): adopt a helm
+             *     release installed without swiss instead of creating one. Allowed only when the plan's
+             *     diff against the release and the cluster is empty (else 409 with the diff); writes the
+             *     plan and `status.yaml` (action `adopt`) beside the release and its archive, changes
+             *     nothing in it (no helm call, the revision stays) and records an `adopt` run with
+             *     `changed: false`. 409 when the release is missing, not `deployed`, already has a plan
+             *     beside it, or is an LLMService.
+             */
+            adopt?: boolean;
         };
         RollbackRequest: {
             /** @description The revision whose archived plan is applied. */

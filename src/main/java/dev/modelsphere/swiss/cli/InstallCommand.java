@@ -3,11 +3,14 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.plan.Plan;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Creates a release from a plan, recording the plan beside it. */
@@ -25,22 +28,36 @@ public final class InstallCommand implements Runnable {
   @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
+  @Option(
+      names = "--adopt",
+      description =
+          "Adopt a release installed without swiss instead of creating one: allowed only when the"
+              + " plan's diff against it is empty; writes the plan beside it and changes nothing"
+              + " in it.")
+  boolean adopt;
+
   @Override
   public void run() {
     Optional<SwissApi> api = server.api();
     if (api.isPresent()) {
       ServerCalls.StoredPlan plan = source.serverPlan(api.get());
+      Map<String, Object> body = write.requestFor(plan.hash());
+      if (adopt) {
+        body.put("adopt", true);
+      }
       ApplyResult result =
-          ServerCalls.applied(
-              api.get().post("/api/install", write.requestFor(plan.hash())), plan.namespace());
+          ServerCalls.applied(api.get().post("/api/install", body), plan.namespace());
       ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
       return;
     }
     Plan plan = source.plan();
     try (DeployCore core = cluster.core(source)) {
+      ReleaseWrites writes = ClusterOptions.writes(core);
+      String actor = ClusterOptions.localUser();
       ApplyResult result =
-          ClusterOptions.writes(core)
-              .apply(ClusterOptions.localUser(), plan, Mode.INSTALL, write.options("install"));
+          adopt
+              ? writes.adopt(actor, plan, write.options("adopt").expectRevision(), write.note())
+              : writes.apply(actor, plan, Mode.INSTALL, write.options("install"));
       ApplyCommand.finish(
           spec,
           output,

@@ -33,6 +33,11 @@ public final class WriteOptions {
     return body;
   }
 
+  /** The note, empty when none was given. */
+  String note() {
+    return note == null ? "" : note;
+  }
+
   /**
    * How the apply runs. Any N below 1 means no check, as in the reference, where scripts pass -1
    * for "whatever is live"; the deployer itself refuses a negative revision from the API.

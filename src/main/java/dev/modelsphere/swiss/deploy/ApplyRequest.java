@@ -7,9 +7,10 @@ import dev.modelsphere.swiss.values.Nulls;
  *
  * @param expectRevision the revision the caller saw (from its diff); 0 asserts nothing
  * @param forceConflicts per apply, never stored in the plan
+ * @param adopt on an install: adopt the release installed without swiss instead of creating it
  */
 public record ApplyRequest(
-    String planHash, int expectRevision, String note, boolean forceConflicts) {
+    String planHash, int expectRevision, String note, boolean forceConflicts, boolean adopt) {
   public ApplyRequest {
     planHash = Nulls.orEmpty(planHash);
     note = Nulls.orEmpty(note);

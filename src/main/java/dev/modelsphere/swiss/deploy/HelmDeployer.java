@@ -164,6 +164,63 @@ public final class HelmDeployer implements ReleaseBackend {
     return recorded && DEPLOYED.equals(before.status()) && !differ.diff(plan).changed();
   }
 
+  /**
+   * Adopts a helm release installed by hand: when the plan's diff against the release and the
+   * cluster is empty, writes the plan record (applied at the live revision) and its archive beside
+   * the release. No helm call: the release keeps its revision and every object stays as it is. A
+   * non-empty diff is refused with the diff, so what swiss records is what runs.
+   */
+  @Override
+  public ApplyResult adopt(Plan plan, ApplyOptions options) {
+    Preconditions.checkHash(plan);
+    String ns = plan.release().namespace();
+    String release = plan.release().name();
+    String ref = ns + "/" + release;
+    try (ReleaseLocks.Held held = locks.acquire(ns, release, options.action());
+        ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
+      ReleaseState live = lookup(ns, release);
+      if (!live.exists()) {
+        throw new DeployException(
+            CONFLICT, "no release %s to adopt: use `swiss install` to create it".formatted(ref));
+      }
+      if (!DEPLOYED.equals(live.status())) {
+        throw new DeployException(
+            CONFLICT,
+            ("release %s is %s: only a deployed release can be adopted; nothing was written")
+                .formatted(ref, live.status().isEmpty() ? "in an unknown state" : live.status()));
+      }
+      Preconditions.checkRevision(live, options.expectRevision());
+      PlanRecord.Seen seen = records.read(ns, release);
+      if (seen.exists()) {
+        throw new DeployException(
+            CONFLICT,
+            ("release %s already has a plan beside it (%s): swiss keeps it, so there is nothing"
+                    + " to adopt; use `swiss apply` to change it")
+                .formatted(ref, PlanConfigMapName.of(release)));
+      }
+      DiffResult diff = differ.diff(plan);
+      if (diff.changed()) {
+        throw new DeployException(
+            CONFLICT,
+            ("adoption of %s refused, nothing was written: the plan %s differs from what runs at"
+                    + " revision %d. Adopt only a plan whose diff is empty -- compose it with the"
+                    + " values the release was installed with -- or install it anew:%n%s")
+                .formatted(ref, plan.hash(), live.revision(), diff.render()));
+      }
+      lease.requireHeld();
+      PlanStatus adopted =
+          PlanStatus.applying(options.action(), now(), options.note(), false)
+              .finished(live.revision(), now(), "");
+      Map<String, String> files = files(plan, adopted);
+      records.write(ns, release, seen, files, OptionalInt.empty());
+      archiveLive(ns, release, live.revision(), files);
+      String output =
+          "adopted %s at revision %d: plan %s now describes it; the release was not changed"
+              .formatted(ref, live.revision(), plan.hash());
+      return new ApplyResult(ns, release, plan.hash(), live.revision(), output, "", false);
+    }
+  }
+
   private static void checkState(ReleaseState state, Mode mode, ApplyOptions options) {
     Preconditions.check(state, mode);
     Preconditions.checkRevision(state, options.expectRevision());

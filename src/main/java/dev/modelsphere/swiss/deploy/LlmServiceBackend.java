@@ -31,6 +31,16 @@ public final class LlmServiceBackend implements ReleaseBackend {
     return deployer.rollback(ns, release, toRevision, expectRevision, note);
   }
 
+  /** An LLMService is already kept: by its operator, and by swiss when swiss wrote it. */
+  @Override
+  public ApplyResult adopt(Plan plan, ApplyOptions options) {
+    throw new DeployException(
+        ErrorKind.CONFLICT,
+        ("release %s/%s is an LLMService, which its operator keeps; only a helm release installed"
+                + " by hand can be adopted, and nothing was written")
+            .formatted(plan.release().namespace(), plan.release().name()));
+  }
+
   /** canary.md §6: only the object that was read is deleted, once its operator let go. */
   @Override
   public UninstallResult uninstall(String ns, String release) {

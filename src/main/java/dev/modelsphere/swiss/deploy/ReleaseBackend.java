@@ -29,6 +29,12 @@ public interface ReleaseBackend {
    */
   ApplyResult rollback(String ns, String release, int toRevision, int expectRevision, String note);
 
+  /**
+   * Takes a release installed without swiss into its keeping with {@code plan}, provided the plan's
+   * diff against it is empty: writes what swiss keeps beside a release and changes nothing in it.
+   */
+  ApplyResult adopt(Plan plan, ApplyOptions options);
+
   /** Removes the release and what swiss kept beside it. */
   UninstallResult uninstall(String ns, String release);
 

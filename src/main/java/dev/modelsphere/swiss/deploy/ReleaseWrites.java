@@ -11,6 +11,9 @@ import java.util.List;
  * recorded ({@link DetachedRuns}).
  */
 public final class ReleaseWrites {
+  /** The action an adoption is recorded as. */
+  public static final String ADOPT = "adopt";
+
   private final Backends backends;
   private final ApplyGate gate;
   private final DetachedRuns runs;
@@ -37,6 +40,22 @@ public final class ReleaseWrites {
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(actor, options.action(), ns, release, plan.hash(), options.note());
     return runs.run(attempt, () -> done(backend.apply(plan, mode, options)));
+  }
+
+  /**
+   * Adopts a release installed without swiss ({@code swiss install --adopt}): its owner decides,
+   * and only a helm release swiss does not keep, whose diff against the plan is empty, is adopted.
+   * Recorded as {@code adopt} with {@code changed: false}.
+   */
+  public ApplyResult adopt(String actor, Plan plan, int expectRevision, String note) {
+    String ns = plan.release().namespace();
+    String release = plan.release().name();
+    requireServed(ns);
+    ReleaseBackend backend = backends.owner(ns, release);
+    ApplyOptions options = new ApplyOptions(expectRevision, ADOPT, note);
+    DetachedRuns.Attempt attempt =
+        new DetachedRuns.Attempt(actor, ADOPT, ns, release, plan.hash(), note);
+    return runs.run(attempt, () -> done(backend.adopt(plan, options)));
   }
 
   /**

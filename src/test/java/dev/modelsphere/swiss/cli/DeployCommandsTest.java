@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.llmsvc.Phase;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
@@ -12,10 +13,12 @@ import dev.modelsphere.swiss.server.OpenApiContract;
 import dev.modelsphere.swiss.testing.AutoscalerSimulation;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.HelmCli;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import dev.modelsphere.swiss.testing.SwissThreads;
+import dev.modelsphere.swiss.values.Yaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -279,8 +282,9 @@ class DeployCommandsTest {
 
   @Test
   void waitFailsNamingTheResourceNoNodeHasEnoughOf() throws IOException {
-    // More memory than the largest simulated node (2 TiB) has.
-    Path greedy = planFile("greedy.json", "resources: {requests: {memory: 4Ti}}");
+    // More memory than the largest simulated node (2 TiB) has, and no GPU: memory is all it lacks.
+    Path greedy =
+        planFile("greedy.json", "resources: {requests: {memory: 4Ti}}\nmodel: {gpus: \"\"}");
 
     long started = System.nanoTime();
     CliRun install = swiss("install", "--plan", greedy.toString(), "--wait", "--timeout", "60s");
@@ -347,6 +351,37 @@ class DeployCommandsTest {
 
   private static JsonNode json(String text) throws IOException {
     return new ObjectMapper().readTree(text);
+  }
+
+  @Test
+  void installAdoptTakesInAReleaseHelmInstalledWithTheSameValuesAndChangesNothing()
+      throws IOException {
+    Plan plan = cluster.plan("qwen", "replicaCount: 1");
+    Path file = dir.resolve("adopt.json");
+    Files.writeString(file, PlanJson.toJson(plan));
+    List<String> helm =
+        new ArrayList<>(
+            List.of(
+                "install",
+                "qwen",
+                TestCharts.exampleCharts().resolve("sglang").toString(),
+                "-n",
+                cluster.namespace()));
+    for (Map.Entry<String, Map<String, Object>> layer : plan.layers().entrySet()) {
+      Path values = dir.resolve("layer-" + layer.getKey() + ".yaml");
+      Files.writeString(values, Yaml.write(layer.getValue()));
+      helm.addAll(List.of("-f", values.toString()));
+    }
+    new HelmCli(cluster.kubeconfig()).ok(helm.toArray(String[]::new));
+
+    CliRun adopt = swiss("install", "--plan", file.toString(), "--adopt", "--note", "found");
+
+    assertThat(adopt.exitCode()).as(adopt.err()).isZero();
+    assertThat(adopt.out()).contains("revision 1");
+    assertThat(adopt.err()).contains("adopted", "the release was not changed");
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-qwen"))
+        .hasValueSatisfying(
+            files -> assertThat(files.get("status.yaml")).contains("action: adopt"));
   }
 
   private Path planFile(String name, String form) throws IOException {

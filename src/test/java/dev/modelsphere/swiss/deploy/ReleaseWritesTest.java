@@ -7,7 +7,10 @@ import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.PlanCharts;
+import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.helm.ValuesDocument;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
@@ -16,8 +19,10 @@ import dev.modelsphere.swiss.store.Run;
 import dev.modelsphere.swiss.store.RunFilter;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.testing.ClusterTest;
+import dev.modelsphere.swiss.testing.HelmCli;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import dev.modelsphere.swiss.values.Yaml;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.dsl.RollableScalableResource;
 import java.io.IOException;
@@ -25,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -301,5 +307,78 @@ class ReleaseWritesTest {
         .get()
         .getMetadata()
         .getResourceVersion();
+  }
+
+  @Test
+  void aReleaseInstalledWithHelmIsAdoptedWhenItsDiffIsEmptyAndNothingInItChanges()
+      throws IOException {
+    Plan plan = cluster.plan("adopted", "replicaCount: 1");
+    installWithHelmCli(plan);
+    // Its generation, not its resourceVersion: the deployment controller writes its status.
+    long generation = deployment("adopted").get().getMetadata().getGeneration();
+
+    ApplyResult adopted = writes(ApplyGate.NONE).adopt("erin", plan, 1, "ours now");
+
+    assertThat(adopted.changed()).isFalse();
+    assertThat(adopted.revision()).isEqualTo(1);
+    assertThat(adopted.output()).contains("adopted", "revision 1", plan.hash());
+    assertThat(helmRevision("adopted")).as("no helm revision was made").isEqualTo(1);
+    assertThat(deployment("adopted").get().getMetadata().getGeneration())
+        .as("nothing in the release was written")
+        .isEqualTo(generation);
+    assertThat(core.helm().current(ns(), "adopted").hash()).isEqualTo(plan.hash());
+    PlanStatus status =
+        PlanStatus.parse(
+            cluster.kube().configMap(ns(), "swiss-plan-adopted").orElseThrow().get("status.yaml"));
+    assertThat(status.phase()).isEqualTo(PlanStatus.APPLIED);
+    assertThat(status.action()).isEqualTo("adopt");
+    assertThat(status.revision()).isEqualTo(1);
+    assertThat(core.helm().archivedRevisions(ns(), "adopted")).containsExactly(1);
+    Run run = recorded("adopted").get(0);
+    assertThat(run.action()).isEqualTo("adopt");
+    assertThat(run.actor()).isEqualTo("erin");
+    assertThat(run.changed()).isFalse();
+    assertThat(run.note()).isEqualTo("ours now");
+  }
+
+  @Test
+  void adoptingWithAPlanThatDiffersIsRefusedWithTheDiffAndWritesNothing() throws IOException {
+    installWithHelmCli(cluster.plan("not-adopted", "replicaCount: 2"));
+    Plan other = cluster.plan("not-adopted", "replicaCount: 1");
+
+    assertThatThrownBy(() -> writes(ApplyGate.NONE).adopt("erin", other, 0, ""))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT))
+        .hasMessageContaining("refused, nothing was written")
+        .hasMessageContaining("replicas");
+    assertThat(cluster.kube().configMap(ns(), "swiss-plan-not-adopted")).isEmpty();
+    assertThat(recorded("not-adopted")).isEmpty();
+    assertThat(helmRevision("not-adopted")).isEqualTo(1);
+  }
+
+  @Test
+  void aReleaseSwissAlreadyKeepsIsNotAdoptedAgain() {
+    ReleaseWrites writes = writes(ApplyGate.NONE);
+    Plan plan = cluster.plan("kept", "replicaCount: 1");
+    writes.apply("bob", plan, Mode.INSTALL, ApplyOptions.install());
+
+    assertThatThrownBy(() -> writes.adopt("erin", plan, 0, ""))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT))
+        .hasMessageContaining("already has a plan beside it");
+  }
+
+  /** Installs the plan's chart and values with Helm's own CLI, as someone did before swiss. */
+  private void installWithHelmCli(Plan plan) throws IOException {
+    RenderRequest request = PlanCharts.request(plan, TestCharts.exampleCharts().toString());
+    List<String> args = new ArrayList<>(List.of("install", plan.release().name()));
+    args.add(TestCharts.exampleCharts().resolve(plan.engine()).toString());
+    args.addAll(List.of("-n", ns()));
+    for (ValuesDocument values : request.values()) {
+      Path file = dir.resolve(plan.release().name() + "-" + values.name() + ".yaml");
+      Files.writeString(file, Yaml.write(values.values()));
+      args.addAll(List.of("-f", file.toString()));
+    }
+    new HelmCli(cluster.kubeconfig()).ok(args.toArray(String[]::new));
   }
 }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ClusterTest;
+import dev.modelsphere.swiss.testing.HelmCli;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,6 +166,79 @@ class DeployFlowOnAClusterTest {
     assertThat(runs())
         .extracting(run -> run.path("action").asText())
         .containsExactly("uninstall", "rollback", "apply", "apply", "install");
+  }
+
+  @Test
+  void anInstallWithAdoptTakesInAReleaseHelmInstalledWhenItsDiffIsEmptyAndOnlyThen()
+      throws IOException {
+    JsonNode composed =
+        post(
+            "/api/plans",
+            """
+            {"model": "%s", "version": "1.0.0", "namespace": "%s", "serviceId": "by-hand"}
+            """
+                .formatted(MODEL, cluster.namespace()),
+            200);
+    String hash = composed.path("hash").asText();
+    installWithHelmCli("by-hand", composed.path("layers"));
+
+    JsonNode refused =
+        post("/api/apply", "{\"planHash\": \"%s\", \"adopt\": true}".formatted(hash), 400);
+    assertThat(refused.path("error").asText()).contains("POST /api/install");
+    JsonNode adopted =
+        post(
+            "/api/install",
+            "{\"planHash\": \"%s\", \"adopt\": true, \"note\": \"found it\"}".formatted(hash),
+            200);
+
+    assertThat(adopted.path("changed").asBoolean()).isFalse();
+    assertThat(adopted.path("revision").asInt()).isEqualTo(1);
+    assertThat(
+            get("/api/releases/%s/by-hand/plan".formatted(cluster.namespace()))
+                .path("hash")
+                .asText())
+        .isEqualTo(hash);
+    JsonNode run = get("/api/runs?release=by-hand").path("runs").path(0);
+    assertThat(run.path("action").asText()).isEqualTo("adopt");
+    assertThat(run.path("changed").asBoolean()).isFalse();
+
+    // A second hand-installed release whose values differ from the plan: refused with the diff.
+    installWithHelmCli("by-hand-2", composed.path("layers"), "--set", "replicaCount=2");
+    String other =
+        post(
+                "/api/plans",
+                """
+                {"model": "%s", "version": "1.0.0", "namespace": "%s", "serviceId": "by-hand-2"}
+                """
+                    .formatted(MODEL, cluster.namespace()),
+                200)
+            .path("hash")
+            .asText();
+    JsonNode differs =
+        post("/api/install", "{\"planHash\": \"%s\", \"adopt\": true}".formatted(other), 409);
+    assertThat(differs.path("error").asText()).contains("refused, nothing was written", "replicas");
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-by-hand-2")).isEmpty();
+    assertThat(get("/api/runs?release=by-hand-2").path("runs")).isEmpty();
+  }
+
+  /** Installs the demo's vllm chart with the plan's layers as values files, with Helm's CLI. */
+  private void installWithHelmCli(String release, JsonNode layers, String... more)
+      throws IOException {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "install",
+                release,
+                TestCharts.exampleCharts().resolve("vllm").toString(),
+                "-n",
+                cluster.namespace()));
+    for (Map.Entry<String, JsonNode> layer : layers.properties()) {
+      Path file = dir.resolve(release + "-" + layer.getKey() + ".json");
+      Files.writeString(file, layer.getValue().toString());
+      args.addAll(List.of("-f", file.toString()));
+    }
+    args.addAll(List.of(more));
+    new HelmCli(cluster.kubeconfig()).ok(args.toArray(String[]::new));
   }
 
   @Test

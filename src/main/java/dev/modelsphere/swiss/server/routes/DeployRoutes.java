@@ -173,11 +173,28 @@ public final class DeployRoutes implements RouteGroup {
       throw new ApiException(404, "no plan: send the planHash that POST /api/plans answered");
     }
     Plan plan = storedPlan(p, request.planHash(), 404);
+    if (request.adopt()) {
+      Json.ok(ctx, WriteAnswers.Applied.of(adopt(ctx, p, mode, request, plan)));
+      return;
+    }
     String action = mode == Mode.INSTALL ? "install" : "apply";
     ApplyOptions options =
         new ApplyOptions(
             request.expectRevision(), action, request.note(), request.forceConflicts());
     Json.ok(ctx, WriteAnswers.Applied.of(p.writes().apply(Actor.of(ctx), plan, mode, options)));
+  }
+
+  private static ApplyResult adopt(
+      Context ctx, Parts p, Mode mode, ApplyRequest request, Plan plan) {
+    if (mode != Mode.INSTALL) {
+      throw new ApiException(
+          400, "adopt is an install's: send it to POST /api/install; nothing was written");
+    }
+    if (request.forceConflicts()) {
+      throw new ApiException(
+          400, "adopt writes nothing to the release, so it cannot force conflicts: drop one");
+    }
+    return p.writes().adopt(Actor.of(ctx), plan, request.expectRevision(), request.note());
   }
 
   private void rollback(Context ctx, Parts p) {

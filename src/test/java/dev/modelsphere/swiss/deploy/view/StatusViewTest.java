@@ -57,10 +57,11 @@ class StatusViewTest {
 
   @Test
   void aHelmReleaseReportsItsReadyPodsItsPlanStatusAndWhereItIsReached() {
-    cluster.deployer().apply(seeds.plan("glm"), Mode.INSTALL, ApplyOptions.install());
-    cluster
-        .deployer()
-        .apply(seeds.plan("glm").withHash(), Mode.UPGRADE, new ApplyOptions(1, "apply", ""));
+    Plan first = seeds.plan("glm");
+    cluster.deployer().apply(first, Mode.INSTALL, ApplyOptions.install());
+    // Another plan (a catalog entry republished under a new digest), so the apply makes revision 2.
+    Plan second = first.withSource(first.source().withDigest("sha256:next")).withHash();
+    cluster.deployer().apply(second, Mode.UPGRADE, new ApplyOptions(1, "apply", ""));
 
     await().atMost(Duration.ofSeconds(90)).until(() -> status("glm").ready() == 1);
     StatusReport report = status("glm");
