@@ -7,8 +7,10 @@ import { cx } from "./cx";
  * own box and the page keeps its width. A cell of free text opts back into wrapping with `<Td prose>`.
  */
 export function Table({ caption, captionHidden = true, children }: { caption: string; captionHidden?: boolean; children: ReactNode }) {
+  // `relative`: the visually hidden texts of the cells (sr-only is absolutely positioned) must be
+  // clipped by this box; without it they widen the page past a narrow screen.
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full border-collapse text-left text-sm">
         <caption className={captionHidden ? "sr-only" : "p-2 text-left font-medium"}>{caption}</caption>
         {children}

@@ -162,6 +162,21 @@ class WebUiInABrowserTest {
   }
 
   @Test
+  void fitsA390PxScreenWithoutSidewaysScrolling() {
+    api.install(SMALL_MODEL, "1.0.0", "narrow");
+
+    scenario("fits-a-390-px-screen-without-sideways-scrolling.mjs")
+        .with("RELEASE", "narrow")
+        .with("MODEL", SMALL_MODEL)
+        .run();
+  }
+
+  @Test
+  void showsNotFoundPagesForARouteAReleaseAndAModel() {
+    scenario("shows-not-found-pages-for-a-route-a-release-and-a-model.mjs").run();
+  }
+
+  @Test
   void seesAnOwnedAndAReferencedLlmServiceWithTheirParents() {
     ReleaseSeeds seeds = new ReleaseSeeds(cluster);
     seeds.service(seeds.repoPlan("arm-owned"), Map.of(), Map.of());
