@@ -24,7 +24,7 @@ const PAGES = [
 ];
 
 /** The page's own background colour, to prove the scheme took effect rather than trusting it. */
-const bodyBackground = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const bodyBackground = (page) => page.evaluate(() => globalThis.getComputedStyle(globalThis.document.body).backgroundColor);
 
 await scenario("every page passes an accessibility scan", async ({ page }) => {
   await login(page);

@@ -22,12 +22,12 @@ const PAGES = [
 // out, so a failure names its culprit.
 const overflow = (page) =>
   page.evaluate(() => {
-    const { scrollWidth, clientWidth } = document.documentElement;
-    const sticking = [...document.body.querySelectorAll("*")].filter(
+    const { scrollWidth, clientWidth } = globalThis.document.documentElement;
+    const sticking = [...globalThis.document.body.querySelectorAll("*")].filter(
       (element) =>
         element.getBoundingClientRect().right > clientWidth &&
         element.parentElement.getBoundingClientRect().right <= clientWidth &&
-        getComputedStyle(element.parentElement).overflowX === "visible",
+        globalThis.getComputedStyle(element.parentElement).overflowX === "visible",
     );
     const culprits = sticking.slice(0, 5).map((element) => `<${element.tagName.toLowerCase()} class="${element.className}"> ${Math.round(element.getBoundingClientRect().right)} px`);
     return { scrollWidth, clientWidth, culprits };
@@ -50,10 +50,10 @@ await scenario("fits a 390 px screen without sideways scrolling", async ({ page 
   const link = page.getByRole("link", { name: release, exact: true });
   await link.waitFor();
   const box = page.getByRole("table", { name: "Releases" }).locator("xpath=..");
-  const scroller = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, overflowX: getComputedStyle(element).overflowX }));
+  const scroller = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, overflowX: globalThis.getComputedStyle(element).overflowX }));
   assert.equal(scroller.overflowX, "auto", "the table's box scrolls sideways");
   assert.ok(scroller.scrollWidth > scroller.clientWidth, "the table is wider than its box, and does not squeeze its cells");
   const namespaceCell = page.getByRole("row").filter({ has: link }).getByRole("cell").filter({ hasText: env.namespace });
-  const lines = await namespaceCell.evaluate((cell) => Math.round(cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight)));
+  const lines = await namespaceCell.evaluate((cell) => Math.round(cell.getBoundingClientRect().height / parseFloat(globalThis.getComputedStyle(cell).lineHeight)));
   assert.ok(lines <= 2, `the namespace cell takes ${lines} lines (cell padding included): it wraps`);
 });
