@@ -171,9 +171,7 @@ function DeploymentsTable({ rows }: { rows: ListedRow[] }) {
           <Th>Ready</Th>
           <Th>GPUs</Th>
           <Th>Updated</Th>
-          <Th>Backend</Th>
           <Th>Chart</Th>
-          <Th>Rev</Th>
           <Th>Canary</Th>
           <Th>
             <span className="sr-only">Actions</span>
@@ -205,13 +203,15 @@ function DeploymentTableRow({ row, newer }: { row: DeploymentRow; newer?: string
       </Td>
       <Td>
         <StatusBadge status={row.status} phase={row.phase} pods={pods} />
+        {row.revision > 0 && <p className="text-xs text-slate-600">rev {row.revision}</p>}
       </Td>
       <Td>{pods ? `${pods.ready}/${pods.total}` : <Unknown what="pods" />}</Td>
       <Td>{row.gpus ?? <Unknown what="GPUs" />}</Td>
       <Td>{row.updated ? <RelativeTime iso={row.updated} /> : ""}</Td>
-      <Td>{row.backend === "llmsvc" ? "LLMService" : "helm"}</Td>
-      <Td>{row.chart ?? ""}</Td>
-      <Td>{row.revision > 0 ? row.revision : ""}</Td>
+      <Td>
+        {row.chart ?? ""}
+        <p className="text-xs text-slate-600">{row.backend === "llmsvc" ? "LLMService" : "helm"}</p>
+      </Td>
       <Td>
         <CanaryBadges relationship={row} namespace={row.namespace} />
       </Td>
