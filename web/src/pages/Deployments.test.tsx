@@ -63,6 +63,8 @@ describe("Deployments", () => {
     expect(within(rows[2]).queryByRole("link", { name: /Tune/ })).toBeNull();
     expect(screen.getByRole("link", { name: "alpha" }).getAttribute("href")).toBe("/deployments/models/alpha");
     expect(screen.getByText("Page 1 of 3")).toBeTruthy();
+    const previous = screen.getByRole("button", { name: "Previous page" });
+    expect(document.getElementById(previous.getAttribute("aria-describedby") ?? "")?.textContent).toBe("This is the first page");
   });
 
   it("shows each row's ready pods, GPUs and last update, and reads a half-ready release as rolling out", async () => {

@@ -276,13 +276,13 @@ function Pager({ page, perPage, total, goTo }: { page: number; perPage: number; 
   }
   return (
     <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+      <Button variant="secondary" disabled={page <= 1} disabledReason="This is the first page" onClick={() => goTo(page - 1)}>
         Previous page
       </Button>
       <span aria-live="polite">
         Page {page} of {pages}
       </span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+      <Button variant="secondary" disabled={page >= pages} disabledReason="This is the last page" onClick={() => goTo(page + 1)}>
         Next page
       </Button>
     </nav>
