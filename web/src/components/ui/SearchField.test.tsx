@@ -33,4 +33,20 @@ describe("SearchField", () => {
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "qwen" } });
     expect(onChange).toHaveBeenCalledWith("qwen");
   });
+
+  it("keeps every key typed while the value it reports has not come back yet", () => {
+    const { rerender } = render(<SearchField label="Search releases" value="" onChange={() => {}} />);
+    const box = screen.getByRole("searchbox") as HTMLInputElement;
+    fireEvent.change(box, { target: { value: "q" } });
+    fireEvent.change(box, { target: { value: "qw" } });
+    expect(box.value).toBe("qw");
+    rerender(<SearchField label="Search releases" value="" onChange={() => {}} />);
+    expect(box.value).toBe("qw");
+  });
+
+  it("shows a value changed from outside, such as going back", () => {
+    const { rerender } = render(<SearchField label="Search releases" value="qwen" onChange={() => {}} />);
+    rerender(<SearchField label="Search releases" value="glm" onChange={() => {}} />);
+    expect((screen.getByRole("searchbox") as HTMLInputElement).value).toBe("glm");
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 /** Whether a key press is typing into something, where "/" is a character, not a shortcut. */
 function typingInto(target: EventTarget | null): boolean {
@@ -12,6 +12,15 @@ function typingInto(target: EventTarget | null): boolean {
 export function SearchField({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  // The box shows what was typed at once: `value` comes back later (the address is updated in a
+  // transition), and a box bound to it alone drops keys typed in between. So `value` is taken
+  // only when it is none of the values this box reported (going back, a link), not their echo.
+  const [typed, setTyped] = useState(value);
+  const [ours, setOurs] = useState<string[]>([value]);
+  if (!ours.includes(value)) {
+    setOurs([value]);
+    setTyped(value);
+  }
   useEffect(() => {
     const focusOnSlash = (event: KeyboardEvent) => {
       if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || typingInto(event.target)) {
@@ -35,10 +44,15 @@ export function SearchField({ label, value, onChange, placeholder }: { label: st
         ref={input}
         id={id}
         type="search"
-        value={value}
+        value={typed}
         placeholder={placeholder}
         aria-keyshortcuts="/"
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          const text = event.target.value;
+          setTyped(text);
+          setOurs((reported) => [...reported.slice(-50), text]);
+          onChange(text);
+        }}
         className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 sm:w-64"
       />
     </div>
