@@ -195,6 +195,11 @@ class WebUiInABrowserTest {
   }
 
   @Test
+  void filtersTheCatalogBySearchEngineAndHardware() {
+    scenario("filters-the-catalog-by-search-engine-and-hardware.mjs").run();
+  }
+
+  @Test
   void showsWhichReleaseHoldsEachGpuOfANode() {
     api.install(VERSIONED_MODEL, "1.0.0", "holds-gpus");
 
