@@ -172,7 +172,6 @@ function DeploymentsTable({ rows }: { rows: ListedRow[] }) {
           <Th>GPUs</Th>
           <Th>Updated</Th>
           <Th>Chart</Th>
-          <Th>Canary</Th>
           <Th>
             <span className="sr-only">Actions</span>
           </Th>
@@ -202,8 +201,11 @@ function DeploymentTableRow({ row, newer }: { row: DeploymentRow; newer?: string
         <ModelCell row={row} newer={newer} />
       </Td>
       <Td>
-        <StatusBadge status={row.status} phase={row.phase} pods={pods} />
-        {row.revision > 0 && <p className="text-xs text-slate-600">rev {row.revision}</p>}
+        <span className="flex flex-col items-start gap-0.5">
+          <StatusBadge status={row.status} phase={row.phase} pods={pods} />
+          {row.revision > 0 && <span className="text-xs text-slate-600">rev {row.revision}</span>}
+          <CanaryBadges relationship={row} namespace={row.namespace} />
+        </span>
       </Td>
       <Td>{pods ? `${pods.ready}/${pods.total}` : <Unknown what="pods" />}</Td>
       <Td>{row.gpus ?? <Unknown what="GPUs" />}</Td>
@@ -211,9 +213,6 @@ function DeploymentTableRow({ row, newer }: { row: DeploymentRow; newer?: string
       <Td>
         {row.chart ?? ""}
         <p className="text-xs text-slate-600">{row.backend === "llmsvc" ? "LLMService" : "helm"}</p>
-      </Td>
-      <Td>
-        <CanaryBadges relationship={row} namespace={row.namespace} />
       </Td>
       <Td>
         <span className="flex gap-1">
@@ -248,10 +247,14 @@ function ModelCell({ row, newer }: { row: DeploymentRow; newer?: string }) {
   }
   const parts = [row.model ? `${row.model}${row.version ? ` v${row.version}` : ""}` : "", row.variant ?? ""].filter(Boolean);
   return (
-    <span className="flex items-center gap-1">
+    <span className="flex flex-col items-start gap-0.5">
       {parts.length > 0 ? <span>{parts.join(" · ")}</span> : <span className="text-slate-600">no model recorded</span>}
-      {row.external && <Badge tone="neutral" title="An LLMService swiss did not write">external</Badge>}
-      {newer && <NewerVersionChip row={row} version={newer} />}
+      {(row.external || newer) && (
+        <span className="flex gap-1">
+          {row.external && <Badge tone="neutral" title="An LLMService swiss did not write">external</Badge>}
+          {newer && <NewerVersionChip row={row} version={newer} />}
+        </span>
+      )}
     </span>
   );
 }
