@@ -194,7 +194,7 @@ function DeploymentTableRow({ row, newer }: { row: DeploymentRow; newer?: string
         <Link to={detailPath(row.namespace, row.release)} className={`font-medium ${textLink}`}>
           {row.release}
         </Link>
-        {row.drift && <p className="mt-0.5 max-w-xs whitespace-normal text-xs text-amber-900">{row.drift}</p>}
+        {row.drift && <p className="mt-0.5 max-w-xs text-xs text-amber-900">{row.drift}</p>}
       </Td>
       <Td>{row.namespace}</Td>
       <Td>
