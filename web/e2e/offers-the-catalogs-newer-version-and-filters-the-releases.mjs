@@ -43,6 +43,10 @@ await scenario("offers the catalog's newer version and filters the releases", as
   assert.match((await stale.locator("time").getAttribute("title")) ?? "", /UTC$/);
   await axeScan(page, "deployments with a newer version");
   await screenshot(page, "deployments-newer-version");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await axeScan(page, "deployments with a newer version (dark)");
+  await screenshot(page, "deployments-newer-version-dark");
+  await page.emulateMedia({ colorScheme: "light" });
 
   await page.keyboard.press("/");
   const search = page.getByRole("searchbox", { name: /Search releases/ });

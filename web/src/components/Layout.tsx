@@ -45,7 +45,8 @@ export function Layout() {
             <LiveIndicator />
             {cluster.isError && <Badge tone="danger">cluster unreachable</Badge>}
             {cluster.data && <SiteSwitcher name={cluster.data.name} sites={cluster.data.sites ?? []} />}
-            {cluster.data && <span className="text-slate-600">v{cluster.data.version}</span>}
+            {/* On a phone the version gives its room to the tabs. */}
+            {cluster.data && <span className="hidden text-slate-600 sm:inline">v{cluster.data.version}</span>}
             <SessionMenu />
           </div>
         </div>
