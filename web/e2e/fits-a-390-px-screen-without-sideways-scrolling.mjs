@@ -61,4 +61,11 @@ await scenario("fits a 390 px screen without sideways scrolling", async ({ page 
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
   assert.equal(lines, 1, `the namespace cell's text takes ${lines} lines: it wraps`);
+
+  // A node's GPU bar stays one row of cells, not a column down a squeezed table.
+  await page.goto(`${env.url}/nodes`);
+  const bar = page.getByRole("img", { name: /GPUs held/ }).first();
+  await bar.waitFor();
+  const { width, height } = await bar.boundingBox();
+  assert.ok(width > height, `the GPU bar is ${width}×${height} px: it stacks`);
 });

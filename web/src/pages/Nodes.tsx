@@ -54,7 +54,7 @@ function NodesView({ report, releases }: { report: NodesReport; releases: Releas
           GPU use is unknown: it needs a cluster-wide pod list (<code>rbac.nodeGPUUsage</code> in the swiss chart). {usageError}
         </p>
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <StatCard label="Nodes" value={summary.nodes} />
         <StatCard label="GPUs" value={summary.gpus} note={summary.gpusCapacity !== summary.gpus ? `${summary.gpusCapacity} installed` : undefined} />
         <StatCard label="GPUs in use" value={known ? `${summary.gpusUsed} / ${summary.gpus}` : "unknown"} warn={known && summary.gpus > 0 && summary.gpusUsed >= summary.gpus} />

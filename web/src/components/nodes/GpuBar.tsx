@@ -18,7 +18,7 @@ export function GpuBar({ node, holders }: { node: NodeView; holders: GpuHolder[]
   const free = Math.max(0, node.GPUs - held.length);
   const label = `${node.Name}: ${held.length} of ${node.GPUs} GPUs held${holders.length > 0 ? ` by ${holders.map(holderText).join("; ")}` : ""}`;
   return (
-    <div role="img" aria-label={label} className="flex flex-wrap gap-0.5">
+    <div role="img" aria-label={label} className="flex gap-0.5">
       {held.map((holder, i) => (
         <span key={`${holder.pod.name}-${i}`} data-pod={holder.pod.name} title={holderText(holder)} className={cx("h-4 w-3 rounded-sm", releaseColour(holder.release))} />
       ))}
