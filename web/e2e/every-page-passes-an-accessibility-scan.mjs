@@ -1,5 +1,7 @@
-// Every page of the UI, each with what it shows loaded, scanned by axe-core: no serious or
-// critical violation anywhere, and no console error on the way.
+// Every page of the UI, each with what it shows loaded, scanned by axe-core in the light and in
+// the dark colour scheme: no serious or critical violation anywhere, and no console error on the
+// way.
+import assert from "node:assert/strict";
 import { axeScan, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
 
 const release = process.env.RELEASE;
@@ -18,15 +20,25 @@ const PAGES = [
   ["runs", "/runs", "Operations", (page) => page.getByRole("table").first()],
   ["nodes", "/nodes", "Nodes", (page) => page.getByRole("table", { name: "Nodes" })],
   ["site-profile", "/site-profile", "Site profile", (page) => page.getByText("Placement").first()],
+  ["not-found", "/no-such-page", "Page not found", (page) => page.getByRole("navigation", { name: "Where to go instead" })],
 ];
+
+/** The page's own background colour, to prove the scheme took effect rather than trusting it. */
+const bodyBackground = (page) => page.evaluate(() => globalThis.getComputedStyle(globalThis.document.body).backgroundColor);
 
 await scenario("every page passes an accessibility scan", async ({ page }) => {
   await login(page);
-  for (const [name, path, heading, loaded] of PAGES) {
-    await page.goto(`${env.url}${path}`);
-    await pageHeading(page, heading);
-    await loaded(page).waitFor();
-    await axeScan(page, name);
-    await screenshot(page, `page-${name}`);
+  const backgrounds = {};
+  for (const scheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [name, path, heading, loaded] of PAGES) {
+      await page.goto(`${env.url}${path}`);
+      await pageHeading(page, heading);
+      await loaded(page).waitFor();
+      await axeScan(page, `${name} (${scheme})`);
+      await screenshot(page, scheme === "light" ? `page-${name}` : `page-${name}-dark`);
+    }
+    backgrounds[scheme] = await bodyBackground(page);
   }
+  assert.notEqual(backgrounds.dark, backgrounds.light, "the dark scheme changes the page's background");
 });

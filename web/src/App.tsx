@@ -4,10 +4,11 @@ import { ErrorBoundary } from "./components/ErrorBoundary";
 import { Layout } from "./components/Layout";
 import Catalog from "./pages/Catalog";
 import Deploy from "./pages/Deploy";
-import DeploymentDetail from "./pages/DeploymentDetail";
 import Deployments from "./pages/Deployments";
 import Model from "./pages/Model";
 import Nodes from "./pages/Nodes";
+import { NoSuchPage } from "./pages/NotFound";
+import ReleaseRoute from "./pages/ReleaseRoute";
 import Runs from "./pages/Runs";
 import Setup from "./pages/Setup";
 import SiteProfile from "./pages/SiteProfile";
@@ -44,7 +45,7 @@ export function App({ queryClient = newQueryClient() }: { queryClient?: QueryCli
             >
               <Route index element={<Deployments />} />
               <Route path="/setup" element={<Setup />} />
-              <Route path="/deployments/:namespace/:release" element={<DeploymentDetail />} />
+              <Route path="/deployments/:namespace/:release" element={<ReleaseRoute />} />
               <Route path="/catalog" element={<Catalog />} />
               <Route path="/catalog/:name" element={<Model />} />
               <Route path="/deploy/:name" element={<Deploy />} />
@@ -53,7 +54,7 @@ export function App({ queryClient = newQueryClient() }: { queryClient?: QueryCli
               <Route path="/runs" element={<Runs />} />
               <Route path="/nodes" element={<Nodes />} />
               <Route path="/site-profile" element={<SiteProfile />} />
-              <Route path="*" element={<p>Not found.</p>} />
+              <Route path="*" element={<NoSuchPage />} />
             </Route>
           </Routes>
         </ErrorBoundary>

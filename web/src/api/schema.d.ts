@@ -1836,6 +1836,12 @@ export interface components {
             assignedTo?: components["schemas"]["CanaryAssignment"];
             /** @description The LLMService's uid; absent for helm releases. */
             uid?: string;
+            /** @description The release's pods (matched as its status matches them) whose Ready condition is True; absent when swiss may not list pods cluster-wide. */
+            podsReady?: number;
+            /** @description The release's unfinished pods, scheduled or not; absent when swiss may not list pods cluster-wide. */
+            podsTotal?: number;
+            /** @description The GPUs the release's scheduled pods hold; absent when swiss may not list pods cluster-wide. */
+            gpus?: number;
         };
         NodesReport: {
             /** @description The site's name; empty when the profile cannot be read. */

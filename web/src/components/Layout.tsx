@@ -24,9 +24,10 @@ export function Layout() {
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-2">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
           <span className="text-lg font-bold tracking-tight">swiss</span>
-          <nav aria-label="Main" className="flex gap-1">
+          {/* On a phone the tabs wrap onto a second line rather than push the page sideways. */}
+          <nav aria-label="Main" className="flex flex-wrap gap-1">
             {TABS.map((tab) => (
               <NavLink
                 key={tab.to}
@@ -40,11 +41,12 @@ export function Layout() {
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <LiveIndicator />
             {cluster.isError && <Badge tone="danger">cluster unreachable</Badge>}
             {cluster.data && <SiteSwitcher name={cluster.data.name} sites={cluster.data.sites ?? []} />}
-            {cluster.data && <span className="text-slate-600">v{cluster.data.version}</span>}
+            {/* On a phone the version gives its room to the tabs. */}
+            {cluster.data && <span className="hidden text-slate-600 sm:inline">v{cluster.data.version}</span>}
             <SessionMenu />
           </div>
         </div>

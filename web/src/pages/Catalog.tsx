@@ -1,16 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { catalogApi, type IndexModel } from "../api/catalog";
 import { CatalogGate } from "../components/deploy/CatalogGate";
 import { VariantDialog } from "../components/deploy/VariantDialog";
 import { Badge } from "../components/ui/Badge";
 import { Button } from "../components/ui/Button";
 import { Card } from "../components/ui/Card";
+import { SelectField } from "../components/ui/Field";
+import { SearchField } from "../components/ui/SearchField";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { hardwareLine, runsOn } from "../deploy/fit";
 import { deployLink, modelLink } from "../deploy/links";
 import { queryKeys } from "../api/queryKeys";
+import { catalogChoices, latestVariants, modelMatches, type CatalogFilter } from "../lib/catalogFilter";
 
 export default function Catalog() {
   return <CatalogGate>{(catalog) => <CatalogIndex catalog={catalog} />}</CatalogGate>;
@@ -31,28 +34,84 @@ function CatalogIndex({ catalog }: { catalog?: string }) {
       {index.isPending && <Loading what="the catalog" />}
       {index.isError && <ErrorState error={index.error} retry={() => void index.refetch()} />}
       {index.data && index.data.index.models.length === 0 && <Empty>This catalog lists no models.</Empty>}
-      {index.data && (
+      {index.data && index.data.index.models.length > 0 && <FilteredModels models={index.data.index.models} catalog={catalog} />}
+    </div>
+  );
+}
+
+type FilterMember = "q" | "engine" | "hardware";
+
+/** The models under the search box and the engine and hardware filters, kept in the address. */
+function FilteredModels({ models, catalog }: { models: IndexModel[]; catalog?: string }) {
+  const [params, setParams] = useSearchParams();
+  const filter: CatalogFilter = { search: params.get("q") ?? "", engine: params.get("engine") ?? "", hardware: params.get("hardware") ?? "" };
+  const set = (member: FilterMember, value: string) =>
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams(current);
+        if (value) {
+          kept.set(member, value);
+        } else {
+          kept.delete(member);
+        }
+        return kept;
+      },
+      { replace: true },
+    );
+  const choices = catalogChoices(models);
+  const shown = models.filter((model) => modelMatches(model, filter, choices.productVendors));
+  return (
+    <>
+      <search className="flex flex-wrap items-end gap-3">
+        <SearchField label="Search models" value={filter.search} onChange={(value) => set("q", value)} placeholder="name, description, tag" />
+        <SelectField label="Engine" value={filter.engine} onChange={(event) => set("engine", event.target.value)}>
+          <option value="">any</option>
+          {choices.engines.map((engine) => (
+            <option key={engine} value={engine}>
+              {engine}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Hardware" value={filter.hardware} onChange={(event) => set("hardware", event.target.value)}>
+          <option value="">any</option>
+          <optgroup label="Vendor">
+            {choices.vendors.map((vendor) => (
+              <option key={vendor} value={vendor}>
+                any {vendor}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="GPU product">
+            {[...choices.productVendors.keys()].map((product) => (
+              <option key={product} value={product}>
+                {product}
+              </option>
+            ))}
+          </optgroup>
+        </SelectField>
+        <p role="status" className="text-sm text-slate-700">
+          {shown.length} of {models.length} models
+        </p>
+      </search>
+      {shown.length === 0 ? (
+        <Empty>No model matches the filters.</Empty>
+      ) : (
         <ul className="grid gap-4 md:grid-cols-2">
-          {index.data.index.models.map((model) => (
+          {shown.map((model) => (
             <li key={model.name}>
               <ModelCard model={model} catalog={catalog} />
             </li>
           ))}
         </ul>
       )}
-    </div>
+    </>
   );
-}
-
-function latestOf(model: IndexModel) {
-  return model.versions.find((version) => version.version === model.latest) ?? model.versions[0];
 }
 
 function ModelCard({ model, catalog }: { model: IndexModel; catalog?: string }) {
   const [choosing, setChoosing] = useState(false);
   const headingId = useId();
-  const latest = latestOf(model);
-  const variants = latest?.variants ?? [];
+  const variants = latestVariants(model);
   const title = model.displayName ?? model.name;
   return (
     <Card className="h-full">

@@ -11,7 +11,9 @@ import { Card } from "../components/ui/Card";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { gpuCount, vendorLabel } from "../deploy/fit";
 import { deployLink, modelLink } from "../deploy/links";
+import { ApiError } from "../api/http";
 import { queryKeys } from "../api/queryKeys";
+import { NotFound } from "./NotFound";
 
 export default function Model() {
   return <CatalogGate>{(catalog) => <ModelEntry catalog={catalog} />}</CatalogGate>;
@@ -26,6 +28,14 @@ function ModelEntry({ catalog }: { catalog?: string }) {
   const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: catalogApi.nodes });
   if (entry.isPending) {
     return <Loading what={`model ${name}`} />;
+  }
+  if (entry.error instanceof ApiError && entry.error.status === 404) {
+    return (
+      <NotFound title="Model not found">
+        The catalog{catalog ? ` ${catalog}` : ""} has no model {name}
+        {version ? ` at version ${version}` : ""}: {entry.error.message}
+      </NotFound>
+    );
   }
   if (entry.isError) {
     return (

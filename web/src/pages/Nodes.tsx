@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, useState } from "react";
+import { useState } from "react";
+import { deploymentsApi } from "../api/deployments";
 import { nodesApi, type NodesReport, type NodeView } from "../api/nodes";
+import { GpuBar } from "../components/nodes/GpuBar";
 import { nodeState, productLabel, sortNodes, vendorOf } from "../components/release/nodes";
 import { StatCard } from "../components/release/StatCard";
 import { Badge } from "../components/ui/Badge";
@@ -9,9 +11,25 @@ import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { Table, Td, Th } from "../components/ui/Table";
 import { usePollInterval } from "../live/LiveUpdates";
 import { queryKeys } from "../api/queryKeys";
+import { gpuHolders, releaseColour, type GpuHolder, type ReleaseRef } from "../fleet/gpuHolders";
+import { cx } from "../components/ui/cx";
+
+/** The server's largest page: the releases a GPU pod is matched against. */
+const RELEASES_FOR_HOLDERS = 100;
+
+/** The releases whose pods may hold GPUs; none while they load or if they cannot be listed. */
+function useReleases(): ReleaseRef[] {
+  const releases = useQuery({
+    queryKey: queryKeys.deployments(1, RELEASES_FOR_HOLDERS),
+    queryFn: () => deploymentsApi.list(1, RELEASES_FOR_HOLDERS),
+    refetchInterval: usePollInterval(),
+  });
+  return releases.data?.deployments ?? [];
+}
 
 export default function Nodes() {
   const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: nodesApi.nodes, refetchInterval: usePollInterval() });
+  const releases = useReleases();
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-xl font-semibold">Nodes</h1>
@@ -20,13 +38,13 @@ export default function Nodes() {
       ) : nodes.isError ? (
         <ErrorState error={nodes.error} retry={() => void nodes.refetch()} />
       ) : (
-        <NodesView report={nodes.data} />
+        <NodesView report={nodes.data} releases={releases} />
       )}
     </div>
   );
 }
 
-function NodesView({ report }: { report: NodesReport }) {
+function NodesView({ report, releases }: { report: NodesReport; releases: ReleaseRef[] }) {
   const { summary, usageError } = report;
   const known = usageError === undefined;
   return (
@@ -36,7 +54,7 @@ function NodesView({ report }: { report: NodesReport }) {
           GPU use is unknown: it needs a cluster-wide pod list (<code>rbac.nodeGPUUsage</code> in the swiss chart). {usageError}
         </p>
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <StatCard label="Nodes" value={summary.nodes} />
         <StatCard label="GPUs" value={summary.gpus} note={summary.gpusCapacity !== summary.gpus ? `${summary.gpusCapacity} installed` : undefined} />
         <StatCard label="GPUs in use" value={known ? `${summary.gpusUsed} / ${summary.gpus}` : "unknown"} warn={known && summary.gpus > 0 && summary.gpusUsed >= summary.gpus} />
@@ -70,12 +88,12 @@ function NodesView({ report }: { report: NodesReport }) {
           </Table>
         </Card>
       )}
-      {report.nodes.length === 0 ? <Empty>No nodes.</Empty> : <NodesTable nodes={sortNodes(report.nodes)} />}
+      {report.nodes.length === 0 ? <Empty>No nodes.</Empty> : <NodesTable nodes={sortNodes(report.nodes)} releases={releases} />}
     </>
   );
 }
 
-function NodesTable({ nodes }: { nodes: NodeView[] }) {
+function NodesTable({ nodes, releases }: { nodes: NodeView[]; releases: ReleaseRef[] }) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Table caption="Nodes">
@@ -93,48 +111,55 @@ function NodesTable({ nodes }: { nodes: NodeView[] }) {
       </thead>
       <tbody>
         {nodes.map((node) => (
-          <Fragment key={node.Name}>
-            <tr>
-              <Td>
-                <button
-                  type="button"
-                  className="rounded px-1 text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  aria-expanded={open === node.Name}
-                  aria-label={`GPU pods and taints of ${node.Name}`}
-                  aria-controls={`node-${node.Name}-details`}
-                  onClick={() => setOpen(open === node.Name ? null : node.Name)}
-                >
-                  <span aria-hidden="true">{open === node.Name ? "▾" : "▸"}</span>
-                </button>
-              </Td>
-              <Td>
-                {node.Name}
-                <p className="text-xs text-slate-600">{node.Kubelet}</p>
-              </Td>
-              <Td>{node.GPUs > 0 || node.GPUResource ? productLabel(node.GPUProduct, node.GPUResource) : "none"}</Td>
-              <Td>{node.GPUs}</Td>
-              <Td>
-                <Usage node={node} />
-              </Td>
-              <Td>
-                <Badge tone={nodeState(node) === "ready" ? "success" : nodeState(node) === "cordoned" ? "warning" : "danger"}>{nodeState(node)}</Badge>
-              </Td>
-            </tr>
-            {open === node.Name && (
-              <tr id={`node-${node.Name}-details`}>
-                <td colSpan={6} className="border-b border-slate-200 bg-slate-50 p-3">
-                  <NodeDetails node={node} />
-                </td>
-              </tr>
-            )}
-          </Fragment>
+          <NodeRows key={node.Name} node={node} holders={gpuHolders(node.gpuPods ?? [], releases)} open={open === node.Name} toggle={() => setOpen(open === node.Name ? null : node.Name)} />
         ))}
       </tbody>
     </Table>
   );
 }
 
-function Usage({ node }: { node: NodeView }) {
+/** A node's row, and beneath it, while open, its GPU pods and taints. */
+function NodeRows({ node, holders, open, toggle }: { node: NodeView; holders: GpuHolder[]; open: boolean; toggle: () => void }) {
+  return (
+    <>
+      <tr>
+        <Td>
+          <button
+            type="button"
+            className="rounded px-1 text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            aria-expanded={open}
+            aria-label={`GPU pods and taints of ${node.Name}`}
+            aria-controls={`node-${node.Name}-details`}
+            onClick={toggle}
+          >
+            <span aria-hidden="true">{open ? "▾" : "▸"}</span>
+          </button>
+        </Td>
+        <Td>
+          {node.Name}
+          <p className="text-xs text-slate-600">{node.Kubelet}</p>
+        </Td>
+        <Td>{node.GPUs > 0 || node.GPUResource ? productLabel(node.GPUProduct, node.GPUResource) : "none"}</Td>
+        <Td>{node.GPUs}</Td>
+        <Td>
+          <Usage node={node} holders={holders} />
+        </Td>
+        <Td>
+          <Badge tone={nodeState(node) === "ready" ? "success" : nodeState(node) === "cordoned" ? "warning" : "danger"}>{nodeState(node)}</Badge>
+        </Td>
+      </tr>
+      {open && (
+        <tr id={`node-${node.Name}-details`}>
+          <td colSpan={6} className="border-b border-slate-200 bg-slate-50 p-3">
+            <NodeDetails node={node} holders={holders} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function Usage({ node, holders }: { node: NodeView; holders: GpuHolder[] }) {
   if (node.gpusUsed === undefined) {
     return <span className="text-slate-600">unknown</span>;
   }
@@ -143,7 +168,7 @@ function Usage({ node }: { node: NodeView }) {
   }
   return (
     <span className="flex items-center gap-2">
-      <meter className="w-24" min={0} max={node.GPUs} value={node.gpusUsed} aria-label={`${node.Name} GPUs in use`} />
+      <GpuBar node={node} holders={holders} />
       <span>
         {node.gpusUsed} / {node.GPUs}
       </span>
@@ -151,7 +176,7 @@ function Usage({ node }: { node: NodeView }) {
   );
 }
 
-function NodeDetails({ node }: { node: NodeView }) {
+function NodeDetails({ node, holders }: { node: NodeView; holders: GpuHolder[] }) {
   return (
     <div className="grid gap-3 md:grid-cols-2">
       <section aria-label={`GPU pods on ${node.Name}`}>
@@ -160,12 +185,13 @@ function NodeDetails({ node }: { node: NodeView }) {
           <p className="text-sm text-slate-700">{node.gpusUsed === undefined ? "Unknown: pods could not be listed." : "No pod holds a GPU here."}</p>
         ) : (
           <ul className="text-sm">
-            {node.gpuPods!.map((pod) => (
-              <li key={`${pod.namespace}/${pod.name}`}>
+            {holders.map(({ pod, release }) => (
+              <li key={`${pod.namespace}/${pod.name}`} className="flex items-center gap-1">
+                <span aria-hidden="true" className={cx("inline-block h-3 w-3 rounded-sm", releaseColour(release))} />
                 <span className="font-mono text-xs">
                   {pod.namespace}/{pod.name}
                 </span>{" "}
-                — {pod.gpus} GPU
+                — {pod.gpus} GPU{release ? `, release ${release.release}` : ""}
               </li>
             ))}
           </ul>

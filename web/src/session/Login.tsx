@@ -58,7 +58,7 @@ export default function Login() {
             <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> Show password
           </label>
           {login.isError && <ErrorState error={login.error} />}
-          <Button type="submit" disabled={login.isPending || password === ""}>
+          <Button type="submit" disabled={login.isPending || password === ""} disabledReason={login.isPending ? "Signing in" : "Type the password first"}>
             {login.isPending ? "Signing in…" : "Sign in"}
           </Button>
         </form>

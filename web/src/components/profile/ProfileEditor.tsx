@@ -67,7 +67,7 @@ export function ProfileEditor({ initialYaml, saveLabel, onSaved }: { initialYaml
           <p className="text-sm text-slate-700">Saving checks the profile first: unknown keys, a missing <code>name</code> or <code>model.pathTemplate</code> are refused and nothing is stored.</p>
         )}
         <div>
-          <Button type="submit" disabled={save.isPending || text.trim() === ""}>
+          <Button type="submit" disabled={save.isPending || text.trim() === ""} disabledReason={save.isPending ? "Saving" : "The profile is empty: there is nothing to save"}>
             {save.isPending ? "Saving…" : saveLabel}
           </Button>
         </div>

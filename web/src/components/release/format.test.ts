@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PodView } from "../../api/releases";
-import { formatDuration, formatTook, podReadiness, startupFraction, startupText } from "./format";
+import { formatAgo, formatDuration, formatTime, formatTook, podReadiness, startupFraction, startupText } from "./format";
 
 describe("startupText", () => {
   it("reads a loading pod as loading weights, elapsed of budget in minutes", () => {
@@ -50,5 +50,30 @@ describe("durations", () => {
     expect(formatTook("2026-01-01T00:00:00Z", "2026-01-01T00:00:00.250Z")).toBe("250 ms");
     expect(formatTook("2026-01-01T00:00:00Z", "2026-01-01T00:00:12Z")).toBe("12.0 s");
     expect(formatTook("2026-01-01T00:00:00Z", "2026-01-01T00:03:00Z")).toBe("3.0 min");
+  });
+});
+
+describe("times", () => {
+  const now = Date.parse("2026-12-02T12:00:00Z");
+
+  it("reads a timestamp in UTC, to the second, saying so", () => {
+    expect(formatTime("2026-12-02T02:08:24Z")).toBe("2026-12-02 02:08:24 UTC");
+    expect(formatTime("2026-12-02T03:08:24+01:00")).toBe("2026-12-02 02:08:24 UTC");
+    expect(formatTime(undefined)).toBe("");
+    expect(formatTime("yesterday")).toBe("yesterday");
+  });
+
+  it("reads how long ago in the largest whole unit", () => {
+    expect(formatAgo("2026-12-02T11:59:55Z", now)).toBe("just now");
+    expect(formatAgo("2026-12-02T11:59:18Z", now)).toBe("42 s ago");
+    expect(formatAgo("2026-12-02T11:57:00Z", now)).toBe("3 m ago");
+    expect(formatAgo("2026-12-02T11:00:01Z", now)).toBe("59 m ago");
+    expect(formatAgo("2026-12-02T07:00:00Z", now)).toBe("5 h ago");
+    expect(formatAgo("2026-11-30T11:00:00Z", now)).toBe("2 d ago");
+  });
+
+  it("reads a time slightly ahead of the reader's clock as just now, and keeps text it cannot parse", () => {
+    expect(formatAgo("2026-12-02T12:00:03Z", now)).toBe("just now");
+    expect(formatAgo("soon", now)).toBe("soon");
   });
 });

@@ -54,13 +54,41 @@ export function podReadiness(pod: PodView): string {
   return pod.startup?.state === "failing" ? "failing" : pod.startup ? "loading" : "not ready";
 }
 
-/** A timestamp in the reader's local time; the raw text when it does not parse. */
+/** A timestamp as one unambiguous text, whatever the reader's zone: `2026-12-02 02:08:24 UTC`; the raw text when it does not parse. */
 export function formatTime(iso: string | undefined): string {
   if (!iso) {
     return "";
   }
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/**
+ * How long ago `iso` was, as people glance at it: `just now`, `42 s ago`, `3 m ago`, `5 h ago`,
+ * `2 d ago`. A time a little ahead of the reader's clock (skew between hosts) reads `just now`;
+ * the raw text when it does not parse.
+ */
+export function formatAgo(iso: string, now: number): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) {
+    return iso;
+  }
+  const seconds = Math.floor((now - then) / 1000);
+  if (seconds < 10) {
+    return "just now";
+  }
+  if (seconds < 60) {
+    return `${seconds} s ago`;
+  }
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) {
+    return `${minutes} m ago`;
+  }
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) {
+    return `${hours} h ago`;
+  }
+  return `${Math.floor(hours / 24)} d ago`;
 }
 
 /** How long a run took: ms, s or min. */

@@ -280,7 +280,10 @@ public final class SwissServer {
         new CatalogRoutes(site, this::gpuNodes),
         new ProfileRoutes(site.profiles(), site.profileWriter()),
         new DeploymentRoutes(
-            new DeploymentsView(fleet, relationships),
+            new DeploymentsView(
+                fleet,
+                relationships,
+                GpuResources.withOverrides(config.server().gpuProductLabels())),
             nodes,
             gpuHistory,
             copyAge,

@@ -18,6 +18,8 @@ import dev.modelsphere.swiss.testing.Nginx;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -159,6 +161,94 @@ class WebUiInABrowserTest {
         .with("MODEL", SMALL_MODEL)
         .with("VARIANT", "sglang-tp1")
         .run();
+  }
+
+  @Test
+  void fitsA390PxScreenWithoutSidewaysScrolling() {
+    api.install(SMALL_MODEL, "1.0.0", "narrow");
+
+    scenario("fits-a-390-px-screen-without-sideways-scrolling.mjs")
+        .with("RELEASE", "narrow")
+        .with("MODEL", SMALL_MODEL)
+        .run();
+  }
+
+  @Test
+  void showsNotFoundPagesForARouteAReleaseAndAModel() {
+    scenario("shows-not-found-pages-for-a-route-a-release-and-a-model.mjs").run();
+  }
+
+  @Test
+  void offersTheCatalogsNewerVersionAndFiltersTheReleases() {
+    api.install(VERSIONED_MODEL, "1.0.0", "behind-me");
+    api.install(SMALL_MODEL, "1.0.0", "up-to-date");
+
+    try (GpuPod held = GpuPod.of("behind-me-vllm", "behind-me-vllm-gpu", 2)) {
+      scenario("offers-the-catalogs-newer-version-and-filters-the-releases.mjs")
+          .with("BEHIND", "behind-me")
+          .with("BEHIND_MODEL", VERSIONED_MODEL)
+          .with("CURRENT", "up-to-date")
+          .with("NEWER", "1.1.0")
+          .with("GPUS", "2")
+          .run();
+    }
+  }
+
+  @Test
+  void filtersTheCatalogBySearchEngineAndHardware() {
+    scenario("filters-the-catalog-by-search-engine-and-hardware.mjs").run();
+  }
+
+  @Test
+  void showsWhichReleaseHoldsEachGpuOfANode() {
+    api.install(VERSIONED_MODEL, "1.0.0", "holds-gpus");
+
+    try (GpuPod held = GpuPod.of("holds-gpus-vllm", "holds-gpus-vllm-gpu", 3)) {
+      scenario("shows-which-release-holds-each-gpu-of-a-node.mjs")
+          .with("RELEASE", "holds-gpus")
+          .with("GPU_POD", "holds-gpus-vllm-gpu")
+          .with("GPUS", "3")
+          .run();
+    }
+  }
+
+  /**
+   * SIMULATION: the demo catalog's variants ask for no GPU, so a release's own pods hold none. A
+   * pod with the release's label that asks for GPUs, which kwok runs on a GPU node, stands in for
+   * one that does; it is deleted afterwards to free the GPUs for the next scenario.
+   */
+  private record GpuPod(String name) implements AutoCloseable {
+    static GpuPod of(String app, String name, int gpus) {
+      Map<String, Quantity> ask = Map.of("nvidia.com/gpu", new Quantity(Integer.toString(gpus)));
+      cluster
+          .admin()
+          .pods()
+          .inNamespace(cluster.namespace())
+          .resource(
+              new PodBuilder()
+                  .withNewMetadata()
+                  .withName(name)
+                  .addToLabels("app", app)
+                  .endMetadata()
+                  .withNewSpec()
+                  .addNewContainer()
+                  .withName("engine")
+                  .withImage("registry.invalid/fake-engine:1")
+                  .withNewResources()
+                  .withRequests(ask)
+                  .withLimits(ask)
+                  .endResources()
+                  .endContainer()
+                  .endSpec()
+                  .build())
+          .create();
+      return new GpuPod(name);
+    }
+
+    @Override
+    public void close() {
+      cluster.admin().pods().inNamespace(cluster.namespace()).withName(name).delete();
+    }
   }
 
   @Test

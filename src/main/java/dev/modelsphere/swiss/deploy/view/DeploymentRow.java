@@ -24,6 +24,9 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * @param cleanupPending an LLMService with a helm plan ConfigMap still beside it
  * @param untracked a helm release with no plan beside it: swiss did not deploy it
  * @param uid the LLMService's uid; absent for helm releases
+ * @param podsReady the release's pods that are ready; null when the pods cannot be listed
+ * @param podsTotal the release's unfinished pods; null when the pods cannot be listed
+ * @param gpus the GPUs its scheduled pods hold; null when the pods cannot be listed
  */
 @RecordBuilder
 public record DeploymentRow(
@@ -46,7 +49,10 @@ public record DeploymentRow(
     @JsonInclude(Include.NON_DEFAULT) boolean cleanupPending,
     @JsonInclude(Include.NON_DEFAULT) boolean untracked,
     @JsonUnwrapped Relationship canary,
-    @JsonInclude(Include.NON_EMPTY) String uid)
+    @JsonInclude(Include.NON_EMPTY) String uid,
+    @JsonInclude(Include.NON_NULL) Integer podsReady,
+    @JsonInclude(Include.NON_NULL) Integer podsTotal,
+    @JsonInclude(Include.NON_NULL) Integer gpus)
     implements DeploymentRowBuilder.With {
 
   public static final String HELM = ReleaseBackend.HELM;
@@ -90,7 +96,15 @@ public record DeploymentRow(
         false,
         false,
         Relationship.STANDALONE,
-        "");
+        "",
+        null,
+        null,
+        null);
+  }
+
+  /** This row with its pods counted. */
+  DeploymentRow withPods(ReleasePods.Count pods) {
+    return withPodsReady(pods.ready()).withPodsTotal(pods.total()).withGpus(pods.gpus());
   }
 
   /** This row with {@code reason} as its drift, unless it already has one. */

@@ -1,7 +1,9 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.canary.Relationships;
+import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.SourceRef;
 import java.util.List;
 import java.util.Optional;
@@ -26,11 +28,20 @@ public final class DeploymentsView {
   private final Fleet fleet;
   private final BackendRows helmRows;
   private final BackendRows serviceRows;
+  private final GpuResources gpus;
 
   public DeploymentsView(Fleet fleet, Relationships relationships) {
+    this(fleet, relationships, GpuResources.defaults());
+  }
+
+  /**
+   * @param gpus the GPU resources the site counts, for the GPUs each release's pods hold
+   */
+  public DeploymentsView(Fleet fleet, Relationships relationships, GpuResources gpus) {
     this.fleet = fleet;
     this.helmRows = new HelmRows(fleet);
     this.serviceRows = new ServiceRows(relationships);
+    this.gpus = gpus;
   }
 
   /**
@@ -47,9 +58,10 @@ public final class DeploymentsView {
     }
     List<Member> members = fleet.members();
     int total = members.size();
+    Optional<ReleasePods> pods = ReleasePods.of(fleet.cache().runningPods(), gpus);
     List<DeploymentRow> rows =
         members.subList(paging.from(total), paging.to(total)).stream()
-            .map(member -> finish(rowsOf(member).row(member), member, catalogs))
+            .map(member -> finish(rowsOf(member).row(member), member, catalogs, pods))
             .toList();
     int behind = (int) rows.stream().filter(row -> behind(row, catalogs)).count();
     int untracked = (int) members.stream().filter(Member::untracked).count();
@@ -71,9 +83,17 @@ public final class DeploymentsView {
     return member.llmsvc() ? serviceRows : helmRows;
   }
 
-  /** The catalog the row belongs to and whether it moved on, then unfinished clean-up. */
-  private DeploymentRow finish(DeploymentRow row, Member member, CatalogRefs catalogs) {
+  /**
+   * The catalog the row belongs to and whether it moved on, unfinished clean-up, and its pods when
+   * they can be counted.
+   */
+  private DeploymentRow finish(
+      DeploymentRow row, Member member, CatalogRefs catalogs, Optional<ReleasePods> pods) {
     Optional<PlanRead> plan = rowsOf(member).plan(member);
+    Plan readable = plan.filter(PlanRead::readable).map(PlanRead::plan).orElse(null);
+    if (pods.isPresent()) {
+      row = row.withPods(pods.get().of(member.namespace(), member.release(), readable));
+    }
     if (plan.isPresent() && plan.get().readable()) {
       SourceRef source = plan.get().plan().source();
       row =

@@ -63,7 +63,10 @@ class DeploymentsJsonTest {
             true,
             false,
             new Relationship(CanaryState.OWNED, owner, lentTo),
-            "uid-1");
+            "uid-1",
+            1,
+            2,
+            4);
 
     JsonNode json = written(row);
 
@@ -89,7 +92,10 @@ class DeploymentsJsonTest {
             "canaryState",
             "managedBy",
             "assignedTo",
-            "uid");
+            "uid",
+            "podsReady",
+            "podsTotal",
+            "gpus");
     assertThat(fields(json.get("managedBy")))
         .containsExactly("apiVersion", "kind", "namespace", "name", "uid", "verified");
     assertThat(fields(json.get("assignedTo")))

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.canary.CanaryState;
 import dev.modelsphere.swiss.canary.Relationships;
@@ -21,6 +22,9 @@ import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -131,6 +135,57 @@ class DeploymentsViewTest {
     assertThat(byHand.status()).isEqualTo("deployed");
     assertThat(byHand.drift()).contains("swiss did not deploy");
     assertThat(byHand.model()).isEmpty();
+  }
+
+  @Test
+  void eachRowCountsItsReadyPodsAndTheGpusTheScheduledOnesHold() {
+    cluster.deployer().apply(seeds.plan("g-counted"), Mode.INSTALL, ApplyOptions.install());
+    // Beside the chart's own pods (no GPUs): one that kwok runs on a GPU node, and one that no
+    // scheduler serves, so it stays Pending, unready and holding nothing.
+    cluster
+        .admin()
+        .pods()
+        .inNamespace(cluster.namespace())
+        .resource(gpuPod("g-counted-gpu", "g-counted-sglang", 2))
+        .create();
+    seeds.pendingPod("g-counted-sglang", "g-counted-pending");
+    seeds.recordPlan(seeds.plan("h-podless"), ReleaseSeeds.status("applied", ""));
+    DeploymentsView view = view(LlmServiceAccess.withoutClient());
+
+    await()
+        .atMost(SYNC)
+        .untilAsserted(
+            () -> {
+              Map<String, DeploymentRow> rows =
+                  byRelease(view.page("prod", Paging.first(), CatalogRefs.none()));
+              DeploymentRow counted = rows.get("g-counted");
+              assertThat(counted.gpus()).isEqualTo(2);
+              assertThat(counted.podsTotal()).isGreaterThanOrEqualTo(3);
+              assertThat(counted.podsReady()).isEqualTo(counted.podsTotal() - 1);
+              DeploymentRow podless = rows.get("h-podless");
+              assertThat(List.of(podless.podsReady(), podless.podsTotal(), podless.gpus()))
+                  .containsExactly(0, 0, 0);
+            });
+  }
+
+  private static Pod gpuPod(String name, String app, int gpus) {
+    Map<String, Quantity> ask = Map.of("nvidia.com/gpu", new Quantity(Integer.toString(gpus)));
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .addToLabels("app", app)
+        .endMetadata()
+        .withNewSpec()
+        .addNewContainer()
+        .withName("engine")
+        .withImage("registry.invalid/fake-engine:1")
+        .withNewResources()
+        .withRequests(ask)
+        .withLimits(ask)
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .build();
   }
 
   @Test
