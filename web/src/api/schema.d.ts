@@ -1933,6 +1933,8 @@ export interface components {
                 name: string;
                 gpus: number;
                 node: string;
+                /** @description The release the pod's `app.kubernetes.io/instance` label names; left out when it has none. */
+                release?: string;
             }[];
         };
         /** @description A release's status; empty strings, false flags and absent blocks are left out. */

@@ -8,6 +8,11 @@ const releases = [
 ];
 
 describe("releaseOfPod", () => {
+  it("takes the release the pod's label names, even one off the page or named unlike the pod", () => {
+    expect(releaseOfPod({ namespace: "models", name: "engine-0", release: "chat-large" }, releases)).toEqual({ namespace: "models", release: "chat-large" });
+    expect(releaseOfPod({ namespace: "models", name: "chat-vllm-0", release: "elsewhere" }, releases)).toEqual({ namespace: "models", release: "elsewhere" });
+  });
+
   it("finds the release whose name starts the pod's, in the pod's namespace, the longest name winning", () => {
     expect(releaseOfPod({ namespace: "models", name: "chat-vllm-5b59c4bb-lgsdg" }, releases)).toEqual({ namespace: "models", release: "chat" });
     expect(releaseOfPod({ namespace: "models", name: "chat-large-vllm-0" }, releases)).toEqual({ namespace: "models", release: "chat-large" });

@@ -1,7 +1,9 @@
 // Which release holds each GPU of a node: the Nodes page's bars. The node report names the pods
-// holding GPUs (namespace, name); a release's pods are named after it (`<release>-<engine>-…`),
-// so a pod belongs to the release in its namespace whose name, followed by "-", starts the pod's
-// name, the longest such name winning (`chat` and `chat-large` both prefix `chat-large-vllm-0`).
+// holding GPUs with the release their chart labelled them with. A pod without that label (one a
+// chart of another convention made) is matched by name: a release's pods are named after it
+// (`<release>-<engine>-…`), so it belongs to the release in its namespace whose name, followed by
+// "-", starts the pod's, the longest winning (`chat` and `chat-large` both prefix
+// `chat-large-vllm-0`).
 import type { GpuPod } from "../api/nodes";
 
 export interface ReleaseRef {
@@ -15,7 +17,10 @@ export interface GpuHolder {
   release?: ReleaseRef;
 }
 
-export function releaseOfPod(pod: Pick<GpuPod, "namespace" | "name">, releases: readonly ReleaseRef[]): ReleaseRef | undefined {
+export function releaseOfPod(pod: Pick<GpuPod, "namespace" | "name" | "release">, releases: readonly ReleaseRef[]): ReleaseRef | undefined {
+  if (pod.release) {
+    return { namespace: pod.namespace, release: pod.release };
+  }
   let best: ReleaseRef | undefined;
   for (const candidate of releases) {
     if (candidate.namespace === pod.namespace && pod.name.startsWith(`${candidate.release}-`) && candidate.release.length > (best?.release.length ?? -1)) {

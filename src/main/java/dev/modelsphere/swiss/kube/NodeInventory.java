@@ -16,6 +16,9 @@ import java.util.function.LongConsumer;
  * each node offers across vendors, what running pods hold, what is free. Costs no API request.
  */
 public final class NodeInventory {
+  /** The label the serving charts (helm's convention) put the release's name in. */
+  static final String INSTANCE_LABEL = "app.kubernetes.io/instance";
+
   private final ClusterCache cache;
   private final GpuResources gpus;
 
@@ -96,7 +99,18 @@ public final class NodeInventory {
     return held == 0
         ? null
         : new NodeView.GpuPod(
-            pod.getMetadata().getNamespace(), pod.getMetadata().getName(), held, node);
+            pod.getMetadata().getNamespace(),
+            pod.getMetadata().getName(),
+            held,
+            node,
+            releaseOf(pod));
+  }
+
+  /** The release a pod's chart labelled it with; empty for a pod no chart made. */
+  private static String releaseOf(Pod pod) {
+    Map<String, String> labels = pod.getMetadata().getLabels();
+    String release = labels == null ? null : labels.get(INSTANCE_LABEL);
+    return release == null ? "" : release;
   }
 
   /** Bound pods holding at least one GPU, by node, each node's sorted by namespace and name. */

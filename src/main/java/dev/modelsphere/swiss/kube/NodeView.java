@@ -53,7 +53,17 @@ public record NodeView(
       @JsonProperty("Message") String message) {}
 
   /** A running pod that holds GPUs on a node. */
-  public record GpuPod(String namespace, String name, int gpus, String node) {}
+  /**
+   * A pod holding GPUs on a node.
+   *
+   * @param release the release its {@code app.kubernetes.io/instance} label names; empty when none
+   */
+  public record GpuPod(
+      String namespace,
+      String name,
+      int gpus,
+      String node,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) String release) {}
 
   /**
    * The node with its GPU facts.

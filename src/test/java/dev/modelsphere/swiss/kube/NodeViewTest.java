@@ -66,7 +66,7 @@ class NodeViewTest {
         NodeView.of(
             node(Map.of("nvidia.com/gpu.product", "NVIDIA-B300"), "nvidia.com/gpu", 8),
             GpuResources.defaults(),
-            List.of(new NodeView.GpuPod("models", "big", 10, "gpu-1")));
+            List.of(new NodeView.GpuPod("models", "big", 10, "gpu-1", "big")));
 
     assertThat(view.gpusUsed()).isEqualTo(10);
     assertThat(view.gpusFree()).isZero();

@@ -140,8 +140,9 @@ class DeploymentsViewTest {
   @Test
   void eachRowCountsItsReadyPodsAndTheGpusTheScheduledOnesHold() {
     cluster.deployer().apply(seeds.plan("g-counted"), Mode.INSTALL, ApplyOptions.install());
-    // Beside the chart's own pods (no GPUs): one that kwok runs on a GPU node, and one that no
-    // scheduler serves, so it stays Pending, unready and holding nothing.
+    // Beside the chart's own pod (one GPU, as the plan's catalog layer asks): one that kwok runs on
+    // a GPU node, and one that no scheduler serves, so it stays Pending, unready and holding
+    // nothing.
     cluster
         .admin()
         .pods()
@@ -159,7 +160,7 @@ class DeploymentsViewTest {
               Map<String, DeploymentRow> rows =
                   byRelease(view.page("prod", Paging.first(), CatalogRefs.none()));
               DeploymentRow counted = rows.get("g-counted");
-              assertThat(counted.gpus()).isEqualTo(2);
+              assertThat(counted.gpus()).isEqualTo(1 + 2);
               assertThat(counted.podsTotal()).isGreaterThanOrEqualTo(3);
               assertThat(counted.podsReady()).isEqualTo(counted.podsTotal() - 1);
               DeploymentRow podless = rows.get("h-podless");
