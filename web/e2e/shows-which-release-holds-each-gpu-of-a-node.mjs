@@ -1,5 +1,6 @@
 // Nodes: each node's GPUs as a bar, coloured by the release holding them; hovering a GPU names
-// the pod, and a screen reader reads who holds what.
+// the pod, and a screen reader reads who holds what. Above them, the GPUs in use over time, which
+// the server keeps from its own watches, end at what the bars show.
 import assert from "node:assert/strict";
 import { axeScan, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
 
@@ -21,6 +22,11 @@ await scenario("shows which release holds each GPU of a node", async ({ page }) 
   const free = await bar.locator('[title="free"]').first().evaluate((cell) => globalThis.getComputedStyle(cell).backgroundColor);
   assert.notEqual(colours[0], free, "a held GPU does not look free");
   await held.first().hover();
+  const overTime = page.getByRole("img", { name: /^GPUs in use over the last .*: \d+ of \d+ now$/ });
+  await overTime.waitFor();
+  const lines = await page.getByRole("list", { name: "Lines" }).innerText();
+  assert.match(lines, /All GPUs: \d+ of \d+ in use/);
+  assert.match(lines, /NVIDIA-H100-80GB-HBM3: \d+ of 16 in use/, "a line per product the nodes name");
   await axeScan(page, "nodes with GPU bars");
   await screenshot(page, "nodes-gpu-bars");
 

@@ -17,6 +17,8 @@ export const queryKeys = {
     ["gpu-products", model, version ?? "", variant ?? "", catalog ?? ""] as const,
   /** `GET /api/nodes`: the Nodes page and the deploy form's fit check read the same answer. */
   nodes: () => ["nodes"] as const,
+  /** `GET /api/nodes/history`; under the nodes key, so what makes the nodes stale makes it stale. */
+  nodesHistory: () => ["nodes", "history"] as const,
 
   deployments: (...page: [page: number, perPage: number] | []) => ["deployments", ...page] as const,
   runs: (...filter: [namespace: string, release: string, action: string] | []) => ["runs", ...filter] as const,

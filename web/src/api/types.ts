@@ -52,6 +52,7 @@ export type CanaryRelationship = Pick<DeploymentRow, "canaryState" | "managedBy"
 
 // Nodes.
 export type NodesReport = Schemas["NodesReport"];
+export type GpuUseHistory = Schemas["GpuUseHistory"];
 export type NodeView = Schemas["NodeView"];
 export type NodeCondition = Item<NodeView["Conditions"]>;
 export type GpuPod = Item<NonNullable<NodeView["gpuPods"]>>;

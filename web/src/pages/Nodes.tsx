@@ -3,6 +3,7 @@ import { useState } from "react";
 import { deploymentsApi } from "../api/deployments";
 import { nodesApi, type NodesReport, type NodeView } from "../api/nodes";
 import { GpuBar } from "../components/nodes/GpuBar";
+import { GpuHistoryChart } from "../components/nodes/GpuHistoryChart";
 import { nodeState, productLabel, sortNodes, vendorOf } from "../components/release/nodes";
 import { StatCard } from "../components/release/StatCard";
 import { Badge } from "../components/ui/Badge";
@@ -60,6 +61,7 @@ function NodesView({ report, releases }: { report: NodesReport; releases: Releas
         <StatCard label="GPUs in use" value={known ? `${summary.gpusUsed} / ${summary.gpus}` : "unknown"} warn={known && summary.gpus > 0 && summary.gpusUsed >= summary.gpus} />
         <StatCard label="GPUs free" value={known ? (summary.gpusFree ?? summary.gpus - summary.gpusUsed) : "unknown"} />
       </div>
+      <GpuHistoryCard />
       {(summary.products?.length ?? 0) > 0 && (
         <Card title="By vendor and product">
           <Table caption="GPUs by product">
@@ -90,6 +92,19 @@ function NodesView({ report, releases }: { report: NodesReport; releases: Releas
       )}
       {report.nodes.length === 0 ? <Empty>No nodes.</Empty> : <NodesTable nodes={sortNodes(report.nodes)} releases={releases} />}
     </>
+  );
+}
+
+/** The allocation over time; a server that cannot say leaves the card out rather than failing. */
+function GpuHistoryCard() {
+  const history = useQuery({ queryKey: queryKeys.nodesHistory(), queryFn: nodesApi.history, refetchInterval: usePollInterval() });
+  if (!history.data) {
+    return null;
+  }
+  return (
+    <Card title="GPUs in use over time">
+      <GpuHistoryChart history={history.data} />
+    </Card>
   );
 }
 

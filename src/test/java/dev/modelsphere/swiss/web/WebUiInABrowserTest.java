@@ -18,8 +18,6 @@ import dev.modelsphere.swiss.testing.Nginx;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -183,15 +181,14 @@ class WebUiInABrowserTest {
     api.install(VERSIONED_MODEL, "1.0.0", "behind-me");
     api.install(SMALL_MODEL, "1.0.0", "up-to-date");
 
-    try (GpuPod held = GpuPod.of("behind-me-vllm", "behind-me-vllm-gpu", 2)) {
-      scenario("offers-the-catalogs-newer-version-and-filters-the-releases.mjs")
-          .with("BEHIND", "behind-me")
-          .with("BEHIND_MODEL", VERSIONED_MODEL)
-          .with("CURRENT", "up-to-date")
-          .with("NEWER", "1.1.0")
-          .with("GPUS", "2")
-          .run();
-    }
+    scenario("offers-the-catalogs-newer-version-and-filters-the-releases.mjs")
+        .with("BEHIND", "behind-me")
+        .with("BEHIND_MODEL", VERSIONED_MODEL)
+        .with("CURRENT", "up-to-date")
+        .with("NEWER", "1.1.0")
+        // What the variant (vllm-tp2) asks of the scheduler for its one pod.
+        .with("GPUS", "2")
+        .run();
   }
 
   @Test
@@ -200,55 +197,35 @@ class WebUiInABrowserTest {
   }
 
   @Test
-  void showsWhichReleaseHoldsEachGpuOfANode() {
+  void showsWhichReleaseHoldsEachGpuOfANodeAndTheUseOverTime() {
     api.install(VERSIONED_MODEL, "1.0.0", "holds-gpus");
 
-    try (GpuPod held = GpuPod.of("holds-gpus-vllm", "holds-gpus-vllm-gpu", 3)) {
-      scenario("shows-which-release-holds-each-gpu-of-a-node.mjs")
-          .with("RELEASE", "holds-gpus")
-          .with("GPU_POD", "holds-gpus-vllm-gpu")
-          .with("GPUS", "3")
-          .run();
-    }
+    scenario("shows-which-release-holds-each-gpu-of-a-node.mjs")
+        .with("RELEASE", "holds-gpus")
+        .with("GPU_POD", scheduledPod("holds-gpus"))
+        .with("GPUS", "2")
+        .run();
   }
 
-  /**
-   * SIMULATION: the demo catalog's variants ask for no GPU, so a release's own pods hold none. A
-   * pod with the release's label that asks for GPUs, which kwok runs on a GPU node, stands in for
-   * one that does; it is deleted afterwards to free the GPUs for the next scenario.
-   */
-  private record GpuPod(String name) implements AutoCloseable {
-    static GpuPod of(String app, String name, int gpus) {
-      Map<String, Quantity> ask = Map.of("nvidia.com/gpu", new Quantity(Integer.toString(gpus)));
-      cluster
-          .admin()
-          .pods()
-          .inNamespace(cluster.namespace())
-          .resource(
-              new PodBuilder()
-                  .withNewMetadata()
-                  .withName(name)
-                  .addToLabels("app", app)
-                  .endMetadata()
-                  .withNewSpec()
-                  .addNewContainer()
-                  .withName("engine")
-                  .withImage("registry.invalid/fake-engine:1")
-                  .withNewResources()
-                  .withRequests(ask)
-                  .withLimits(ask)
-                  .endResources()
-                  .endContainer()
-                  .endSpec()
-                  .build())
-          .create();
-      return new GpuPod(name);
-    }
-
-    @Override
-    public void close() {
-      cluster.admin().pods().inNamespace(cluster.namespace()).withName(name).delete();
-    }
+  /** The name of the release's pod once the scheduler has placed it (kwok then runs it). */
+  private static String scheduledPod(String release) {
+    return await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                cluster
+                    .admin()
+                    .pods()
+                    .inNamespace(cluster.namespace())
+                    .withLabel("app.kubernetes.io/instance", release)
+                    .list()
+                    .getItems()
+                    .stream()
+                    .filter(pod -> pod.getSpec().getNodeName() != null)
+                    .map(pod -> pod.getMetadata().getName())
+                    .findFirst(),
+            java.util.Optional::isPresent)
+        .orElseThrow();
   }
 
   @Test
