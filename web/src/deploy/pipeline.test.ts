@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApplyResult } from "../api/plans";
 import {
   actionOf,
+  applyBlockedBecause,
   applyRequest,
   canApply,
   canDiff,
@@ -12,15 +13,16 @@ import {
   type PipelineEvent,
   type PipelineState,
   type PlannedLike,
+  NOTHING_TO_APPLY,
 } from "./pipeline";
 
 type State = PipelineState<PlannedLike, DiffLike>;
 const run = (...events: PipelineEvent[]): State => events.reduce<State>(pipelineReducer, initialPipeline());
 const planned = (hash = "sha256:p1", generation = 0): PipelineEvent => ({ type: "planned", generation, plan: { hash } });
-const diffed = (planHash = "sha256:p1", revision = 7, exists = true, generation = 0): PipelineEvent => ({
+const diffed = (planHash = "sha256:p1", revision = 7, exists = true, generation = 0, changed = true): PipelineEvent => ({
   type: "diffed",
   generation,
-  diff: { planHash, revision, exists },
+  diff: { planHash, revision, exists, changed },
 });
 const result: ApplyResult = { planHash: "sha256:p1", release: "chat", revision: 8, output: "", status: "applied", statusError: "" };
 
@@ -39,6 +41,18 @@ describe("pipeline gating", () => {
     expect(canApply(run(planned(), diffed("sha256:other")))).toBe(false);
     expect(canApply(run(planned(), diffed()))).toBe(true);
     expect(currentStep(run(planned(), diffed()))).toBe("apply");
+  });
+
+  it("allows no apply after a diff that found no change, and says why", () => {
+    const unchanged = run(planned(), diffed("sha256:p1", 7, true, 0, false));
+    expect(canApply(unchanged)).toBe(false);
+    expect(applyBlockedBecause(unchanged)).toBe(NOTHING_TO_APPLY);
+    expect(() => applyRequest(unchanged)).toThrow();
+    expect(applyBlockedBecause(run(planned(), diffed()))).toBeUndefined();
+  });
+
+  it("allows an install of a release that does not exist whatever the diff's changed says", () => {
+    expect(canApply(run(planned(), diffed("sha256:p1", 0, false, 0, false)))).toBe(true);
   });
 
   it("sends the plan's hash and the revision the diff saw", () => {

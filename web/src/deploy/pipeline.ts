@@ -17,6 +17,8 @@ export interface DiffLike {
   planHash: string;
   revision: number;
   exists: boolean;
+  /** The plan's render differs from what is live; false: an apply would change nothing. */
+  changed: boolean;
 }
 
 export interface PipelineState<P extends PlannedLike = PlannedLike, D extends DiffLike = DiffLike> {
@@ -75,13 +77,24 @@ export function canDiff(state: PipelineState): boolean {
 }
 
 export function canApply(state: PipelineState): boolean {
-  return (
-    state.plan !== undefined &&
-    state.diff !== undefined &&
-    state.diff.planHash === state.plan.hash &&
-    state.pending === undefined &&
-    state.result === undefined
-  );
+  return applyBlockedBecause(state) === undefined && state.pending === undefined && state.result === undefined;
+}
+
+/** Said when the last diff found nothing to change, in the text beside the steps and on the button. */
+export const NOTHING_TO_APPLY = "The last diff shows no change: the release already runs what this would apply, so there is nothing to apply.";
+
+/**
+ * Why the apply step is closed, or undefined when it is open. An empty diff closes it: applying
+ * the release as it runs would only make a helm revision that changes nothing.
+ */
+export function applyBlockedBecause(state: PipelineState): string | undefined {
+  if (state.plan === undefined || state.diff === undefined || state.diff.planHash !== state.plan.hash) {
+    return "Diff first: only a plan a diff has checked can be applied";
+  }
+  if (state.diff.exists && !state.diff.changed) {
+    return NOTHING_TO_APPLY;
+  }
+  return undefined;
 }
 
 /** The furthest step reached: where the step list says the operator is. */

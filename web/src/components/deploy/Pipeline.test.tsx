@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/http";
 import type { ApplyResult, Plan, PlanAnswer } from "../../api/plans";
 import { queryKeys } from "../../api/queryKeys";
+import { NOTHING_TO_APPLY } from "../../deploy/pipeline";
 import { usePipeline } from "../../deploy/usePipeline";
 import { plan } from "../../test/plans";
 import { Pipeline, type ShownDiff } from "./Pipeline";
@@ -128,6 +129,29 @@ describe("<Pipeline>", () => {
     expect(screen.queryByText("Nothing would change.")).toBeNull();
     expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("disables Apply after a diff of a live release that shows no change, and says so in visible text", async () => {
+    const { apply } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: false, output: "" });
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Nothing would change.");
+    const applyButton = screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement;
+    expect(applyButton.disabled).toBe(true);
+    expect(description(applyButton)).toMatch(/^The last diff shows no change/);
+    expect(screen.getByRole("status").textContent).toBe(`Apply is disabled. ${NOTHING_TO_APPLY}`);
+    fireEvent.click(applyButton);
+    expect(apply).not.toHaveBeenCalled();
+  });
+
+  it("says nothing about an empty diff while the diff shows changes", async () => {
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    expect(screen.queryByText(/shows no change/)).toBeNull();
   });
 
   it("shows a 409 with the server's message", async () => {

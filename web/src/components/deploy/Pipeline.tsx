@@ -7,6 +7,7 @@ import { afterReleaseWrite } from "../../api/queryKeys";
 import type { ApplyResult, PlanAnswer } from "../../api/plans";
 import {
   actionOf,
+  applyBlockedBecause,
   applyRequest,
   canApply,
   canDiff,
@@ -59,6 +60,8 @@ export function Pipeline(props: PipelineProps) {
   const noteId = useId();
   const current = currentStep(state);
   const action = actionOf(state, rollback);
+  const applyBlocked = applyBlockedBecause(state);
+  const nothingToApply = state.diff !== undefined && !state.result && applyBlocked !== undefined && state.diff.planHash === state.plan?.hash;
 
   const run = async <T,>(step: Exclude<Step, "status">, call: () => Promise<T>, done: (value: T) => PipelineEvent<PlanAnswer, ShownDiff>) => {
     const generation = state.generation;
@@ -107,7 +110,7 @@ export function Pipeline(props: PipelineProps) {
           </Button>
         </StepItem>
         <StepItem current={current === "apply"}>
-          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} disabledReason={state.diff ? undefined : "Diff first: only a plan a diff has checked can be applied"}>
+          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} disabledReason={applyBlocked}>
             {state.pending === "apply" ? `${action}…` : action}
           </Button>
         </StepItem>
@@ -116,6 +119,11 @@ export function Pipeline(props: PipelineProps) {
         </StepItem>
       </ol>
       {props.composeBlocked && !rollback && <p className="text-sm text-slate-700">{props.composeBlocked}</p>}
+      {nothingToApply && (
+        <p role="status" className="rounded-md bg-green-50 p-2 text-sm font-medium text-green-900">
+          <strong>{action} is disabled.</strong> {applyBlocked}
+        </p>
+      )}
       {state.failed && <StepFailure step={state.failed.step} error={state.failed.error} />}
       {state.plan && <PlanPanel plan={state.plan} header={props.planHeader} />}
       {state.diff && <DiffPanel diff={state.diff} />}
