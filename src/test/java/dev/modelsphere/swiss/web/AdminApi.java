@@ -78,6 +78,11 @@ final class AdminApi {
     return get(releasePath(release) + "/revisions/" + revision + "/plan");
   }
 
+  /** helm's revision of {@code release} as its status reads it; 0 when there is none. */
+  int revision(String release) {
+    return get(releasePath(release) + "/status").path("revision").asInt();
+  }
+
   JsonNode deployments() {
     return get("/api/deployments?perPage=100");
   }

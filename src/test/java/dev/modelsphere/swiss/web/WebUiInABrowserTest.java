@@ -116,6 +116,26 @@ class WebUiInABrowserTest {
   }
 
   @Test
+  void refusesToApplyAnEmptyDiff() {
+    scenario("refuses-to-apply-an-empty-diff.mjs")
+        .with("MODEL", SMALL_MODEL)
+        .with("VARIANT", "sglang-tp1")
+        .with("RELEASE", "deployed-twice")
+        .on("revision", release -> Integer.toString(api.revision(release)))
+        .run();
+  }
+
+  @Test
+  void warnsThatTheServiceIdNamesARelease() {
+    api.install(SMALL_MODEL, "1.0.0", "already-here");
+
+    scenario("warns-that-the-service-id-names-a-release.mjs")
+        .with("MODEL", SMALL_MODEL)
+        .with("RELEASE", "already-here")
+        .run();
+  }
+
+  @Test
   void upgradesToANewerModelVersionAndOnlyTheCatalogLayerMoves() {
     api.install(VERSIONED_MODEL, "1.0.0", "upgrade-me");
 
