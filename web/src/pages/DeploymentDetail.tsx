@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { clusterApi } from "../api/cluster";
+import { nodesApi, type NodesReport } from "../api/nodes";
+import { placementOf, type Placement } from "../deploy/placement";
 import { releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
 import { CanaryBadges } from "../components/CanaryBadges";
 import { ButtonLink } from "../components/release/ButtonLink";
@@ -26,6 +28,9 @@ export default function DeploymentDetail() {
   const status = useQuery({ queryKey: queryKeys.releaseStatus(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll });
   const plan = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll });
   const canWrite = cluster.data?.allowDeploy === true;
+  // The node inventory tells where each pod landed and what it holds, for the Pods card's flags.
+  const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: nodesApi.nodes, refetchInterval: poll });
+  const placement = plan.data ? placementOf(plan.data.layers) : undefined;
 
   return (
     <div className="flex flex-col gap-4">
@@ -53,7 +58,7 @@ export default function DeploymentDetail() {
       ) : status.isError ? (
         <ErrorState error={status.error} retry={() => void status.refetch()} />
       ) : (
-        <StatusCards status={status.data} />
+        <StatusCards status={status.data} placement={placement} inventory={nodes.data} />
       )}
       <ObjectsCard namespace={namespace} release={release} />
       <PlanCard plan={plan} />
@@ -80,14 +85,14 @@ function PlanSummary({ plan, untracked }: { plan?: ReleasePlan; untracked: boole
   );
 }
 
-function StatusCards({ status }: { status: StatusReport }) {
+function StatusCards({ status, placement, inventory }: { status: StatusReport; placement?: Placement; inventory?: NodesReport }) {
   return (
     <>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <InstallStatusCard status={status} />
         <CanaryPanel relationship={status} namespace={status.namespace} />
       </div>
-      <PodsCard status={status} />
+      <PodsCard status={status} placement={placement} inventory={inventory} />
       {status.exists && <RouteCard status={status} />}
     </>
   );

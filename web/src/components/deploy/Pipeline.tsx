@@ -23,6 +23,7 @@ import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { cx } from "../ui/cx";
 import { ErrorState } from "../ui/States";
+import { placementLine, placementOf } from "../../deploy/placement";
 import { PreflightNotes } from "./PreflightNotes";
 
 export interface ShownDiff extends DiffLike {
@@ -171,6 +172,9 @@ function PlanPanel({ plan, header }: { plan: PlanAnswer; header?: ReactNode }) {
       <Card title="Plan" actions={<code className="text-xs text-slate-700" title={plan.hash}>{plan.hash.slice(0, 19)}</code>}>
         <p className="mb-2 text-sm text-slate-700">
           {plan.release.namespace}/{plan.release.name} · {plan.source.model} v{plan.source.version} · {plan.source.variant} · {plan.chart.name}-{plan.chart.version}
+        </p>
+        <p className="mb-2 text-sm text-slate-700">
+          <span className="font-medium text-slate-800">Scheduling:</span> {placementLine(placementOf(plan.layers))}
         </p>
         {(plan.warnings ?? []).map((warning) => (
           <p key={warning} className="mb-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">

@@ -4,6 +4,7 @@ import type { ReleasePlan } from "../../api/releases";
 import { Provenance } from "../Provenance";
 import { Card } from "../ui/Card";
 import { ErrorState, Loading } from "../ui/States";
+import { placementLine, placementOf } from "../../deploy/placement";
 import { Facts } from "./Facts";
 
 /** The plan read 404 means swiss keeps no plan beside the release: untracked, not a failure. */
@@ -26,6 +27,7 @@ export function PlanCard({ plan }: { plan: UseQueryResult<ReleasePlan> }) {
               ["Model", `${plan.data.source.model}${plan.data.source.version ? ` v${plan.data.source.version}` : ""}`],
               ["Variant", plan.data.source.variant],
               ["Engine", plan.data.engine],
+              ["Scheduling", placementLine(placementOf(plan.data.layers))],
               ["Chart", `${plan.data.chart.name}-${plan.data.chart.version}`],
               ["Catalog", plan.data.source.catalogName ?? plan.data.source.catalog],
               ["Digest", plan.data.source.digest],
