@@ -151,7 +151,7 @@ function RollbackFlow({ archive, revision, live }: { archive: Plan; revision: nu
         dispatch={dispatch}
         diff={() => plansApi.diffRevision(namespace, name, revision)}
         apply={(body) => plansApi.rollback(namespace, name, { toRevision: revision, expectRevision: body.expectRevision, note: body.note })}
-        planHeader={live && <WhatMoves current={live} proposed={archive} title="What comes back" />}
+        planHeader={live && <WhatMoves current={live} proposed={archive} rollback />}
       />
     </div>
   );

@@ -136,6 +136,21 @@ class WebUiInABrowserTest {
   }
 
   @Test
+  void flagsAPodOnANodeWithoutItsGpu() {
+    // The demo variant needs one GPU but requests none, so the node selector alone places it.
+    api.install(
+        SMALL_MODEL,
+        "1.0.0",
+        "on-the-cpu-node",
+        "{\"replicaCount\": 1, \"nodeSelector\": {\"kubernetes.io/hostname\": \"cpu-1\"}}");
+
+    scenario("flags-a-pod-on-a-node-without-its-gpu.mjs")
+        .with("RELEASE", "on-the-cpu-node")
+        .with("CPU_NODE", "cpu-1")
+        .run();
+  }
+
+  @Test
   void upgradesToANewerModelVersionAndOnlyTheCatalogLayerMoves() {
     api.install(VERSIONED_MODEL, "1.0.0", "upgrade-me");
 
@@ -157,6 +172,17 @@ class WebUiInABrowserTest {
         .with("BACK_TO_VERSION", "1.0.0")
         .with("LIVE_VERSION", "1.1.0")
         .on("live-version", WebUiInABrowserTest::liveVersion)
+        .run();
+  }
+
+  @Test
+  void rollsBackAReplicaChangeAndSummarisesItFirst() {
+    api.install(SMALL_MODEL, "1.0.0", "scaled-back");
+    assertThat(api.scale("scaled-back", 2, 1)).isEqualTo(2);
+
+    scenario("summarises-what-a-rollback-brings-back.mjs")
+        .with("RELEASE", "scaled-back")
+        .on("replicas", WebUiInABrowserTest::formReplicas)
         .run();
   }
 
@@ -357,6 +383,13 @@ class WebUiInABrowserTest {
       value = value.path(key);
     }
     return value.toString();
+  }
+
+  /** For "{@code <release> <revision>}": the form layer's replicaCount of the plan stored at it. */
+  private static String formReplicas(String arg) {
+    String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[1]));
+    return api.plan(words[0]).path("layers").path("form").path("replicaCount").asText();
   }
 
   private static boolean applied(LlmService svc) {
