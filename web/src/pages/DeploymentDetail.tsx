@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useParams } from "react-router";
 import { clusterApi } from "../api/cluster";
 import { nodesApi, type NodesReport } from "../api/nodes";
@@ -15,7 +16,7 @@ import { PodsCard } from "../components/release/PodsCard";
 import { RevisionsCard } from "../components/release/RevisionsCard";
 import { RouteCard } from "../components/release/RouteCard";
 import { SloCard } from "../components/release/SloCard";
-import { UninstallCard } from "../components/release/UninstallCard";
+import { UninstallCard, UninstalledCard, type Uninstalled } from "../components/release/UninstallCard";
 import { StatusBadge } from "../components/StatusBadge";
 import { ErrorState, Loading } from "../components/ui/States";
 import { usePollInterval } from "../live/LiveUpdates";
@@ -24,13 +25,24 @@ import { queryKeys } from "../api/queryKeys";
 export default function DeploymentDetail() {
   const { namespace = "", release = "" } = useParams();
   const poll = usePollInterval();
+  // Once uninstalled here, the page confirms it instead, and stops reading a release that is gone.
+  const [uninstalled, setUninstalled] = useState<Uninstalled | null>(null);
+  const live = uninstalled === null;
   const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
-  const status = useQuery({ queryKey: queryKeys.releaseStatus(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll });
-  const plan = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll });
+  const status = useQuery({ queryKey: queryKeys.releaseStatus(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll, enabled: live });
+  const plan = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll, enabled: live });
   const canWrite = cluster.data?.allowDeploy === true;
   // The node inventory tells where each pod landed and what it holds, for the Pods card's flags.
   const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: nodesApi.nodes, refetchInterval: poll });
   const placement = plan.data ? placementOf(plan.data.layers) : undefined;
+  if (uninstalled) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-semibold">{release}</h1>
+        <UninstalledCard done={uninstalled} />
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -64,7 +76,7 @@ export default function DeploymentDetail() {
       <PlanCard plan={plan} />
       {status.data?.exists && <SloCard namespace={namespace} release={release} canWrite={canWrite} />}
       <RevisionsCard namespace={namespace} release={release} canWrite={canWrite} />
-      {canWrite && status.data?.exists && <UninstallCard namespace={namespace} release={release} />}
+      {canWrite && status.data?.exists && <UninstallCard status={status.data} plan={plan.data} inventory={nodes.data} onUninstalled={setUninstalled} />}
     </div>
   );
 }
