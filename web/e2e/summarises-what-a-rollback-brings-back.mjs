@@ -19,7 +19,11 @@ await scenario("summarises what a rollback brings back", async ({ page }) => {
 
   const steps = page.getByRole("list", { name: "Deploy steps" });
   await steps.getByRole("button", { name: "Diff", exact: true }).click();
-  await card(page, "Diff").getByText("Against live revision 2").waitFor();
+  const diff = card(page, "Diff");
+  await diff.getByText("Against live revision 2").waitFor();
+  await diff.getByRole("list", { name: "Value changes" }).getByText("replicaCount 2 → 1", { exact: true }).waitFor();
+  await diff.getByRole("region", { name: "Diff output" }).locator('[data-kind="add"]').first().waitFor();
+  await screenshot(page, "rollback-diff-coloured");
   await steps.getByRole("button", { name: "Roll back", exact: true }).click();
   await page.getByRole("status").filter({ hasText: `${release} submitted at revision 3` }).waitFor({ timeout: 60_000 });
   assert.equal(await act("replicas", `${release} 3`), "1");

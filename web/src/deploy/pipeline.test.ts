@@ -14,6 +14,7 @@ import {
   type PipelineState,
   type PlannedLike,
   NOTHING_TO_APPLY,
+  onlyThePlanChanges,
 } from "./pipeline";
 
 type State = PipelineState<PlannedLike, DiffLike>;
@@ -49,6 +50,14 @@ describe("pipeline gating", () => {
     expect(applyBlockedBecause(unchanged)).toBe(NOTHING_TO_APPLY);
     expect(() => applyRequest(unchanged)).toThrow();
     expect(applyBlockedBecause(run(planned(), diffed()))).toBeUndefined();
+  });
+
+  it("allows an apply of another plan than the deployed one whose render is the same, as it records the plan", () => {
+    const unchanged = run(planned(), diffed("sha256:p1", 7, true, 0, false));
+    expect(canApply(unchanged, "sha256:deployed")).toBe(true);
+    expect(onlyThePlanChanges(unchanged, "sha256:deployed")).toBe(true);
+    expect(canApply(unchanged, "sha256:p1")).toBe(false);
+    expect(onlyThePlanChanges(unchanged, "sha256:p1")).toBe(false);
   });
 
   it("allows an install of a release that does not exist whatever the diff's changed says", () => {

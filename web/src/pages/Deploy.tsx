@@ -11,6 +11,7 @@ import { ReadOnlyNotice } from "../components/deploy/ReadOnlyNotice";
 import { Badge } from "../components/ui/Badge";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { deployTarget } from "../deploy/existingRelease";
+import { useExistingRelease } from "../deploy/useExistingRelease";
 import { hardwareLine } from "../deploy/fit";
 import { EMPTY_FORM, toPlanRequest, type DeployForm } from "../deploy/formToRequest";
 import { modelLink } from "../deploy/links";
@@ -89,10 +90,10 @@ function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; 
   const problems = placeProblems(state.plan?.preflight?.problems, state.diff?.warnings);
   const serviceId = useDebounced(form.serviceId, 300);
   const namespace = useDebounced(form.namespace, 300);
-  const target = deployTarget(serviceId, namespace, cluster.namespace ?? "");
+  const { existing, deployed } = useExistingRelease(deployTarget(serviceId, namespace, cluster.namespace ?? ""));
   return (
     <div className="flex flex-col gap-6">
-      <ExistingReleaseNotice target={target} />
+      <ExistingReleaseNotice existing={existing} />
       <DeploySettings
         mode="deploy"
         form={form}
@@ -109,6 +110,7 @@ function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; 
         diff={(plan) => plansApi.diff({ planHash: plan.hash })}
         apply={(request, install) => (install ? plansApi.install(request) : plansApi.apply(request))}
         notes={problems.unplaced}
+        deployed={deployed}
       />
     </div>
   );

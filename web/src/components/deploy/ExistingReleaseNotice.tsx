@@ -1,23 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "../../api/queryKeys";
-import { releasesApi } from "../../api/releases";
-import { existingRelease, type ReleaseRef } from "../../deploy/existingRelease";
+import { Link } from "react-router";
+import type { ExistingRelease } from "../../deploy/existingRelease";
 import { ButtonLink, textLink } from "../release/ButtonLink";
 import { detailPath, upgradePath } from "../release/paths";
-import { Link } from "react-router";
 
 /**
  * Warns, while the form names a release that is already there, that a deploy would apply over it,
  * and offers its Upgrade page, which starts from what is deployed.
  */
-export function ExistingReleaseNotice({ target }: { target?: ReleaseRef }) {
-  const status = useQuery({
-    queryKey: queryKeys.releaseStatus(target?.namespace ?? "", target?.release ?? ""),
-    queryFn: () => releasesApi.status(target!.namespace, target!.release),
-    enabled: target !== undefined,
-    staleTime: 10_000,
-  });
-  const existing = target ? existingRelease(status.data) : undefined;
+export function ExistingReleaseNotice({ existing }: { existing?: ExistingRelease }) {
   if (!existing) {
     return null;
   }

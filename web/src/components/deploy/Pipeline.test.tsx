@@ -16,7 +16,7 @@ afterEach(cleanup);
 const composed: PlanAnswer = plan({ hash: "sha256:p1" });
 const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revision: 8, output: "", status: "applied", statusError: "" };
 
-function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; expectRevision: number }, install: boolean) => Promise<ApplyResult> }) {
+function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; expectRevision: number }, install: boolean) => Promise<ApplyResult>; deployed?: Plan }) {
   const [state, dispatch] = usePipeline();
   const [text, setText] = useState("");
   return (
@@ -31,7 +31,7 @@ function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; exp
           }}
         />
       </label>
-      <Pipeline state={state} dispatch={dispatch} compose={async () => composed} diff={async () => props.diff} apply={props.apply} />
+      <Pipeline state={state} dispatch={dispatch} compose={async () => composed} diff={async () => props.diff} apply={props.apply} deployed={props.deployed} />
     </>
   );
 }
@@ -42,13 +42,13 @@ function ReleasePlanReader({ read }: { read: () => Promise<Plan> }) {
   return <p>stored plan {stored.data?.hash ?? "loading"}</p>;
 }
 
-function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>) {
+function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, "invalidateQueries");
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <Harness diff={diff} apply={apply} />
+        <Harness diff={diff} apply={apply} deployed={deployed} />
         {readPlan && <ReleasePlanReader read={readPlan} />}
       </MemoryRouter>
     </QueryClientProvider>,
@@ -145,6 +145,16 @@ describe("<Pipeline>", () => {
     expect(apply).not.toHaveBeenCalled();
   });
 
+  it("keeps Apply for an empty diff of a plan other than the deployed one, saying only the plan changes", async () => {
+    const { apply } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: false, output: "" }, undefined, undefined, plan({ hash: "sha256:live" }));
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText(/No object changes, but the plan differs/);
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(apply).toHaveBeenCalled());
+  });
+
   it("says nothing about an empty diff while the diff shows changes", async () => {
     show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
     fireEvent.click(screen.getByRole("button", { name: "Plan" }));
@@ -152,6 +162,21 @@ describe("<Pipeline>", () => {
     fireEvent.click(screen.getByRole("button", { name: "Diff" }));
     await screen.findByText("Against live revision 7");
     expect(screen.queryByText(/shows no change/)).toBeNull();
+  });
+
+  it("leads the diff with the values that differ from the deployed plan, and colours and folds the output", async () => {
+    const deployed = plan({ hash: "sha256:live", layers: { ...composed.layers, catalog: { ...composed.layers!.catalog, image: { tag: "v0.5.19" } }, form: { ...composed.layers!.form, replicaCount: 1 } } });
+    const output = ["--- Deployment/chat (revision 7)", "+++ Deployment/chat (plan)", "@@ -1,9 +1,9 @@", ...Array.from({ length: 7 }, (_, i) => `   line${i}: x`), "-  replicas: 1", "+  replicas: 2"].join("\n");
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output }, undefined, undefined, deployed);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    const changes = await screen.findByRole("list", { name: "Value changes" });
+    expect([...changes.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["image.tag v0.5.19 → unset", "replicaCount 1 → unset"]);
+    const region = screen.getByRole("region", { name: "Diff output" });
+    expect(region.querySelector('[data-kind="add"]')?.textContent).toBe("+  replicas: 2");
+    expect(region.querySelector('[data-kind="remove"]')?.textContent).toBe("-  replicas: 1");
+    expect(screen.getByText("3 unchanged lines")).toBeTruthy();
   });
 
   it("shows a 409 with the server's message", async () => {
