@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { NodesReport } from "../api/nodes";
 import type { StatusReport } from "../api/releases";
 import { plan } from "../test/plans";
-import { describeCost, startupBudgetSeconds, uninstallCost } from "./uninstallCost";
+import { startupBudgetSeconds } from "./startupBudget";
+import { describeCost, uninstallCost } from "./uninstallCost";
 
 const status: StatusReport = {
   release: "qwen3-8b",

@@ -4,6 +4,7 @@ import { useParams } from "react-router";
 import { clusterApi } from "../api/cluster";
 import { nodesApi, type NodesReport } from "../api/nodes";
 import { placementOf, type Placement } from "../deploy/placement";
+import { startupBudgetSeconds } from "../deploy/startupBudget";
 import { releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
 import { CanaryBadges } from "../components/CanaryBadges";
 import { ButtonLink } from "../components/release/ButtonLink";
@@ -14,6 +15,7 @@ import { historyPath, tunePath, upgradePath } from "../components/release/paths"
 import { isUntracked, PlanCard } from "../components/release/PlanCard";
 import { PodsCard } from "../components/release/PodsCard";
 import { RevisionsCard } from "../components/release/RevisionsCard";
+import { RevisionTimeline } from "../components/release/RevisionTimeline";
 import { RouteCard } from "../components/release/RouteCard";
 import { SloCard } from "../components/release/SloCard";
 import { UninstallCard, UninstalledCard, type Uninstalled } from "../components/release/UninstallCard";
@@ -70,11 +72,12 @@ export default function DeploymentDetail() {
       ) : status.isError ? (
         <ErrorState error={status.error} retry={() => void status.refetch()} />
       ) : (
-        <StatusCards status={status.data} placement={placement} inventory={nodes.data} />
+        <StatusCards status={status.data} placement={placement} inventory={nodes.data} startupBudgetSeconds={startupBudgetSeconds(plan.data)} />
       )}
       <ObjectsCard namespace={namespace} release={release} />
       <PlanCard plan={plan} />
       {status.data?.exists && <SloCard namespace={namespace} release={release} canWrite={canWrite} />}
+      <RevisionTimeline namespace={namespace} release={release} planStatus={status.data?.planStatus} />
       <RevisionsCard namespace={namespace} release={release} canWrite={canWrite} />
       {canWrite && status.data?.exists && <UninstallCard status={status.data} plan={plan.data} inventory={nodes.data} onUninstalled={setUninstalled} />}
     </div>
@@ -97,14 +100,14 @@ function PlanSummary({ plan, untracked }: { plan?: ReleasePlan; untracked: boole
   );
 }
 
-function StatusCards({ status, placement, inventory }: { status: StatusReport; placement?: Placement; inventory?: NodesReport }) {
+function StatusCards({ status, placement, inventory, startupBudgetSeconds }: { status: StatusReport; placement?: Placement; inventory?: NodesReport; startupBudgetSeconds?: number }) {
   return (
     <>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <InstallStatusCard status={status} />
         <CanaryPanel relationship={status} namespace={status.namespace} />
       </div>
-      <PodsCard status={status} placement={placement} inventory={inventory} />
+      <PodsCard status={status} placement={placement} inventory={inventory} startupBudgetSeconds={startupBudgetSeconds} />
       {status.exists && <RouteCard status={status} />}
     </>
   );

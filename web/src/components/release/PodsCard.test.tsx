@@ -56,6 +56,23 @@ describe("<PodsCard>", () => {
     expect(screen.queryByRole("list", { name: "Placement problems of chat-ok" })).toBeNull();
   });
 
+  it("takes the pod's own GPU request over the inventory, so a pending pod asking for none is flagged too", () => {
+    const pending = { ...status, pods: [{ name: "chat-new", phase: "Pending", ready: false, restarts: 0, node: "gpu-h100-a", ageSeconds: 5, gpus: 0 }] };
+    render(<PodsCard status={pending} placement={oneGpu} inventory={inventory} />);
+    expect(screen.getByRole("list", { name: "Placement problems of chat-new" }).textContent).toContain("asks for no GPU");
+  });
+
+  it("shows each pod's startup steps in order", () => {
+    const starting = {
+      ...status,
+      pods: [{ name: "chat-new", phase: "Running", ready: false, restarts: 0, node: "gpu-h100-a", ageSeconds: 95, gpus: 1, milestones: { createdAt: "2026-12-01T10:00:00Z", scheduledAt: "2026-12-01T10:00:05Z", imagePulled: true, startedAt: "2026-12-01T10:01:00Z", startupPassed: false } }],
+    };
+    render(<PodsCard status={starting} placement={oneGpu} inventory={inventory} />);
+    const steps = within(screen.getByRole("list", { name: "Startup of chat-new" })).getAllByRole("listitem");
+    expect(steps.map((step) => step.textContent)).toEqual(["✓scheduled(done)+5s", "✓image pulled(done)", "✓started(done)+1m", "4startup probe passing(now)", "5ready(not yet)"]);
+    expect(steps[3].getAttribute("aria-current")).toBe("step");
+  });
+
   it("flags nothing without a plan to compare with", () => {
     render(<PodsCard status={status} inventory={inventory} />);
     expect(screen.queryByRole("list", { name: /Placement problems/ })).toBeNull();

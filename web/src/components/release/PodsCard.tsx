@@ -5,6 +5,7 @@ import { Badge } from "../ui/Badge";
 import { Card } from "../ui/Card";
 import { Empty } from "../ui/States";
 import { Table, Td, Th } from "../ui/Table";
+import { PodStartup } from "./PodStartup";
 import { formatDuration, podReadiness, startupFraction, startupText } from "./format";
 
 /**
@@ -12,7 +13,18 @@ import { formatDuration, podReadiness, startupFraction, startupText } from "./fo
  * pod that landed where the variant cannot run (or asked for no GPU) is flagged, given the plan's
  * placement and the node inventory.
  */
-export function PodsCard({ status, placement, inventory }: { status: StatusReport; placement?: Placement; inventory?: NodesReport }) {
+export function PodsCard({
+  status,
+  placement,
+  inventory,
+  startupBudgetSeconds,
+}: {
+  status: StatusReport;
+  placement?: Placement;
+  inventory?: NodesReport;
+  /** The plan's startup probe budget, to weigh a ready pod's start against. */
+  startupBudgetSeconds?: number;
+}) {
   const allReady = status.total > 0 && status.ready === status.total;
   return (
     <Card
@@ -51,6 +63,7 @@ export function PodsCard({ status, placement, inventory }: { status: StatusRepor
               ))}
             </tbody>
           </Table>
+          <PodStartup pods={status.pods} budgetSeconds={startupBudgetSeconds} />
         </>
       )}
     </Card>
@@ -60,7 +73,8 @@ export function PodsCard({ status, placement, inventory }: { status: StatusRepor
 function podProblems(placement: Placement, inventory: NodesReport | undefined, namespace: string, pod: PodView): string[] {
   return placementProblems(placement, {
     node: inventory?.nodes.find((node) => node.Name === pod.node),
-    gpusHeld: gpusHeldBy(inventory, { namespace, ...pod }),
+    // The pod's own request when the server sends it; else what the node inventory says it holds.
+    gpusHeld: pod.gpus ?? gpusHeldBy(inventory, { namespace, ...pod }),
   });
 }
 

@@ -83,7 +83,9 @@ final class AdminApi {
     return get(releasePath(release) + "/revisions/" + revision + "/plan");
   }
 
-  /** Sets {@code replicaCount} of {@code release}, the rest of its plan as deployed; its revision. */
+  /**
+   * Sets {@code replicaCount} of {@code release}, the rest of its plan as deployed; its revision.
+   */
   int scale(String release, int replicas, int expectRevision) {
     String hash =
         server.planHash(

@@ -116,6 +116,15 @@ class WebUiInABrowserTest {
   }
 
   @Test
+  void showsANewPodsStartupInOrder() {
+    scenario("shows-a-new-pods-startup-in-order.mjs")
+        .with("MODEL", SMALL_MODEL)
+        .with("VARIANT", "sglang-tp1")
+        .with("RELEASE", "watched-starting")
+        .run();
+  }
+
+  @Test
   void refusesToApplyAnEmptyDiff() {
     scenario("refuses-to-apply-an-empty-diff.mjs")
         .with("MODEL", SMALL_MODEL)
@@ -183,6 +192,16 @@ class WebUiInABrowserTest {
     scenario("summarises-what-a-rollback-brings-back.mjs")
         .with("RELEASE", "scaled-back")
         .on("replicas", WebUiInABrowserTest::formReplicas)
+        .run();
+  }
+
+  @Test
+  void showsACliApplyInTheReleasesTimelineWithoutAReload() {
+    api.install(SMALL_MODEL, "1.0.0", "applied-from-a-terminal");
+
+    scenario("shows-a-cli-apply-in-the-release-timeline.mjs")
+        .with("RELEASE", "applied-from-a-terminal")
+        .on("cli-apply", WebUiInABrowserTest::appliedWithTheCli)
         .run();
   }
 
@@ -301,28 +320,50 @@ class WebUiInABrowserTest {
    * catalog and site profile): the server learns of it only through its watches.
    */
   private static void installWithTheCli(String release) {
+    runTheCli("install", release, "--set", "replicaCount=1");
+  }
+
+  /**
+   * {@code swiss apply} of {@code release} to two replicas with a note, from a terminal as {@link
+   * #installWithTheCli} is; answers the revision it made.
+   */
+  private static String appliedWithTheCli(String release) {
+    runTheCli(
+        "apply",
+        release,
+        "--service-id",
+        release,
+        "--set",
+        "replicaCount=2",
+        "--note",
+        "scaled from a terminal");
+    return Integer.toString(api.revision(release));
+  }
+
+  private static void runTheCli(String command, String release, String... more) {
     StringWriter err = new StringWriter();
     CommandLine cli = Main.commandLine();
     cli.setOut(new PrintWriter(new StringWriter(), true));
     cli.setErr(new PrintWriter(err, true));
-    int code =
-        cli.execute(
-            "install",
-            "--config",
-            dir.resolve("swiss.yaml").toString(),
-            "--kubeconfig",
-            cluster.kubeconfig().toString(),
-            "--model",
-            SMALL_MODEL,
-            "--model-version",
-            "1.0.0",
-            "--release",
-            release,
-            "--namespace",
-            cluster.namespace(),
-            "--set",
-            "replicaCount=1");
-    assertThat(code).as("swiss install %s: %s", release, err).isZero();
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                command,
+                "--config",
+                dir.resolve("swiss.yaml").toString(),
+                "--kubeconfig",
+                cluster.kubeconfig().toString(),
+                "--model",
+                SMALL_MODEL,
+                "--model-version",
+                "1.0.0",
+                "--release",
+                release,
+                "--namespace",
+                cluster.namespace()));
+    args.addAll(List.of(more));
+    int code = cli.execute(args.toArray(String[]::new));
+    assertThat(code).as("swiss %s %s: %s", command, release, err).isZero();
   }
 
   @Test
