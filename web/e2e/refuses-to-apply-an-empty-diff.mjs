@@ -8,11 +8,14 @@ const model = process.env.MODEL;
 const variant = process.env.VARIANT;
 const release = process.env.RELEASE;
 
-async function planAndDiff(page) {
+async function planAndDiff(page, { exists }) {
   await page.goto(`${env.url}/deploy/${model}?variant=${variant}`);
   await pageHeading(page, `Deploy ${model}`);
   await page.getByLabel("Service ID").fill(release);
   await page.getByLabel("Namespace").fill(env.namespace);
+  if (exists) {
+    await page.getByRole("status", { name: "Existing release" }).waitFor();
+  }
   const steps = page.getByRole("list", { name: "Deploy steps" });
   await steps.getByRole("button", { name: "Plan", exact: true }).click();
   await card(page, "Plan").getByText(`${env.namespace}/${release}`).waitFor();
@@ -23,15 +26,16 @@ async function planAndDiff(page) {
 
 await scenario("refuses to apply an empty diff", async ({ page }) => {
   await login(page);
-  const install = await planAndDiff(page);
+  const install = await planAndDiff(page, { exists: false });
   await card(page, "Diff").getByText("The release does not exist yet").waitFor();
   await install.click();
   await page.getByRole("status").filter({ hasText: `${release} submitted at revision 1` }).waitFor({ timeout: 60_000 });
 
-  const apply = await planAndDiff(page);
+  const apply = await planAndDiff(page, { exists: true });
   const diff = card(page, "Diff");
   await diff.getByText("Against live revision 1").waitFor();
   await diff.getByText("no changes", { exact: true }).waitFor();
+  await diff.getByText("No value differs from the deployed plan.").waitFor();
   assert.equal((await apply.innerText()).trim(), "Apply", "the release exists: the step is an apply");
   assert.equal(await apply.isDisabled(), true, "an empty diff leaves nothing to apply");
   await page.getByRole("status").filter({ hasText: "Apply is disabled. The last diff shows no change" }).waitFor();

@@ -15,7 +15,7 @@ await scenario("uninstalls a release after its name is typed", async ({ page }) 
 
   const uninstall = card(page, "Uninstall");
   const cost = uninstall.getByRole("list", { name: "What uninstalling costs" });
-  await cost.getByText(/^Stops 1 pod and frees the \d+ GPUs? they hold\.$/).waitFor();
+  await cost.getByText(/^Stops 1 pod(; they hold no GPUs, so none are freed| and frees the \d+ GPUs? they hold)\.$/).waitFor();
   await cost.getByText(/^Deploying it again loads the weights of .+ from cold/).waitFor();
   const confirm = uninstall.getByLabel(`Type ${release} to confirm`);
   const button = uninstall.getByRole("button", { name: "Uninstall" });

@@ -58,6 +58,10 @@ describe("uninstallCost", () => {
     ]);
   });
 
+  it("says plainly that pods holding no GPU free none", () => {
+    expect(describeCost({ pods: 1, gpusFreed: 0 })[0]).toBe("Stops 1 pod; they hold no GPUs, so none are freed.");
+  });
+
   it("does not guess the GPUs when the inventory cannot tell", () => {
     const cost = uninstallCost(status, probed, undefined);
     expect(cost.gpusFreed).toBeUndefined();

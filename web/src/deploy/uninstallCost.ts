@@ -34,7 +34,9 @@ export function describeCost(cost: UninstallCost): string[] {
   const gpus =
     cost.gpusFreed === undefined
       ? `Stops ${plural(cost.pods, "pod")}; the GPUs they hold could not be read.`
-      : `Stops ${plural(cost.pods, "pod")} and frees the ${plural(cost.gpusFreed, "GPU")} they hold.`;
+      : cost.gpusFreed === 0
+        ? `Stops ${plural(cost.pods, "pod")}; they hold no GPUs, so none are freed.`
+        : `Stops ${plural(cost.pods, "pod")} and frees the ${plural(cost.gpusFreed, "GPU")} they hold.`;
   const budget = cost.startupBudgetSeconds ? `, which its startup probe allows up to ${Math.round(cost.startupBudgetSeconds / 60)} min` : "";
   const weights = `Deploying it again loads the weights${cost.model ? ` of ${cost.model}` : ""}${cost.weightsPath ? ` from ${cost.weightsPath}` : ""} from cold${budget}.`;
   return [gpus, weights];
