@@ -93,7 +93,8 @@ function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; 
   const { existing, deployed } = useExistingRelease(deployTarget(serviceId, namespace, cluster.namespace ?? ""));
   return (
     <div className="flex flex-col gap-6">
-      <ExistingReleaseNotice existing={existing} />
+      {/* Once this page has installed it, the release it names is its own, not one to warn about. */}
+      <ExistingReleaseNotice existing={state.result ? undefined : existing} />
       <DeploySettings
         mode="deploy"
         form={form}
