@@ -1,13 +1,16 @@
 // A new release's pod, watched from the deploy page's Status step and then its release page:
 // its startup steps read scheduled → image pulled → started → startup probe passing → ready,
 // each reached only after the ones before it (sampled while it starts), with the time it took
-// against the startup probe's budget once ready.
+// against the startup probe's budget once ready. The pod asks for a node label no node has, so
+// it waits unscheduled until the test labels a node: the page shows it at its first step, then
+// moves on by itself.
 import assert from "node:assert/strict";
-import { axeScan, card, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
+import { act, axeScan, card, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
 
 const model = process.env.MODEL;
 const variant = process.env.VARIANT;
 const release = process.env.RELEASE;
+const label = process.env.NODE_LABEL;
 const STAGES = ["scheduled", "image pulled", "started", "startup probe passing", "ready"];
 
 /** Each step's name and whether it is done, in the order the list gives them. */
@@ -23,6 +26,7 @@ await scenario("shows a new pod's startup in order", async ({ page }) => {
   await pageHeading(page, `Deploy ${model}`);
   await page.getByLabel("Service ID").fill(release);
   await page.getByLabel("Namespace").fill(env.namespace);
+  await page.getByLabel("Scheduling (YAML)").fill(`nodeSelector:\n  ${label}: "true"`);
   const buttons = page.getByRole("list", { name: "Deploy steps" });
   await buttons.getByRole("button", { name: "Plan", exact: true }).click();
   await card(page, "Plan").getByText(`${env.namespace}/${release}`).waitFor();
@@ -34,7 +38,9 @@ await scenario("shows a new pod's startup in order", async ({ page }) => {
 
   const startup = status.getByRole("list", { name: /^Startup of / });
   await startup.first().waitFor({ timeout: 30_000 });
+  await startup.first().locator('[aria-current="step"]').getByText("scheduled", { exact: true }).waitFor();
   const seen = [];
+  let labelled = false;
   for (let i = 0; i < 120; i++) {
     const now = await steps(startup.first());
     assert.deepEqual(
@@ -53,10 +59,15 @@ await scenario("shows a new pod's startup in order", async ({ page }) => {
     if (reached === STAGES.length) {
       break;
     }
+    if (!labelled) {
+      await act("label-a-node", label);
+      labelled = true;
+    }
     await page.waitForTimeout(250);
   }
   assert.equal(seen.at(-1), STAGES.length, `the pod became ready (steps reached, as sampled: ${seen.join(" → ")})`);
   assert.deepEqual([...seen].sort((a, b) => a - b), seen, "steps are only ever reached, never lost, while it starts");
+  assert.equal(seen[0], 0, "seen first waiting to be scheduled");
   console.log(`steps reached, as sampled: ${seen.join(" → ")}`);
   await status.getByText(/started in \S+ of the startup probe's \S+/).waitFor();
   await screenshot(page, "deploy-status-pod-startup");

@@ -117,11 +117,40 @@ class WebUiInABrowserTest {
 
   @Test
   void showsANewPodsStartupInOrder() {
-    scenario("shows-a-new-pods-startup-in-order.mjs")
-        .with("MODEL", SMALL_MODEL)
-        .with("VARIANT", "sglang-tp1")
-        .with("RELEASE", "watched-starting")
-        .run();
+    String label = "swiss-e2e-startup-" + cluster.namespace();
+    try {
+      scenario("shows-a-new-pods-startup-in-order.mjs")
+          .with("MODEL", SMALL_MODEL)
+          .with("VARIANT", "sglang-tp1")
+          .with("RELEASE", "watched-starting")
+          .with("NODE_LABEL", label)
+          .on(
+              "label-a-node",
+              key -> {
+                labelNode("cpu-1", key, "true");
+                return "";
+              })
+          .run();
+    } finally {
+      labelNode("cpu-1", label, null);
+    }
+  }
+
+  /** Sets (or, for null, removes) a label of a kwok node, which the scheduler acts on at once. */
+  private static void labelNode(String node, String key, String value) {
+    cluster
+        .admin()
+        .nodes()
+        .withName(node)
+        .edit(
+            n -> {
+              if (value == null) {
+                n.getMetadata().getLabels().remove(key);
+              } else {
+                n.getMetadata().getLabels().put(key, value);
+              }
+              return n;
+            });
   }
 
   @Test
