@@ -179,6 +179,17 @@ describe("<Pipeline>", () => {
     expect(screen.getByText("3 unchanged lines")).toBeTruthy();
   });
 
+  it("says the release stayed where it was when the server made the apply a no-op", async () => {
+    const noOp = vi.fn(async () => ({ ...applied, revision: 7, changed: false }) as ApplyResult);
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, noOp);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("qwen3-8b unchanged: nothing differed, it stays at revision 7");
+  });
+
   it("shows a 409 with the server's message", async () => {
     const apply = vi.fn(async () => Promise.reject(new ApiError("release moved from revision 7 to 8 since you looked; re-check it before applying", 409)));
     show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, apply);
