@@ -179,6 +179,24 @@ describe("<Pipeline>", () => {
     expect(screen.getByText("3 unchanged lines")).toBeTruthy();
   });
 
+  it("lists no value changes for an install, nor once the apply is done", async () => {
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, undefined, undefined, plan({ hash: "sha256:live", layers: { form: { replicaCount: 3 } } }));
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByRole("list", { name: "Value changes" });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("qwen3-8b submitted at revision 8");
+    expect(screen.queryByRole("list", { name: "Value changes" })).toBeNull();
+    cleanup();
+    show({ planHash: "sha256:p1", revision: 0, exists: false, changed: true, output: "+" }, undefined, undefined, plan({ hash: "sha256:live" }));
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText(/does not exist yet/);
+    expect(screen.queryByText(/value differs|Value changes/)).toBeNull();
+  });
+
   it("says the release stayed where it was when the server made the apply a no-op", async () => {
     const noOp = vi.fn(async () => ({ ...applied, revision: 7, changed: false }) as ApplyResult);
     show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, noOp);

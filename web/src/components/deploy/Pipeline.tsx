@@ -143,7 +143,7 @@ export function Pipeline(props: PipelineProps) {
       )}
       {state.failed && <StepFailure step={state.failed.step} error={state.failed.error} />}
       {state.plan && <PlanPanel plan={state.plan} header={props.planHeader} />}
-      {state.diff && <DiffPanel diff={state.diff} changes={props.deployed && state.plan ? valueChanges(props.deployed.layers, state.plan.layers) : undefined} />}
+      {state.diff && <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} />}
       {state.plan && !state.result && (
         <div className="flex flex-col gap-1">
           <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
@@ -161,6 +161,14 @@ export function Pipeline(props: PipelineProps) {
       {state.result && <StatusPanel result={state.result} plan={state.plan!} action={action} />}
     </section>
   );
+}
+
+/**
+ * The values the plan moves against the deployed one, for a diff of a release that exists; none
+ * once written, when the deployed plan the page reads back is this very plan.
+ */
+function valueChangesShown(state: PipelineOf, deployed: Plan | undefined): ValueChange[] | undefined {
+  return deployed && state.plan && state.diff?.exists && !state.result ? valueChanges(deployed.layers, state.plan.layers) : undefined;
 }
 
 function StepItem({ current, children }: { current: boolean; children: ReactNode }) {
