@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NodeView } from "../api/nodes";
-import { gpusHeldBy, mergeLayers, placementLine, placementOf, placementProblems } from "./placement";
+import type { CatalogIndex } from "../api/catalog";
+import { gpusHeldBy, mergeLayers, placementLine, placementOf, placementProblems, variantRequires, withRequirement } from "./placement";
 
 const node = (overrides: Partial<NodeView>): NodeView => ({
   Name: "gpu-h100-a",
@@ -74,6 +75,7 @@ describe("placementProblems", () => {
     const unrequested = placementOf({ catalog: { model: { gpus: "1" } } });
     expect(placementProblems(unrequested, { node: node({}) })).toEqual(["asks for no GPU, but the variant needs 1 GPU: it can land on any node and will not load"]);
     expect(placementProblems(needsOne, { node: node({}), gpusHeld: 0 })).toHaveLength(1);
+    expect(placementProblems(unrequested, { node: node({}), gpusHeld: 1 })).toEqual([]);
   });
 
   it("flags a node of another product than the one pinned", () => {
@@ -104,5 +106,40 @@ describe("gpusHeldBy", () => {
     expect(gpusHeldBy({ ...inventory, usageError: "forbidden" }, pod)).toBeUndefined();
     expect(gpusHeldBy(inventory, { ...pod, node: "gone" })).toBeUndefined();
     expect(gpusHeldBy(undefined, pod)).toBeUndefined();
+  });
+});
+
+describe("the catalog variant's requirement", () => {
+  const index: CatalogIndex = {
+    apiVersion: "catalog.swiss/v1",
+    models: [
+      {
+        name: "smollm3-3b",
+        versions: [{ version: "1.0.0", variants: [{ id: "tp2", engine: "sglang", chart: { name: "sglang" }, requires: { gpus: 2, gpuProduct: ["NVIDIA-H100-80GB-HBM3"] } }] }],
+      },
+    ],
+  } as CatalogIndex;
+  const source = { model: "smollm3-3b", version: "1.0.0", variant: "tp2" };
+
+  it("is found by model, version and variant, and nothing else", () => {
+    expect(variantRequires(index, source)).toEqual({ gpus: 2, gpuProduct: ["NVIDIA-H100-80GB-HBM3"] });
+    expect(variantRequires(index, { ...source, version: "2.0.0" })).toBeUndefined();
+    expect(variantRequires(undefined, source)).toBeUndefined();
+  });
+
+  it("flags a node of another product, or another vendor, than the variant is built for, where the values pin nothing", () => {
+    const needs = withRequirement(placementOf({ catalog: { model: { gpus: "2" }, resources: { limits: { "nvidia.com/gpu": 2 } } } }), variantRequires(index, source));
+    expect(needs.products).toEqual(["NVIDIA-H100-80GB-HBM3"]);
+    expect(placementProblems(needs, { node: node({ Name: "b300", GPUProduct: "NVIDIA-B300-SXM6-AC" }), gpusHeld: 2 })).toEqual([
+      "node b300 has NVIDIA-B300-SXM6-AC, but the variant needs NVIDIA-H100-80GB-HBM3",
+    ]);
+    const ascend = node({ Name: "ascend-1", GPUProduct: "Ascend910B", GPUResource: "huawei.com/Ascend910" });
+    expect(placementProblems(withRequirement(placementOf({}), { gpus: 1 }), { node: ascend, gpusHeld: 1 })).toEqual([
+      "node ascend-1 offers huawei.com/Ascend910, but the variant is built for nvidia.com GPUs",
+    ]);
+  });
+
+  it("leaves the plan's own pinned products in charge", () => {
+    expect(withRequirement(placementOf(pinned), { gpus: 2, gpuProduct: ["other"] }).products).toEqual(["NVIDIA-H100-80GB-HBM3"]);
   });
 });

@@ -2,6 +2,7 @@
 // it pins, and its node constraints; and what is wrong with where a pod actually landed. A model
 // built for a GPU that lands on a CPU node (or asks Kubernetes for no GPU at all) is a pod that
 // will never load, and nothing else on the page would say so.
+import type { CatalogIndex, Requires } from "../api/catalog";
 import type { NodeView } from "../api/nodes";
 import type { PlanLayers, Values } from "../api/plans";
 import { orderedLayers } from "./provenance";
@@ -40,6 +41,35 @@ export interface Placement {
   affinity: string[];
   /** As `key=value:Effect`, `key op` without a value. */
   tolerations: string[];
+  /** The extended-resource domain of the vendor the catalog variant is built for (`nvidia.com`); absent when unknown. */
+  vendorDomain?: string;
+}
+
+// The resource domain of each vendor a catalog variant names (`requires.vendor`).
+const VENDOR_DOMAIN: Record<string, string> = { nvidia: "nvidia.com", ascend: "huawei.com", cambricon: "cambricon.com", hygon: "hygon.com", amd: "amd.com" };
+
+/** What the catalog says the plan's variant needs, from the index; undefined when it does not list it. */
+export function variantRequires(index: CatalogIndex | undefined, source: { model: string; version?: string; variant: string }): Requires | undefined {
+  const model = index?.models.find((m) => m.name === source.model);
+  const version = model?.versions.find((v) => v.version === source.version);
+  return version?.variants.find((v) => v.id === source.variant)?.requires;
+}
+
+/**
+ * The plan's placement with what the catalog variant needs laid under it: its GPU count and its
+ * vendor, and its products where the plan pins none. A variant may name products without the
+ * plan's values pinning them, and its pods then land on any GPU node.
+ */
+export function withRequirement(placement: Placement, requires: Requires | undefined): Placement {
+  if (!requires) {
+    return placement;
+  }
+  return {
+    ...placement,
+    gpus: Math.max(placement.gpus, requires.gpus),
+    products: placement.products.length > 0 ? placement.products : (requires.gpuProduct ?? []),
+    vendorDomain: requires.gpus > 0 ? VENDOR_DOMAIN[requires.vendor ?? "nvidia"] : undefined,
+  };
 }
 
 function count(value: unknown): number {
@@ -135,7 +165,7 @@ export function placementLine(placement: Placement): string {
 /** Where a pod ran and what it holds there, as far as the node inventory tells. */
 export interface PodPlacement {
   node?: NodeView;
-  /** GPUs the pod holds on its node; undefined when the inventory could not tell. */
+  /** GPUs the pod asks for (or holds on its node); undefined when nothing could tell. */
   gpusHeld?: number;
 }
 
@@ -146,12 +176,16 @@ export function placementProblems(placement: Placement, pod: PodPlacement): stri
   }
   const problems: string[] = [];
   const need = `the variant needs ${placement.gpus} GPU${placement.gpus === 1 ? "" : "s"}`;
-  if (requested(placement) === 0 || pod.gpusHeld === 0) {
+  // What the pod itself asks for wins: a chart may turn `model.gpus` into a request the values do not spell.
+  if ((pod.gpusHeld ?? requested(placement)) === 0) {
     problems.push(`asks for no GPU, but ${need}: it can land on any node and will not load`);
   }
   const node = pod.node;
+  const nodeDomain = node?.GPUResource.split("/")[0];
   if (node && node.GPUs === 0) {
     problems.push(`node ${node.Name} has no GPUs, but ${need}`);
+  } else if (node && placement.vendorDomain && nodeDomain && nodeDomain !== placement.vendorDomain) {
+    problems.push(`node ${node.Name} offers ${node.GPUResource}, but the variant is built for ${placement.vendorDomain} GPUs`);
   } else if (node && placement.products.length > 0 && !placement.products.includes(node.GPUProduct)) {
     problems.push(`node ${node.Name} has ${node.GPUProduct || "an unlabelled GPU"}, but the variant needs ${placement.products.join(" or ")}`);
   }

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
+import { catalogApi } from "../api/catalog";
 import { clusterApi } from "../api/cluster";
 import { nodesApi, type NodesReport } from "../api/nodes";
-import { placementOf, type Placement } from "../deploy/placement";
+import { placementOf, variantRequires, withRequirement, type Placement } from "../deploy/placement";
 import { startupBudgetSeconds } from "../deploy/startupBudget";
 import { releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
 import { CanaryBadges } from "../components/CanaryBadges";
@@ -36,7 +37,15 @@ export default function DeploymentDetail() {
   const canWrite = cluster.data?.allowDeploy === true;
   // The node inventory tells where each pod landed and what it holds, for the Pods card's flags.
   const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: nodesApi.nodes, refetchInterval: poll });
-  const placement = plan.data ? placementOf(plan.data.layers) : undefined;
+  // The catalog says what the variant needs (GPUs, vendor, products) even where the values do not.
+  const index = useQuery({
+    queryKey: queryKeys.catalogIndex(plan.data?.source.catalogName),
+    queryFn: () => catalogApi.index(plan.data?.source.catalogName),
+    enabled: plan.data !== undefined,
+    staleTime: 300_000,
+    retry: false,
+  });
+  const placement = plan.data ? withRequirement(placementOf(plan.data.layers), variantRequires(index.data?.index, plan.data.source)) : undefined;
   if (uninstalled) {
     return (
       <div className="flex flex-col gap-4">
