@@ -31,13 +31,24 @@ final class AdminApi {
 
   /** The same with the form's {@code overrides} given, as JSON. */
   int install(String model, String version, String release, String overrides) {
+    return install(model, version, "", release, overrides);
+  }
+
+  /** The same of {@code variant} (empty: the version's default). */
+  int install(String model, String version, String variant, String release, String overrides) {
     String hash =
         server.planHash(
             """
-                {"model": "%s", "version": "%s", "namespace": "%s", "serviceId": "%s",
+                {"model": "%s", "version": "%s", %s"namespace": "%s", "serviceId": "%s",
                  "overrides": %s}
                 """
-                .formatted(model, version, namespace, release, overrides),
+                .formatted(
+                    model,
+                    version,
+                    variant.isEmpty() ? "" : "\"variant\": \"%s\", ".formatted(variant),
+                    namespace,
+                    release,
+                    overrides),
             "Cookie",
             cookie);
     return post("/api/install", "{\"planHash\": \"%s\"}".formatted(hash)).path("revision").asInt();

@@ -182,9 +182,19 @@ class WebUiInABrowserTest {
         "on-the-cpu-node",
         "{\"replicaCount\": 1, \"nodeSelector\": {\"kubernetes.io/hostname\": \"cpu-1\"}}");
 
+    // This variant is built for H100s; the node selector puts it on the B300 node.
+    api.install(
+        SMALL_MODEL,
+        "1.0.0",
+        "sglang-tp2",
+        "on-the-wrong-gpu",
+        "{\"replicaCount\": 1, \"nodeSelector\": {\"kubernetes.io/hostname\": \"gpu-b300-a\"}}");
+
     scenario("flags-a-pod-on-a-node-without-its-gpu.mjs")
         .with("RELEASE", "on-the-cpu-node")
         .with("CPU_NODE", "cpu-1")
+        .with("WRONG_GPU_RELEASE", "on-the-wrong-gpu")
+        .with("WRONG_GPU_NODE", "gpu-b300-a")
         .run();
   }
 
