@@ -37,5 +37,7 @@ await scenario("flags a pod on a node without its GPU", async ({ page }) => {
   await pageHeading(page, wrongGpuRelease);
   const wrongGpu = await problemsOfPodOn(page, wrongGpuNode);
   await wrongGpu.getByText(`node ${wrongGpuNode} has NVIDIA-B300-SXM6-AC, but the variant needs NVIDIA-H100-80GB-HBM3`).waitFor();
+  const wrongGpuLine = (await card(page, "Plan").locator("dt", { hasText: "Scheduling" }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
+  assert.match(wrongGpuLine, /product NVIDIA-H100-80GB-HBM3 \(the variant's, not pinned by the values\)/);
   await screenshot(page, "release-pod-on-the-wrong-gpu-flagged");
 });

@@ -130,6 +130,7 @@ describe("the catalog variant's requirement", () => {
   it("flags a node of another product, or another vendor, than the variant is built for, where the values pin nothing", () => {
     const needs = withRequirement(placementOf({ catalog: { model: { gpus: "2" }, resources: { limits: { "nvidia.com/gpu": 2 } } } }), variantRequires(index, source));
     expect(needs.products).toEqual(["NVIDIA-H100-80GB-HBM3"]);
+    expect(placementLine(needs)).toBe("2 GPUs (nvidia.com/gpu: 2) · product NVIDIA-H100-80GB-HBM3 (the variant's, not pinned by the values) · tolerations none");
     expect(placementProblems(needs, { node: node({ Name: "b300", GPUProduct: "NVIDIA-B300-SXM6-AC" }), gpusHeld: 2 })).toEqual([
       "node b300 has NVIDIA-B300-SXM6-AC, but the variant needs NVIDIA-H100-80GB-HBM3",
     ]);

@@ -41,6 +41,8 @@ export interface Placement {
   affinity: string[];
   /** As `key=value:Effect`, `key op` without a value. */
   tolerations: string[];
+  /** True when the products are the catalog variant's and the values do not pin them. */
+  productsUnpinned?: boolean;
   /** The extended-resource domain of the vendor the catalog variant is built for (`nvidia.com`); absent when unknown. */
   vendorDomain?: string;
 }
@@ -68,6 +70,7 @@ export function withRequirement(placement: Placement, requires: Requires | undef
     ...placement,
     gpus: Math.max(placement.gpus, requires.gpus),
     products: placement.products.length > 0 ? placement.products : (requires.gpuProduct ?? []),
+    productsUnpinned: placement.products.length === 0 && (requires.gpuProduct ?? []).length > 0,
     vendorDomain: requires.gpus > 0 ? VENDOR_DOMAIN[requires.vendor ?? "nvidia"] : undefined,
   };
 }
@@ -150,7 +153,8 @@ export function placementLine(placement: Placement): string {
     placement.gpus === 0 && asked.length === 0
       ? "no GPUs"
       : `${placement.gpus} GPU${placement.gpus === 1 ? "" : "s"} (${asked.length > 0 ? asked.join(", ") : "no GPU resource requested"})`;
-  const parts = [gpus, `product ${placement.products.length > 0 ? placement.products.join(" or ") : "any"}`];
+  const products = placement.products.length > 0 ? placement.products.join(" or ") : "any";
+  const parts = [gpus, `product ${products}${placement.productsUnpinned ? " (the variant's, not pinned by the values)" : ""}`];
   const selector = Object.entries(placement.nodeSelector).map(([k, v]) => `${k}=${v}`);
   if (selector.length > 0) {
     parts.push(`nodeSelector ${selector.join(", ")}`);

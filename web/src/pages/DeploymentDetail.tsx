@@ -84,7 +84,7 @@ export default function DeploymentDetail() {
         <StatusCards status={status.data} placement={placement} inventory={nodes.data} startupBudgetSeconds={startupBudgetSeconds(plan.data)} />
       )}
       <ObjectsCard namespace={namespace} release={release} />
-      <PlanCard plan={plan} />
+      <PlanCard plan={plan} placement={placement} />
       {status.data?.exists && <SloCard namespace={namespace} release={release} canWrite={canWrite} />}
       <RevisionTimeline namespace={namespace} release={release} planStatus={status.data?.planStatus} />
       <RevisionsCard namespace={namespace} release={release} canWrite={canWrite} />
