@@ -2025,6 +2025,29 @@ export interface components {
             message?: string;
             ageSeconds: number;
             startup?: components["schemas"]["StartupProgress"];
+            /**
+             * @description The GPUs the pod asks for, over its containers and the well-known GPU resources
+             *     (`nvidia.com/gpu`, Ascend, ...); 0 for a pod that asks for none.
+             */
+            gpus?: number;
+            milestones?: components["schemas"]["PodMilestones"];
+        };
+        /**
+         * @description A pod's way from created to ready, with the times Kubernetes keeps (RFC 3339); a step not
+         *     reached, or whose time is not kept, has none.
+         */
+        PodMilestones: {
+            createdAt?: string;
+            /** @description When the scheduler bound it to a node (its PodScheduled condition). */
+            scheduledAt?: string;
+            /** @description The engine's image is on the node (the container has run, or has an image id); Kubernetes keeps no time for the pull outside events. */
+            imagePulled: boolean;
+            /** @description When the engine container's current, or last, run started. */
+            startedAt?: string;
+            /** @description The engine's startup probe passed; true for a ready pod. */
+            startupPassed: boolean;
+            /** @description When the pod last became ready; absent while it is not. */
+            readyAt?: string;
         };
         /**
          * @description How far a not-ready pod's startup probe has got; left out for a ready pod and one without

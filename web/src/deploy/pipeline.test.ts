@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApplyResult } from "../api/plans";
 import {
   actionOf,
+  applyBlockedBecause,
   applyRequest,
   canApply,
   canDiff,
@@ -12,17 +13,28 @@ import {
   type PipelineEvent,
   type PipelineState,
   type PlannedLike,
+  NOTHING_TO_APPLY,
+  onlyThePlanChanges,
+  resultChanged,
 } from "./pipeline";
 
 type State = PipelineState<PlannedLike, DiffLike>;
 const run = (...events: PipelineEvent[]): State => events.reduce<State>(pipelineReducer, initialPipeline());
 const planned = (hash = "sha256:p1", generation = 0): PipelineEvent => ({ type: "planned", generation, plan: { hash } });
-const diffed = (planHash = "sha256:p1", revision = 7, exists = true, generation = 0): PipelineEvent => ({
+const diffed = (planHash = "sha256:p1", revision = 7, exists = true, generation = 0, changed = true): PipelineEvent => ({
   type: "diffed",
   generation,
-  diff: { planHash, revision, exists },
+  diff: { planHash, revision, exists, changed },
 });
 const result: ApplyResult = { planHash: "sha256:p1", release: "chat", revision: 8, output: "", status: "applied", statusError: "", changed: true };
+
+describe("resultChanged", () => {
+  it("reads an answer that says changed: false as a no-op, and one that says nothing as a change", () => {
+    expect(resultChanged({ ...result, changed: false } as ApplyResult)).toBe(false);
+    expect(resultChanged({ ...result, changed: true } as ApplyResult)).toBe(true);
+    expect(resultChanged(result)).toBe(true);
+  });
+});
 
 describe("pipeline gating", () => {
   it("allows no diff without a plan", () => {
@@ -39,6 +51,26 @@ describe("pipeline gating", () => {
     expect(canApply(run(planned(), diffed("sha256:other")))).toBe(false);
     expect(canApply(run(planned(), diffed()))).toBe(true);
     expect(currentStep(run(planned(), diffed()))).toBe("apply");
+  });
+
+  it("allows no apply after a diff that found no change, and says why", () => {
+    const unchanged = run(planned(), diffed("sha256:p1", 7, true, 0, false));
+    expect(canApply(unchanged)).toBe(false);
+    expect(applyBlockedBecause(unchanged)).toBe(NOTHING_TO_APPLY);
+    expect(() => applyRequest(unchanged)).toThrow();
+    expect(applyBlockedBecause(run(planned(), diffed()))).toBeUndefined();
+  });
+
+  it("allows an apply of another plan than the deployed one whose render is the same, as it records the plan", () => {
+    const unchanged = run(planned(), diffed("sha256:p1", 7, true, 0, false));
+    expect(canApply(unchanged, "sha256:deployed")).toBe(true);
+    expect(onlyThePlanChanges(unchanged, "sha256:deployed")).toBe(true);
+    expect(canApply(unchanged, "sha256:p1")).toBe(false);
+    expect(onlyThePlanChanges(unchanged, "sha256:p1")).toBe(false);
+  });
+
+  it("allows an install of a release that does not exist whatever the diff's changed says", () => {
+    expect(canApply(run(planned(), diffed("sha256:p1", 0, false, 0, false)))).toBe(true);
   });
 
   it("sends the plan's hash and the revision the diff saw", () => {

@@ -17,6 +17,8 @@ export interface DiffLike {
   planHash: string;
   revision: number;
   exists: boolean;
+  /** The plan's render differs from what is live; false: an apply would change nothing. */
+  changed: boolean;
 }
 
 export interface PipelineState<P extends PlannedLike = PlannedLike, D extends DiffLike = DiffLike> {
@@ -74,14 +76,34 @@ export function canDiff(state: PipelineState): boolean {
   return state.plan !== undefined && state.pending === undefined && state.result === undefined;
 }
 
-export function canApply(state: PipelineState): boolean {
-  return (
-    state.plan !== undefined &&
-    state.diff !== undefined &&
-    state.diff.planHash === state.plan.hash &&
-    state.pending === undefined &&
-    state.result === undefined
-  );
+/** `deployedHash`: the hash of the plan the release runs now, when the page knows it. */
+export function canApply(state: PipelineState, deployedHash?: string): boolean {
+  return applyBlockedBecause(state, deployedHash) === undefined && state.pending === undefined && state.result === undefined;
+}
+
+/** Said when the last diff found nothing to change, in the text beside the steps and on the button. */
+export const NOTHING_TO_APPLY = "The last diff shows no change: the release already runs what this would apply, so there is nothing to apply.";
+
+/**
+ * Why the apply step is closed, or undefined when it is open. An empty diff of the plan the
+ * release already runs closes it: applying it would only make a helm revision that changes
+ * nothing. Another plan whose render happens to be the same (values no template reads) stays
+ * open, as applying it records the new plan beside the release; when the page does not know the
+ * deployed plan, an empty diff is taken to mean there is nothing to apply.
+ */
+export function applyBlockedBecause(state: PipelineState, deployedHash?: string): string | undefined {
+  if (state.plan === undefined || state.diff === undefined || state.diff.planHash !== state.plan.hash) {
+    return "Diff first: only a plan a diff has checked can be applied";
+  }
+  if (state.diff.exists && !state.diff.changed && (deployedHash === undefined || deployedHash === state.plan.hash)) {
+    return NOTHING_TO_APPLY;
+  }
+  return undefined;
+}
+
+/** An empty diff of a plan other than the deployed one: applying changes no object, only the plan kept. */
+export function onlyThePlanChanges(state: PipelineState, deployedHash?: string): boolean {
+  return state.diff !== undefined && state.diff.exists && !state.diff.changed && deployedHash !== undefined && deployedHash !== state.plan?.hash;
 }
 
 /** The furthest step reached: where the step list says the operator is. */
@@ -97,9 +119,19 @@ export function actionOf(state: PipelineState, rollback: boolean): Action {
 }
 
 /** What the apply asserts: the plan the diff compared and the live revision it compared it with. */
-export function applyRequest(state: PipelineState): { planHash: string; expectRevision: number } {
-  if (!canApply(state)) {
+export function applyRequest(state: PipelineState, deployedHash?: string): { planHash: string; expectRevision: number } {
+  if (!canApply(state, deployedHash)) {
     throw new Error("apply needs a diff of the current plan");
   }
   return { planHash: state.plan!.hash, expectRevision: state.diff!.revision };
+}
+
+/**
+ * Whether the write changed the release: false for an apply the server made a no-op (the plan
+ * already running, nothing to change), which keeps the revision. Servers that do not say are
+ * taken to have changed it, as every write did before they could tell.
+ */
+export function resultChanged(result: ApplyResult): boolean {
+  const said = (result as ApplyResult & { changed?: unknown }).changed;
+  return said !== false;
 }

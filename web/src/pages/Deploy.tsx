@@ -5,16 +5,20 @@ import { catalogApi, type CatalogEntryReply, type EntryVariant } from "../api/ca
 import { clusterApi, type ClusterInfo } from "../api/cluster";
 import { plansApi } from "../api/plans";
 import { DeploySettings } from "../components/deploy/DeploySettings";
+import { ExistingReleaseNotice } from "../components/deploy/ExistingReleaseNotice";
 import { Pipeline } from "../components/deploy/Pipeline";
 import { ReadOnlyNotice } from "../components/deploy/ReadOnlyNotice";
 import { Badge } from "../components/ui/Badge";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
+import { deployTarget } from "../deploy/existingRelease";
+import { useExistingRelease } from "../deploy/useExistingRelease";
 import { hardwareLine } from "../deploy/fit";
 import { EMPTY_FORM, toPlanRequest, type DeployForm } from "../deploy/formToRequest";
 import { modelLink } from "../deploy/links";
 import { placeProblems } from "../deploy/preflight";
 import { usePipeline } from "../deploy/usePipeline";
 import { queryKeys } from "../api/queryKeys";
+import { useDebounced } from "../lib/useDebounced";
 
 export default function Deploy() {
   const { name = "" } = useParams();
@@ -84,8 +88,13 @@ function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; 
     dispatch({ type: "formChanged" });
   };
   const problems = placeProblems(state.plan?.preflight?.problems, state.diff?.warnings);
+  const serviceId = useDebounced(form.serviceId, 300);
+  const namespace = useDebounced(form.namespace, 300);
+  const { existing, deployed } = useExistingRelease(deployTarget(serviceId, namespace, cluster.namespace ?? ""));
   return (
     <div className="flex flex-col gap-6">
+      {/* Once this page has installed it, the release it names is its own, not one to warn about. */}
+      <ExistingReleaseNotice existing={state.result ? undefined : existing} />
       <DeploySettings
         mode="deploy"
         form={form}
@@ -102,6 +111,7 @@ function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; 
         diff={(plan) => plansApi.diff({ planHash: plan.hash })}
         apply={(request, install) => (install ? plansApi.install(request) : plansApi.apply(request))}
         notes={problems.unplaced}
+        deployed={deployed}
       />
     </div>
   );

@@ -1,6 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useParams } from "react-router";
+import { catalogApi } from "../api/catalog";
 import { clusterApi } from "../api/cluster";
+import { nodesApi, type NodesReport } from "../api/nodes";
+import { placementOf, variantRequires, withRequirement, type Placement } from "../deploy/placement";
+import { startupBudgetSeconds } from "../deploy/startupBudget";
 import { releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
 import { CanaryBadges } from "../components/CanaryBadges";
 import { ButtonLink } from "../components/release/ButtonLink";
@@ -11,9 +16,10 @@ import { historyPath, tunePath, upgradePath } from "../components/release/paths"
 import { isUntracked, PlanCard } from "../components/release/PlanCard";
 import { PodsCard } from "../components/release/PodsCard";
 import { RevisionsCard } from "../components/release/RevisionsCard";
+import { RevisionTimeline } from "../components/release/RevisionTimeline";
 import { RouteCard } from "../components/release/RouteCard";
 import { SloCard } from "../components/release/SloCard";
-import { UninstallCard } from "../components/release/UninstallCard";
+import { UninstallCard, UninstalledCard, type Uninstalled } from "../components/release/UninstallCard";
 import { StatusBadge } from "../components/StatusBadge";
 import { ErrorState, Loading } from "../components/ui/States";
 import { usePollInterval } from "../live/LiveUpdates";
@@ -22,10 +28,32 @@ import { queryKeys } from "../api/queryKeys";
 export default function DeploymentDetail() {
   const { namespace = "", release = "" } = useParams();
   const poll = usePollInterval();
+  // Once uninstalled here, the page confirms it instead, and stops reading a release that is gone.
+  const [uninstalled, setUninstalled] = useState<Uninstalled | null>(null);
+  const live = uninstalled === null;
   const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
-  const status = useQuery({ queryKey: queryKeys.releaseStatus(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll });
-  const plan = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll });
+  const status = useQuery({ queryKey: queryKeys.releaseStatus(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll, enabled: live });
+  const plan = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll, enabled: live });
   const canWrite = cluster.data?.allowDeploy === true;
+  // The node inventory tells where each pod landed and what it holds, for the Pods card's flags.
+  const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: nodesApi.nodes, refetchInterval: poll });
+  // The catalog says what the variant needs (GPUs, vendor, products) even where the values do not.
+  const index = useQuery({
+    queryKey: queryKeys.catalogIndex(plan.data?.source.catalogName),
+    queryFn: () => catalogApi.index(plan.data?.source.catalogName),
+    enabled: plan.data !== undefined,
+    staleTime: 300_000,
+    retry: false,
+  });
+  const placement = plan.data ? withRequirement(placementOf(plan.data.layers), variantRequires(index.data?.index, plan.data.source)) : undefined;
+  if (uninstalled) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-semibold">{release}</h1>
+        <UninstalledCard done={uninstalled} />
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -53,13 +81,14 @@ export default function DeploymentDetail() {
       ) : status.isError ? (
         <ErrorState error={status.error} retry={() => void status.refetch()} />
       ) : (
-        <StatusCards status={status.data} />
+        <StatusCards status={status.data} placement={placement} inventory={nodes.data} startupBudgetSeconds={startupBudgetSeconds(plan.data)} />
       )}
       <ObjectsCard namespace={namespace} release={release} />
-      <PlanCard plan={plan} />
+      <PlanCard plan={plan} placement={placement} />
       {status.data?.exists && <SloCard namespace={namespace} release={release} canWrite={canWrite} />}
+      <RevisionTimeline namespace={namespace} release={release} planStatus={status.data?.planStatus} />
       <RevisionsCard namespace={namespace} release={release} canWrite={canWrite} />
-      {canWrite && status.data?.exists && <UninstallCard namespace={namespace} release={release} />}
+      {canWrite && status.data?.exists && <UninstallCard status={status.data} plan={plan.data} inventory={nodes.data} onUninstalled={setUninstalled} />}
     </div>
   );
 }
@@ -80,14 +109,14 @@ function PlanSummary({ plan, untracked }: { plan?: ReleasePlan; untracked: boole
   );
 }
 
-function StatusCards({ status }: { status: StatusReport }) {
+function StatusCards({ status, placement, inventory, startupBudgetSeconds }: { status: StatusReport; placement?: Placement; inventory?: NodesReport; startupBudgetSeconds?: number }) {
   return (
     <>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <InstallStatusCard status={status} />
         <CanaryPanel relationship={status} namespace={status.namespace} />
       </div>
-      <PodsCard status={status} />
+      <PodsCard status={status} placement={placement} inventory={inventory} startupBudgetSeconds={startupBudgetSeconds} />
       {status.exists && <RouteCard status={status} />}
     </>
   );

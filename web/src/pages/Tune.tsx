@@ -106,6 +106,7 @@ function TuneFlow({ live }: { live: Plan }) {
         diff={(plan) => plansApi.diff({ planHash: plan.hash })}
         apply={(body, install) => (install ? plansApi.install(body) : plansApi.apply(body))}
         planHeader={state.plan && <WhatMoves current={live} proposed={state.plan} />}
+        deployed={live}
         notes={[...Object.values(problems.byField).flat(), ...problems.unplaced]}
       />
     </div>

@@ -130,6 +130,7 @@ function UpgradeFlow({ live }: { live: Plan }) {
         diff={(plan) => plansApi.diff({ planHash: plan.hash })}
         apply={(body, install) => (install ? plansApi.install(body) : plansApi.apply(body))}
         planHeader={state.plan && <WhatMoves current={live} proposed={state.plan} />}
+        deployed={live}
         notes={problems.unplaced}
       />
     </div>
@@ -151,7 +152,8 @@ function RollbackFlow({ archive, revision, live }: { archive: Plan; revision: nu
         dispatch={dispatch}
         diff={() => plansApi.diffRevision(namespace, name, revision)}
         apply={(body) => plansApi.rollback(namespace, name, { toRevision: revision, expectRevision: body.expectRevision, note: body.note })}
-        planHeader={live && <WhatMoves current={live} proposed={archive} title="What comes back" />}
+        planHeader={live && <WhatMoves current={live} proposed={archive} rollback />}
+        deployed={live}
       />
     </div>
   );

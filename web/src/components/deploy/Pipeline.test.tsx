@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/http";
 import type { ApplyResult, Plan, PlanAnswer } from "../../api/plans";
 import { queryKeys } from "../../api/queryKeys";
+import { NOTHING_TO_APPLY } from "../../deploy/pipeline";
 import { usePipeline } from "../../deploy/usePipeline";
 import { plan } from "../../test/plans";
 import { Pipeline, type ShownDiff } from "./Pipeline";
@@ -15,7 +16,7 @@ afterEach(cleanup);
 const composed: PlanAnswer = plan({ hash: "sha256:p1" });
 const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revision: 8, output: "", status: "applied", statusError: "", changed: true };
 
-function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; expectRevision: number }, install: boolean) => Promise<ApplyResult> }) {
+function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; expectRevision: number }, install: boolean) => Promise<ApplyResult>; deployed?: Plan }) {
   const [state, dispatch] = usePipeline();
   const [text, setText] = useState("");
   return (
@@ -30,7 +31,7 @@ function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; exp
           }}
         />
       </label>
-      <Pipeline state={state} dispatch={dispatch} compose={async () => composed} diff={async () => props.diff} apply={props.apply} />
+      <Pipeline state={state} dispatch={dispatch} compose={async () => composed} diff={async () => props.diff} apply={props.apply} deployed={props.deployed} />
     </>
   );
 }
@@ -41,13 +42,13 @@ function ReleasePlanReader({ read }: { read: () => Promise<Plan> }) {
   return <p>stored plan {stored.data?.hash ?? "loading"}</p>;
 }
 
-function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>) {
+function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, "invalidateQueries");
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <Harness diff={diff} apply={apply} />
+        <Harness diff={diff} apply={apply} deployed={deployed} />
         {readPlan && <ReleasePlanReader read={readPlan} />}
       </MemoryRouter>
     </QueryClientProvider>,
@@ -128,6 +129,83 @@ describe("<Pipeline>", () => {
     expect(screen.queryByText("Nothing would change.")).toBeNull();
     expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("disables Apply after a diff of a live release that shows no change, and says so in visible text", async () => {
+    const { apply } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: false, output: "" });
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Nothing would change.");
+    const applyButton = screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement;
+    expect(applyButton.disabled).toBe(true);
+    expect(description(applyButton)).toMatch(/^The last diff shows no change/);
+    expect(screen.getByRole("status").textContent).toBe(`Apply is disabled. ${NOTHING_TO_APPLY}`);
+    fireEvent.click(applyButton);
+    expect(apply).not.toHaveBeenCalled();
+  });
+
+  it("keeps Apply for an empty diff of a plan other than the deployed one, saying only the plan changes", async () => {
+    const { apply } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: false, output: "" }, undefined, undefined, plan({ hash: "sha256:live" }));
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText(/No object changes, but the plan differs/);
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(apply).toHaveBeenCalled());
+  });
+
+  it("says nothing about an empty diff while the diff shows changes", async () => {
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    expect(screen.queryByText(/shows no change/)).toBeNull();
+  });
+
+  it("leads the diff with the values that differ from the deployed plan, and colours and folds the output", async () => {
+    const deployed = plan({ hash: "sha256:live", layers: { ...composed.layers, catalog: { ...composed.layers!.catalog, image: { tag: "v0.5.19" } }, form: { ...composed.layers!.form, replicaCount: 1 } } });
+    const output = ["--- Deployment/chat (revision 7)", "+++ Deployment/chat (plan)", "@@ -1,9 +1,9 @@", ...Array.from({ length: 7 }, (_, i) => `   line${i}: x`), "-  replicas: 1", "+  replicas: 2"].join("\n");
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output }, undefined, undefined, deployed);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    const changes = await screen.findByRole("list", { name: "Value changes" });
+    expect([...changes.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["image.tag v0.5.19 → unset", "replicaCount 1 → unset"]);
+    const region = screen.getByRole("region", { name: "Diff output" });
+    expect(region.querySelector('[data-kind="add"]')?.textContent).toBe("+  replicas: 2");
+    expect(region.querySelector('[data-kind="remove"]')?.textContent).toBe("-  replicas: 1");
+    expect(screen.getByText("3 unchanged lines")).toBeTruthy();
+  });
+
+  it("lists no value changes for an install, nor once the apply is done", async () => {
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, undefined, undefined, plan({ hash: "sha256:live", layers: { form: { replicaCount: 3 } } }));
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByRole("list", { name: "Value changes" });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("qwen3-8b submitted at revision 8");
+    expect(screen.queryByRole("list", { name: "Value changes" })).toBeNull();
+    cleanup();
+    show({ planHash: "sha256:p1", revision: 0, exists: false, changed: true, output: "+" }, undefined, undefined, plan({ hash: "sha256:live" }));
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText(/does not exist yet/);
+    expect(screen.queryByText(/value differs|Value changes/)).toBeNull();
+  });
+
+  it("says the release stayed where it was when the server made the apply a no-op", async () => {
+    const noOp = vi.fn(async () => ({ ...applied, revision: 7, changed: false }) as ApplyResult);
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, noOp);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("qwen3-8b unchanged: nothing differed, it stays at revision 7");
   });
 
   it("shows a 409 with the server's message", async () => {

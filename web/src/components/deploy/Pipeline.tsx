@@ -4,13 +4,17 @@ import { useId, useState, type Dispatch, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../api/http";
 import { afterReleaseWrite } from "../../api/queryKeys";
-import type { ApplyResult, PlanAnswer } from "../../api/plans";
+import type { ApplyResult, Plan, PlanAnswer } from "../../api/plans";
 import {
   actionOf,
+  applyBlockedBecause,
   applyRequest,
   canApply,
   canDiff,
   currentStep,
+  NOTHING_TO_APPLY,
+  onlyThePlanChanges,
+  resultChanged,
   type DiffLike,
   type PipelineEvent,
   type PipelineState,
@@ -22,7 +26,13 @@ import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { cx } from "../ui/cx";
 import { ErrorState } from "../ui/States";
+import { placementLine, placementOf } from "../../deploy/placement";
+import { valueChanges, type ValueChange } from "../../deploy/valueChanges";
+import { DiffOutput } from "./DiffOutput";
+import { startupBudgetSeconds } from "../../deploy/startupBudget";
 import { PreflightNotes } from "./PreflightNotes";
+import { StatusPods } from "./StatusPods";
+import { ValueChangeList } from "./ValueChangeList";
 
 export interface ShownDiff extends DiffLike {
   changed: boolean;
@@ -47,6 +57,8 @@ export interface PipelineProps {
   planHeader?: ReactNode;
   /** Problems no form field fixes. */
   notes?: string[];
+  /** The deployed plan, when there is one: the diff leads with the values that differ from it. */
+  deployed?: Plan;
 }
 
 const STEP_LABEL: Record<Step, string> = { plan: "Plan", diff: "Diff", apply: "Apply", status: "Status" };
@@ -59,6 +71,9 @@ export function Pipeline(props: PipelineProps) {
   const noteId = useId();
   const current = currentStep(state);
   const action = actionOf(state, rollback);
+  const deployedHash = props.deployed?.hash;
+  const applyBlocked = applyBlockedBecause(state, deployedHash);
+  const nothingToApply = applyBlocked === NOTHING_TO_APPLY && !state.result;
 
   const run = async <T,>(step: Exclude<Step, "status">, call: () => Promise<T>, done: (value: T) => PipelineEvent<PlanAnswer, ShownDiff>) => {
     const generation = state.generation;
@@ -73,7 +88,7 @@ export function Pipeline(props: PipelineProps) {
   const compose = () => props.compose && run("plan", props.compose, (plan) => ({ type: "planned", generation: state.generation, plan }));
   const diff = () => state.plan && run("diff", () => props.diff(state.plan!), (result) => ({ type: "diffed", generation: state.generation, diff: result }));
   const apply = () => {
-    const request = { ...applyRequest(state), note: note.trim() === "" ? undefined : note.trim() };
+    const request = { ...applyRequest(state, deployedHash), note: note.trim() === "" ? undefined : note.trim() };
     const install = action === "Install";
     return run(
       "apply",
@@ -107,7 +122,7 @@ export function Pipeline(props: PipelineProps) {
           </Button>
         </StepItem>
         <StepItem current={current === "apply"}>
-          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state)} disabledReason={state.diff ? undefined : "Diff first: only a plan a diff has checked can be applied"}>
+          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state, deployedHash)} disabledReason={applyBlocked}>
             {state.pending === "apply" ? `${action}…` : action}
           </Button>
         </StepItem>
@@ -116,9 +131,19 @@ export function Pipeline(props: PipelineProps) {
         </StepItem>
       </ol>
       {props.composeBlocked && !rollback && <p className="text-sm text-slate-700">{props.composeBlocked}</p>}
+      {nothingToApply && (
+        <p role="status" className="rounded-md bg-green-50 p-2 text-sm font-medium text-green-900">
+          <strong>{action} is disabled.</strong> {applyBlocked}
+        </p>
+      )}
+      {onlyThePlanChanges(state, deployedHash) && !state.result && (
+        <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-800">
+          No object changes, but the plan differs from the deployed one (see the value changes): {action.toLowerCase()} records it beside the release.
+        </p>
+      )}
       {state.failed && <StepFailure step={state.failed.step} error={state.failed.error} />}
       {state.plan && <PlanPanel plan={state.plan} header={props.planHeader} />}
-      {state.diff && <DiffPanel diff={state.diff} />}
+      {state.diff && <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} />}
       {state.plan && !state.result && (
         <div className="flex flex-col gap-1">
           <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
@@ -133,9 +158,17 @@ export function Pipeline(props: PipelineProps) {
           />
         </div>
       )}
-      {state.result && <StatusPanel result={state.result} namespace={state.plan!.release.namespace} release={state.plan!.release.name} action={action} />}
+      {state.result && <StatusPanel result={state.result} plan={state.plan!} action={action} />}
     </section>
   );
+}
+
+/**
+ * The values the plan moves against the deployed one, for a diff of a release that exists; none
+ * once written, when the deployed plan the page reads back is this very plan.
+ */
+function valueChangesShown(state: PipelineOf, deployed: Plan | undefined): ValueChange[] | undefined {
+  return deployed && state.plan && state.diff?.exists && !state.result ? valueChanges(deployed.layers, state.plan.layers) : undefined;
 }
 
 function StepItem({ current, children }: { current: boolean; children: ReactNode }) {
@@ -164,6 +197,9 @@ function PlanPanel({ plan, header }: { plan: PlanAnswer; header?: ReactNode }) {
         <p className="mb-2 text-sm text-slate-700">
           {plan.release.namespace}/{plan.release.name} · {plan.source.model} v{plan.source.version} · {plan.source.variant} · {plan.chart.name}-{plan.chart.version}
         </p>
+        <p className="mb-2 text-sm text-slate-700">
+          <span className="font-medium text-slate-800">Scheduling:</span> {placementLine(placementOf(plan.layers))}
+        </p>
         {(plan.warnings ?? []).map((warning) => (
           <p key={warning} className="mb-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
             {warning}
@@ -175,29 +211,28 @@ function PlanPanel({ plan, header }: { plan: PlanAnswer; header?: ReactNode }) {
   );
 }
 
-function DiffPanel({ diff }: { diff: ShownDiff }) {
+function DiffPanel({ diff, changes }: { diff: ShownDiff; changes?: ValueChange[] }) {
   return (
     <Card
       title="Diff"
       actions={<Badge tone={diff.changed ? "warning" : "success"}>{diff.changed ? "changes" : "no changes"}</Badge>}
     >
       <p className="mb-2 text-sm text-slate-700">{diff.exists ? `Against live revision ${diff.revision}` : "The release does not exist yet: everything is an addition"}</p>
-      {diff.output.trim() === "" ? (
-        <p className="text-sm text-slate-700">Nothing would change.</p>
-      ) : (
-        <pre role="region" tabIndex={0} aria-label="Diff output" className="max-h-96 overflow-auto rounded-md bg-slate-50 p-2 text-xs text-slate-800">{diff.output}</pre>
-      )}
+      {changes && <ValueChangeList changes={changes} />}
+      {diff.output.trim() === "" ? <p className="text-sm text-slate-700">Nothing would change.</p> : <DiffOutput output={diff.output} />}
     </Card>
   );
 }
 
-function StatusPanel({ result, namespace, release, action }: { result: ApplyResult; namespace: string; release: string; action: string }) {
+function StatusPanel({ result, plan, action }: { result: ApplyResult; plan: PlanAnswer; action: string }) {
+  const { namespace, name: release } = plan.release;
   return (
     <Card title="Status">
       <p role="status" className="text-sm font-medium text-green-800">
-        {result.release} submitted at revision {result.revision}
+        {resultChanged(result) ? `${result.release} submitted at revision ${result.revision}` : `${result.release} unchanged: nothing differed, it stays at revision ${result.revision}`}
       </p>
-      <p className="text-sm text-slate-700">Not waiting: a cold model load takes 20–40 minutes.</p>
+      <p className="text-sm text-slate-700">Not waiting: a cold model load takes 20–40 minutes. Each pod's way to ready shows below as it goes.</p>
+      <StatusPods namespace={namespace} release={release} budgetSeconds={startupBudgetSeconds(plan)} />
       {result.statusError && <p className="text-sm text-amber-900">The release is live, but its status record was not updated: {result.statusError}</p>}
       <p className="mt-2">
         <Link className="text-sm font-medium text-indigo-800 underline" to={detailPath(namespace, release)}>

@@ -1,9 +1,14 @@
 import type { Plan } from "../../api/plans";
 import { describeMove, whatMoves } from "../../deploy/whatMoves";
 import { Card } from "../ui/Card";
+import { LayerMoves } from "./LayerMoves";
 
-/** Deployed → proposed for the release's identity; "What comes back" on a rollback. */
-export function WhatMoves({ current, proposed, title = "What moves" }: { current: Plan; proposed: Plan; title?: string }) {
+/**
+ * Deployed → proposed: the release's identity, then every layer's values that move. On a
+ * rollback ("What comes back") it is the read-only summary shown before the review (the diff).
+ */
+export function WhatMoves({ current, proposed, rollback = false }: { current: Plan; proposed: Plan; rollback?: boolean }) {
+  const title = rollback ? "What comes back" : "What moves";
   const { identical, moves } = whatMoves(current, proposed);
   return (
     <Card title={title}>
@@ -16,6 +21,7 @@ export function WhatMoves({ current, proposed, title = "What moves" }: { current
           </div>
         ))}
       </dl>
+      <LayerMoves current={current} proposed={proposed} heading={rollback ? "Values that come back, by layer" : "Values that move, by layer"} />
     </Card>
   );
 }

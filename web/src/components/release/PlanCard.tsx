@@ -4,13 +4,17 @@ import type { ReleasePlan } from "../../api/releases";
 import { Provenance } from "../Provenance";
 import { Card } from "../ui/Card";
 import { ErrorState, Loading } from "../ui/States";
+import { placementLine, placementOf, type Placement } from "../../deploy/placement";
 import { Facts } from "./Facts";
 
 /** The plan read 404 means swiss keeps no plan beside the release: untracked, not a failure. */
 export const isUntracked = (plan: UseQueryResult<ReleasePlan>) => plan.error instanceof ApiError && plan.error.status === 404;
 
-/** The stored plan the release was last deployed from, with where each value came from. */
-export function PlanCard({ plan }: { plan: UseQueryResult<ReleasePlan> }) {
+/**
+ * The stored plan the release was last deployed from, with where each value came from; its
+ * scheduling line is `placement` when the page knows the catalog variant's needs too.
+ */
+export function PlanCard({ plan, placement }: { plan: UseQueryResult<ReleasePlan>; placement?: Placement }) {
   return (
     <Card title="Plan">
       {plan.isPending ? (
@@ -26,6 +30,7 @@ export function PlanCard({ plan }: { plan: UseQueryResult<ReleasePlan> }) {
               ["Model", `${plan.data.source.model}${plan.data.source.version ? ` v${plan.data.source.version}` : ""}`],
               ["Variant", plan.data.source.variant],
               ["Engine", plan.data.engine],
+              ["Scheduling", placementLine(placement ?? placementOf(plan.data.layers))],
               ["Chart", `${plan.data.chart.name}-${plan.data.chart.version}`],
               ["Catalog", plan.data.source.catalogName ?? plan.data.source.catalog],
               ["Digest", plan.data.source.digest],

@@ -1,12 +1,30 @@
+import type { NodesReport } from "../../api/nodes";
 import type { PodView, StatusReport } from "../../api/releases";
+import { gpusHeldBy, placementProblems, type Placement } from "../../deploy/placement";
 import { Badge } from "../ui/Badge";
 import { Card } from "../ui/Card";
 import { Empty } from "../ui/States";
 import { Table, Td, Th } from "../ui/Table";
+import { PodStartup } from "./PodStartup";
 import { formatDuration, podReadiness, startupFraction, startupText } from "./format";
 
-/** The release's pods; a pod loading its weights shows how far along its startup probe is. */
-export function PodsCard({ status }: { status: StatusReport }) {
+/**
+ * The release's pods; a pod loading its weights shows how far along its startup probe is, and a
+ * pod that landed where the variant cannot run (or asked for no GPU) is flagged, given the plan's
+ * placement and the node inventory.
+ */
+export function PodsCard({
+  status,
+  placement,
+  inventory,
+  startupBudgetSeconds,
+}: {
+  status: StatusReport;
+  placement?: Placement;
+  inventory?: NodesReport;
+  /** The plan's startup probe budget, to weigh a ready pod's start against. */
+  startupBudgetSeconds?: number;
+}) {
   const allReady = status.total > 0 && status.ready === status.total;
   return (
     <Card
@@ -41,17 +59,26 @@ export function PodsCard({ status }: { status: StatusReport }) {
             </thead>
             <tbody>
               {status.pods.map((pod) => (
-                <PodRow key={pod.name} pod={pod} />
+                <PodRow key={pod.name} pod={pod} problems={placement ? podProblems(placement, inventory, status.namespace, pod) : []} />
               ))}
             </tbody>
           </Table>
+          <PodStartup pods={status.pods} budgetSeconds={startupBudgetSeconds} />
         </>
       )}
     </Card>
   );
 }
 
-function PodRow({ pod }: { pod: PodView }) {
+function podProblems(placement: Placement, inventory: NodesReport | undefined, namespace: string, pod: PodView): string[] {
+  return placementProblems(placement, {
+    node: inventory?.nodes.find((node) => node.Name === pod.node),
+    // The pod's own request when the server sends it; else what the node inventory says it holds.
+    gpusHeld: pod.gpus ?? gpusHeldBy(inventory, { namespace, ...pod }),
+  });
+}
+
+function PodRow({ pod, problems }: { pod: PodView; problems: string[] }) {
   const readiness = podReadiness(pod);
   return (
     <tr>
@@ -65,7 +92,19 @@ function PodRow({ pod }: { pod: PodView }) {
       </Td>
       <Td>{pod.startup ? <StartupProgressView pod={pod} /> : ""}</Td>
       <Td>{pod.restarts}</Td>
-      <Td>{pod.node ?? "not scheduled"}</Td>
+      <Td>
+        {pod.node ?? "not scheduled"}
+        {problems.length > 0 && (
+          <ul aria-label={`Placement problems of ${pod.name}`} className="mt-1 flex flex-col gap-1">
+            {problems.map((problem) => (
+              <li key={problem} className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800">
+                <span aria-hidden="true">⚠ </span>
+                {problem}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Td>
       <Td>{formatDuration(pod.ageSeconds)}</Td>
     </tr>
   );

@@ -1,27 +1,62 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import type { NodesReport } from "../../api/nodes";
 import { afterUninstall } from "../../api/queryKeys";
-import { releasesApi, type UninstallResult } from "../../api/releases";
+import { releasesApi, type ReleasePlan, type StatusReport, type UninstallResult } from "../../api/releases";
+import { runsApi, type Run } from "../../api/runs";
+import { describeCost, uninstallCost } from "../../deploy/uninstallCost";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { Field } from "../ui/Field";
 import { ErrorState } from "../ui/States";
+import { textLink } from "./ButtonLink";
+import { paramsFromFilter } from "./runFilter";
 
-/** Uninstall, enabled only once the release's name is typed: there is no undo. */
-export function UninstallCard({ namespace, release }: { namespace: string; release: string }) {
+export interface Uninstalled {
+  namespace: string;
+  release: string;
+  result: UninstallResult;
+  /** The audit log's record of it; undefined when the log could not be read or keeps none. */
+  run?: Run;
+}
+
+/** The newest uninstall run of the release: the one just made. */
+async function uninstallRun(namespace: string, release: string): Promise<Run | undefined> {
+  try {
+    const { runs } = await runsApi.list({ namespace, release, action: "uninstall" });
+    return [...runs].sort((a, b) => b.id - a.id)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Uninstall, enabled only once the release's name is typed: there is no undo. It says what it
+ * costs before, and after, what it did with a link to the run the audit log keeps.
+ */
+export function UninstallCard({
+  status,
+  plan,
+  inventory,
+  onUninstalled,
+}: {
+  status: StatusReport;
+  plan?: ReleasePlan;
+  inventory?: NodesReport;
+  /** Called once it is gone: the page confirms it in place of the release. */
+  onUninstalled: (done: Uninstalled) => void;
+}) {
+  const { namespace, release } = status;
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [typed, setTyped] = useState("");
-  const [leftover, setLeftover] = useState<UninstallResult | null>(null);
   const uninstall = useMutation({
-    mutationFn: () => releasesApi.uninstall(namespace, release),
-    onSuccess: (result) => {
-      if (result.planError) {
-        setLeftover(result);
-      } else {
-        navigate("/");
-      }
+    mutationFn: async () => {
+      const result = await releasesApi.uninstall(namespace, release);
+      return { namespace, release, result, run: await uninstallRun(namespace, release) };
+    },
+    onSuccess: (done) => {
+      onUninstalled(done);
       // The release is gone: its own queries are dropped, the list and the audit log refetched.
       void afterUninstall(queryClient, namespace, release);
     },
@@ -34,38 +69,65 @@ export function UninstallCard({ namespace, release }: { namespace: string; relea
   };
   return (
     <Card title="Uninstall" className="border-red-200">
-      {leftover ? (
-        <div role="alert" className="flex flex-col gap-2 text-sm">
-          <p>The release was uninstalled, but its plan could not be removed:</p>
-          <p className="rounded bg-red-50 p-2 text-red-800">{leftover.planError}</p>
-          <pre className="max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs">{leftover.output}</pre>
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <p className="text-sm text-slate-700">Removes the release and the plan beside it. The audit log keeps the record.</p>
+        <ul aria-label="What uninstalling costs" className="list-disc pl-5 text-sm text-slate-800">
+          {describeCost(uninstallCost(status, plan, inventory)).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <Field
+          label={`Type ${release} to confirm`}
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        {uninstall.isError && <ErrorState error={uninstall.error} />}
+        <div>
+          <Button
+            type="submit"
+            variant="danger"
+            disabled={typed !== release || uninstall.isPending}
+            disabledReason={typed !== release ? `Type ${release} above to uninstall it` : undefined}
+          >
+            {uninstall.isPending ? "Uninstalling…" : "Uninstall"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** What an uninstall did, with the run the audit log keeps of it, in place of the release. */
+export function UninstalledCard({ done }: { done: Uninstalled }) {
+  const navigate = useNavigate();
+  const { namespace, release } = done;
+  const runs = `/runs?${paramsFromFilter({ namespace, release, action: "uninstall" }).toString()}`;
+  return (
+    <Card title="Uninstalled">
+      <div className="flex flex-col gap-2 text-sm">
+        <p role="status" className="font-medium text-green-800">
+          {namespace}/{release} was uninstalled.
+        </p>
+        {done.result.planError && (
+          <div role="alert" className="flex flex-col gap-2">
+            <p>Its plan could not be removed:</p>
+            <p className="rounded bg-red-50 p-2 text-red-800">{done.result.planError}</p>
+          </div>
+        )}
+        <p>
+          <Link className={textLink} to={runs}>
+            {done.run ? `Run ${done.run.id} in the audit log` : "The uninstall in the audit log"}
+          </Link>
+        </p>
+        {done.result.output && <pre className="max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs">{done.result.output}</pre>}
+        <div>
           <Button variant="secondary" onClick={() => navigate("/")}>
             Back to deployments
           </Button>
         </div>
-      ) : (
-        <form onSubmit={submit} className="flex flex-col gap-2">
-          <p className="text-sm text-slate-700">Removes the release and the plan beside it. The audit log keeps the record.</p>
-          <Field
-            label={`Type ${release} to confirm`}
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-          {uninstall.isError && <ErrorState error={uninstall.error} />}
-          <div>
-            <Button
-              type="submit"
-              variant="danger"
-              disabled={typed !== release || uninstall.isPending}
-              disabledReason={typed !== release ? `Type ${release} above to uninstall it` : undefined}
-            >
-              {uninstall.isPending ? "Uninstalling…" : "Uninstall"}
-            </Button>
-          </div>
-        </form>
-      )}
+      </div>
     </Card>
   );
 }

@@ -42,6 +42,8 @@ final class StatusJson {
               pod.path("node").asText(),
               pod.path("message").asText(),
               pod.path("ageSeconds").asLong(),
+              null,
+              pod.path("gpus").asInt(),
               null));
     }
     return StatusReportBuilder.builder()

@@ -20,6 +20,10 @@ import java.util.Optional;
  *     its last run ended, when it ran before), else the scheduler's, else the Ready condition's
  *     message
  * @param startup how far a not-ready pod's startup probe has got
+ * @param gpus the GPUs the pod asks for, over its containers and the well-known GPU resources; 0
+ *     for a pod that asks for none (which a GPU model's pod should not)
+ * @param milestones its way from created to ready, with the times Kubernetes keeps; null where a
+ *     pod is read back from a server's answer, which the CLI follows by its counts alone
  */
 public record PodView(
     String name,
@@ -29,7 +33,12 @@ public record PodView(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String node,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String message,
     long ageSeconds,
-    @JsonInclude(JsonInclude.Include.NON_NULL) StartupProgress startup) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) StartupProgress startup,
+    int gpus,
+    @JsonInclude(JsonInclude.Include.NON_NULL) PodMilestones milestones) {
+
+  /** Requests are read for the resources every site has; a site's own extra ones are not. */
+  private static final GpuResources GPU_RESOURCES = GpuResources.defaults();
 
   public static PodView of(Pod pod, Instant now) {
     boolean ready = isReady(pod);
@@ -43,7 +52,9 @@ public record PodView(
         pod.getSpec() == null ? "" : Nulls.orEmpty(pod.getSpec().getNodeName()),
         ready ? "" : notReadyBecause(pod),
         StartupProgress.seconds(pod.getMetadata().getCreationTimestamp(), now),
-        StartupProgress.of(pod, now).orElse(null));
+        StartupProgress.of(pod, now).orElse(null),
+        pod.getSpec() == null ? 0 : GPU_RESOURCES.podGpus(pod),
+        PodMilestones.of(pod));
   }
 
   static boolean isReady(Pod pod) {

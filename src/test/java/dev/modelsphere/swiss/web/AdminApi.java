@@ -26,13 +26,29 @@ final class AdminApi {
 
   /** Installs {@code model} at {@code version} as {@code release}, one replica; its revision. */
   int install(String model, String version, String release) {
+    return install(model, version, release, "{\"replicaCount\": 1}");
+  }
+
+  /** The same with the form's {@code overrides} given, as JSON. */
+  int install(String model, String version, String release, String overrides) {
+    return install(model, version, "", release, overrides);
+  }
+
+  /** The same of {@code variant} (empty: the version's default). */
+  int install(String model, String version, String variant, String release, String overrides) {
     String hash =
         server.planHash(
             """
-                {"model": "%s", "version": "%s", "namespace": "%s", "serviceId": "%s",
-                 "overrides": {"replicaCount": 1}}
+                {"model": "%s", "version": "%s", %s"namespace": "%s", "serviceId": "%s",
+                 "overrides": %s}
                 """
-                .formatted(model, version, namespace, release),
+                .formatted(
+                    model,
+                    version,
+                    variant.isEmpty() ? "" : "\"variant\": \"%s\", ".formatted(variant),
+                    namespace,
+                    release,
+                    overrides),
             "Cookie",
             cookie);
     return post("/api/install", "{\"planHash\": \"%s\"}".formatted(hash)).path("revision").asInt();
@@ -76,6 +92,29 @@ final class AdminApi {
   /** The plan archived with revision {@code revision} of {@code release}. */
   JsonNode plan(String release, int revision) {
     return get(releasePath(release) + "/revisions/" + revision + "/plan");
+  }
+
+  /**
+   * Sets {@code replicaCount} of {@code release}, the rest of its plan as deployed; its revision.
+   */
+  int scale(String release, int replicas, int expectRevision) {
+    String hash =
+        server.planHash(
+            ("{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"reuseSource\": true,"
+                    + " \"overrides\": {\"replicaCount\": %d}}")
+                .formatted(release, namespace, replicas),
+            "Cookie",
+            cookie);
+    return post(
+            "/api/apply",
+            "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, expectRevision))
+        .path("revision")
+        .asInt();
+  }
+
+  /** helm's revision of {@code release} as its status reads it; 0 when there is none. */
+  int revision(String release) {
+    return get(releasePath(release) + "/status").path("revision").asInt();
   }
 
   JsonNode deployments() {

@@ -116,6 +116,89 @@ class WebUiInABrowserTest {
   }
 
   @Test
+  void showsANewPodsStartupInOrder() {
+    String label = "swiss-e2e-startup-" + cluster.namespace();
+    try {
+      scenario("shows-a-new-pods-startup-in-order.mjs")
+          .with("MODEL", SMALL_MODEL)
+          .with("VARIANT", "sglang-tp1")
+          .with("RELEASE", "watched-starting")
+          .with("NODE_LABEL", label)
+          .on(
+              "label-a-node",
+              key -> {
+                labelNode("cpu-1", key, "true");
+                return "";
+              })
+          .run();
+    } finally {
+      labelNode("cpu-1", label, null);
+    }
+  }
+
+  /** Sets (or, for null, removes) a label of a kwok node, which the scheduler acts on at once. */
+  private static void labelNode(String node, String key, String value) {
+    cluster
+        .admin()
+        .nodes()
+        .withName(node)
+        .edit(
+            n -> {
+              if (value == null) {
+                n.getMetadata().getLabels().remove(key);
+              } else {
+                n.getMetadata().getLabels().put(key, value);
+              }
+              return n;
+            });
+  }
+
+  @Test
+  void refusesToApplyAnEmptyDiff() {
+    scenario("refuses-to-apply-an-empty-diff.mjs")
+        .with("MODEL", SMALL_MODEL)
+        .with("VARIANT", "sglang-tp1")
+        .with("RELEASE", "deployed-twice")
+        .on("revision", release -> Integer.toString(api.revision(release)))
+        .run();
+  }
+
+  @Test
+  void warnsThatTheServiceIdNamesARelease() {
+    api.install(SMALL_MODEL, "1.0.0", "already-here");
+
+    scenario("warns-that-the-service-id-names-a-release.mjs")
+        .with("MODEL", SMALL_MODEL)
+        .with("RELEASE", "already-here")
+        .run();
+  }
+
+  @Test
+  void flagsAPodOnANodeWithoutItsGpu() {
+    // The demo variant needs one GPU but requests none, so the node selector alone places it.
+    api.install(
+        SMALL_MODEL,
+        "1.0.0",
+        "on-the-cpu-node",
+        "{\"replicaCount\": 1, \"nodeSelector\": {\"kubernetes.io/hostname\": \"cpu-1\"}}");
+
+    // This variant is built for H100s; the node selector puts it on the B300 node.
+    api.install(
+        SMALL_MODEL,
+        "1.0.0",
+        "sglang-tp2",
+        "on-the-wrong-gpu",
+        "{\"replicaCount\": 1, \"nodeSelector\": {\"kubernetes.io/hostname\": \"gpu-b300-a\"}}");
+
+    scenario("flags-a-pod-on-a-node-without-its-gpu.mjs")
+        .with("RELEASE", "on-the-cpu-node")
+        .with("CPU_NODE", "cpu-1")
+        .with("WRONG_GPU_RELEASE", "on-the-wrong-gpu")
+        .with("WRONG_GPU_NODE", "gpu-b300-a")
+        .run();
+  }
+
+  @Test
   void upgradesToANewerModelVersionAndOnlyTheCatalogLayerMoves() {
     api.install(VERSIONED_MODEL, "1.0.0", "upgrade-me");
 
@@ -137,6 +220,27 @@ class WebUiInABrowserTest {
         .with("BACK_TO_VERSION", "1.0.0")
         .with("LIVE_VERSION", "1.1.0")
         .on("live-version", WebUiInABrowserTest::liveVersion)
+        .run();
+  }
+
+  @Test
+  void rollsBackAReplicaChangeAndSummarisesItFirst() {
+    api.install(SMALL_MODEL, "1.0.0", "scaled-back");
+    assertThat(api.scale("scaled-back", 2, 1)).isEqualTo(2);
+
+    scenario("summarises-what-a-rollback-brings-back.mjs")
+        .with("RELEASE", "scaled-back")
+        .on("replicas", WebUiInABrowserTest::formReplicas)
+        .run();
+  }
+
+  @Test
+  void showsACliApplyInTheReleasesTimelineWithoutAReload() {
+    api.install(SMALL_MODEL, "1.0.0", "applied-from-a-terminal");
+
+    scenario("shows-a-cli-apply-in-the-release-timeline.mjs")
+        .with("RELEASE", "applied-from-a-terminal")
+        .on("cli-apply", WebUiInABrowserTest::appliedWithTheCli)
         .run();
   }
 
@@ -322,28 +426,50 @@ class WebUiInABrowserTest {
    * catalog and site profile): the server learns of it only through its watches.
    */
   private static void installWithTheCli(String release) {
+    runTheCli("install", release, "--set", "replicaCount=1");
+  }
+
+  /**
+   * {@code swiss apply} of {@code release} to two replicas with a note, from a terminal as {@link
+   * #installWithTheCli} is; answers the revision it made.
+   */
+  private static String appliedWithTheCli(String release) {
+    runTheCli(
+        "apply",
+        release,
+        "--service-id",
+        release,
+        "--set",
+        "replicaCount=2",
+        "--note",
+        "scaled from a terminal");
+    return Integer.toString(api.revision(release));
+  }
+
+  private static void runTheCli(String command, String release, String... more) {
     StringWriter err = new StringWriter();
     CommandLine cli = Main.commandLine();
     cli.setOut(new PrintWriter(new StringWriter(), true));
     cli.setErr(new PrintWriter(err, true));
-    int code =
-        cli.execute(
-            "install",
-            "--config",
-            dir.resolve("swiss.yaml").toString(),
-            "--kubeconfig",
-            cluster.kubeconfig().toString(),
-            "--model",
-            SMALL_MODEL,
-            "--model-version",
-            "1.0.0",
-            "--release",
-            release,
-            "--namespace",
-            cluster.namespace(),
-            "--set",
-            "replicaCount=1");
-    assertThat(code).as("swiss install %s: %s", release, err).isZero();
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                command,
+                "--config",
+                dir.resolve("swiss.yaml").toString(),
+                "--kubeconfig",
+                cluster.kubeconfig().toString(),
+                "--model",
+                SMALL_MODEL,
+                "--model-version",
+                "1.0.0",
+                "--release",
+                release,
+                "--namespace",
+                cluster.namespace()));
+    args.addAll(List.of(more));
+    int code = cli.execute(args.toArray(String[]::new));
+    assertThat(code).as("swiss %s %s: %s", command, release, err).isZero();
   }
 
   @Test
@@ -404,6 +530,13 @@ class WebUiInABrowserTest {
       value = value.path(key);
     }
     return value.toString();
+  }
+
+  /** For "{@code <release> <revision>}": the form layer's replicaCount of the plan stored at it. */
+  private static String formReplicas(String arg) {
+    String[] words = arg.split(" ");
+    api.awaitRevision(words[0], Integer.parseInt(words[1]));
+    return api.plan(words[0]).path("layers").path("form").path("replicaCount").asText();
   }
 
   private static boolean applied(LlmService svc) {

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy.view;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.deploy.view.Rollout.Phase;
+import dev.modelsphere.swiss.kube.PodMilestones;
 import dev.modelsphere.swiss.kube.PodView;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -25,7 +26,17 @@ class RolloutTest {
   }
 
   private static PodView pod(String name, String phase, boolean ready, int restarts, String why) {
-    return new PodView(name, phase, ready, restarts, "", why, 30, null);
+    return new PodView(
+        name,
+        phase,
+        ready,
+        restarts,
+        "",
+        why,
+        30,
+        null,
+        0,
+        new PodMilestones("", "", false, "", false, ""));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static dev.modelsphere.swiss.deploy.view.DeploymentsJsonTest.written;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.kube.PodMilestones;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.StartupProgress;
 import java.util.List;
@@ -43,20 +44,44 @@ class StatusJsonTest {
             "gpu-1",
             "containers with unready status: [engine]",
             90,
-            new StartupProgress(StartupProgress.State.LOADING, "engine", 60, 630));
-    PodView ready = new PodView("glm-1", "Running", true, 0, "", "", 90, null);
+            new StartupProgress(StartupProgress.State.LOADING, "engine", 60, 630),
+            1,
+            new PodMilestones("2026-12-01T09:58:00Z", "2026-12-01T09:58:01Z", true, "", false, ""));
+    PodView ready =
+        new PodView(
+            "glm-1",
+            "Running",
+            true,
+            0,
+            "",
+            "",
+            90,
+            null,
+            0,
+            new PodMilestones("", "", true, "", true, "2026-12-01T09:59:00Z"));
 
     JsonNode json = written(StatusReport.of("models", "glm").withPods(List.of(starting, ready)));
 
     JsonNode first = json.get("pods").get(0);
     assertThat(fields(first))
         .containsExactly(
-            "name", "phase", "ready", "restarts", "node", "message", "ageSeconds", "startup");
+            "name",
+            "phase",
+            "ready",
+            "restarts",
+            "node",
+            "message",
+            "ageSeconds",
+            "startup",
+            "gpus",
+            "milestones");
+    assertThat(fields(first.get("milestones")))
+        .containsExactly("createdAt", "scheduledAt", "imagePulled", "startupPassed");
     assertThat(fields(first.get("startup")))
         .containsExactly("state", "container", "elapsedSeconds", "budgetSeconds");
     assertThat(first.get("startup").get("state").asText()).isEqualTo("loading");
     assertThat(fields(json.get("pods").get(1)))
-        .containsExactly("name", "phase", "ready", "restarts", "ageSeconds");
+        .containsExactly("name", "phase", "ready", "restarts", "ageSeconds", "gpus", "milestones");
   }
 
   @Test

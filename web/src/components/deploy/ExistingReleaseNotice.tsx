@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import type { ExistingRelease } from "../../deploy/existingRelease";
+import { ButtonLink, textLink } from "../release/ButtonLink";
+import { detailPath, upgradePath } from "../release/paths";
+
+/**
+ * Warns, while the form names a release that is already there, that a deploy would apply over it,
+ * and offers its Upgrade page, which starts from what is deployed.
+ */
+export function ExistingReleaseNotice({ existing }: { existing?: ExistingRelease }) {
+  if (!existing) {
+    return null;
+  }
+  const { namespace, release, revision, model } = existing;
+  return (
+    <div role="status" aria-label="Existing release" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p>
+        <strong>
+          <Link className={textLink} to={detailPath(namespace, release)}>
+            {namespace}/{release}
+          </Link>{" "}
+          already exists
+        </strong>{" "}
+        at revision {revision}
+        {model ? `, serving ${model}` : ""}. Deploying with this Service ID applies over it; to change that release, upgrade it instead.
+      </p>
+      <ButtonLink to={upgradePath(namespace, release)} variant="primary">
+        Upgrade {namespace}/{release} instead
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { StatusReport } from "../api/releases";
+import { deployTarget, existingRelease } from "./existingRelease";
+
+const status = (overrides: Partial<StatusReport>): StatusReport => ({
+  release: "chat",
+  namespace: "models",
+  exists: true,
+  revision: 3,
+  pods: [],
+  ready: 0,
+  total: 0,
+  authPrefix: "",
+  canaryState: "standalone",
+  ...overrides,
+});
+
+describe("deployTarget", () => {
+  it("names the release in the form's namespace, or the site's when the form leaves it empty", () => {
+    expect(deployTarget(" chat ", "", "models")).toEqual({ namespace: "models", release: "chat" });
+    expect(deployTarget("chat", "lab", "models")).toEqual({ namespace: "lab", release: "chat" });
+  });
+
+  it.each(["", "Chat", "chat-", "-chat", "a".repeat(54), "chat_1"])("names nothing for %j, which no release can be called", (serviceId) => {
+    expect(deployTarget(serviceId, "", "models")).toBeUndefined();
+  });
+
+  it("names nothing without a valid namespace", () => {
+    expect(deployTarget("chat", "", "")).toBeUndefined();
+    expect(deployTarget("chat", "Lab", "models")).toBeUndefined();
+  });
+});
+
+describe("existingRelease", () => {
+  it("gives the namespace, revision and model of a release that exists", () => {
+    expect(existingRelease(status({ model: "qwen3-8b" }))).toEqual({ namespace: "models", release: "chat", revision: 3, model: "qwen3-8b" });
+  });
+
+  it("gives nothing for a name no release has, or before the status is read", () => {
+    expect(existingRelease(status({ exists: false, revision: 0 }))).toBeUndefined();
+    expect(existingRelease(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,11 @@
+import { useEffect, useState } from "react";
+
+/** `value` once it has stood still for `ms`: a lookup per keystroke would ask about every prefix typed. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
