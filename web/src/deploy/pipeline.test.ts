@@ -15,7 +15,6 @@ import {
   type PlannedLike,
   NOTHING_TO_APPLY,
   onlyThePlanChanges,
-  resultChanged,
 } from "./pipeline";
 
 type State = PipelineState<PlannedLike, DiffLike>;
@@ -27,14 +26,6 @@ const diffed = (planHash = "sha256:p1", revision = 7, exists = true, generation 
   diff: { planHash, revision, exists, changed },
 });
 const result: ApplyResult = { planHash: "sha256:p1", release: "chat", revision: 8, output: "", status: "applied", statusError: "", changed: true };
-
-describe("resultChanged", () => {
-  it("reads an answer that says changed: false as a no-op, and one that says nothing as a change", () => {
-    expect(resultChanged({ ...result, changed: false } as ApplyResult)).toBe(false);
-    expect(resultChanged({ ...result, changed: true } as ApplyResult)).toBe(true);
-    expect(resultChanged(result)).toBe(true);
-  });
-});
 
 describe("pipeline gating", () => {
   it("allows no diff without a plan", () => {

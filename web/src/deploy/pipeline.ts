@@ -126,12 +126,3 @@ export function applyRequest(state: PipelineState, deployedHash?: string): { pla
   return { planHash: state.plan!.hash, expectRevision: state.diff!.revision };
 }
 
-/**
- * Whether the write changed the release: false for an apply the server made a no-op (the plan
- * already running, nothing to change), which keeps the revision. Servers that do not say are
- * taken to have changed it, as every write did before they could tell.
- */
-export function resultChanged(result: ApplyResult): boolean {
-  const said = (result as ApplyResult & { changed?: unknown }).changed;
-  return said !== false;
-}

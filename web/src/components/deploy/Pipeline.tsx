@@ -14,7 +14,6 @@ import {
   currentStep,
   NOTHING_TO_APPLY,
   onlyThePlanChanges,
-  resultChanged,
   type DiffLike,
   type PipelineEvent,
   type PipelineState,
@@ -229,7 +228,7 @@ function StatusPanel({ result, plan, action }: { result: ApplyResult; plan: Plan
   return (
     <Card title="Status">
       <p role="status" className="text-sm font-medium text-green-800">
-        {resultChanged(result) ? `${result.release} submitted at revision ${result.revision}` : `${result.release} unchanged: nothing differed, it stays at revision ${result.revision}`}
+        {result.changed ? `${result.release} submitted at revision ${result.revision}` : `${result.release} unchanged: nothing differed, it stays at revision ${result.revision}`}
       </p>
       <p className="text-sm text-slate-700">Not waiting: a cold model load takes 20–40 minutes. Each pod's way to ready shows below as it goes.</p>
       <StatusPods namespace={namespace} release={release} budgetSeconds={startupBudgetSeconds(plan)} />
