@@ -228,6 +228,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approval requests, pending first, then the most recent decided, spent or expired.
+         * @description A request past its expiry reads `expired` (and is recorded as expired in the audit log the
+         *     first time it is seen so). 403 on a read-only server; 503 while its database cannot be
+         *     reached.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        /**
+         * Asks another user to approve one write on a site whose profile says `requireApproval`.
+         * @description On such a site an install, apply, rollback or uninstall needs an approval of exactly that
+         *     write: its action, release, plan hash (install, apply) or revision to restore (rollback),
+         *     requested by the user who then writes and approved by another. The request records the
+         *     release's live revision: when the release has moved by the time of the write, the write is
+         *     refused until a new request is approved. The request is in the audit log
+         *     (`approval-request`). 400 for a bad body (an unknown action, an install or apply without a
+         *     `planHash`, a rollback without `toRevision`), 404 for a plan hash no `POST /api/plans`
+         *     stored, 403 on a read-only server.
+         */
+        post: operations["requestApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One approval request. */
+        get: operations["getApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a pending request; the approver must be another user than the requester.
+         * @description 403 when the signed-in user asked for it, or is not one of the profile's `approvers` when
+         *     it names some; 409 when the request is no longer pending (decided, spent or expired). In
+         *     the audit log as `approval-approve`.
+         */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rejects a pending request (its requester may withdraw it this way).
+         * @description 403 when the signed-in user is neither the requester nor one who may approve; 409 when the
+         *     request is no longer pending. In the audit log as `approval-reject`.
+         */
+        post: operations["rejectApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cluster": {
         parameters: {
             query?: never;
@@ -1094,7 +1187,11 @@ export interface components {
             id: number;
             namespace: string;
             release: string;
-            /** @description `apply`, `install`, `rollback` or `uninstall`. */
+            /**
+             * @description `apply`, `install`, `rollback`, `uninstall` or `adopt`; on a site that requires
+             *     approval also `approval-request`, `approval-approve`, `approval-reject` and
+             *     `approval-expire`.
+             */
             action: string;
             /** @description The plan applied; empty when there was none. */
             planHash: string;
@@ -1107,6 +1204,8 @@ export interface components {
             note?: string;
             /** @description The helm revision after the run; left out when 0 (it failed). */
             revision?: number;
+            /** @description Who approved the write, on a site whose profile says `requireApproval`; left out otherwise. */
+            approvedBy?: string;
             /**
              * Format: date-time
              * @description RFC 3339 in UTC, with the fraction of a second the clock gave.
@@ -1117,6 +1216,52 @@ export interface components {
              * @description RFC 3339 in UTC, with the fraction of a second the clock gave.
              */
             endedAt: string;
+        };
+        ApprovalRequest: {
+            /** @enum {string} */
+            action: "install" | "apply" | "rollback" | "uninstall";
+            namespace: string;
+            release: string;
+            /** @description The plan to install or apply; required for those two, refused for the others. */
+            planHash?: string;
+            /** @description The revision a rollback restores; required for a rollback, refused otherwise. */
+            toRevision?: number;
+            /** @description Why, for the approver. */
+            note?: string;
+        };
+        ApprovalDecision: {
+            /** @description Kept with the decision and in the audit log. */
+            note?: string;
+        };
+        Approval: {
+            id: number;
+            /** @enum {string} */
+            action: "install" | "apply" | "rollback" | "uninstall";
+            namespace: string;
+            release: string;
+            /** @description The plan approved; left out for a rollback or an uninstall. */
+            planHash?: string;
+            /** @description The revision a rollback restores; left out otherwise. */
+            toRevision?: number;
+            note?: string;
+            /** @description The release's live revision when the request was made (0 when it did not exist); the write must find it there. */
+            revision: number;
+            /** @enum {string} */
+            state: "pending" | "approved" | "rejected" | "spent" | "expired";
+            requestedBy: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            decidedBy?: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            decisionNote?: string;
+            /** Format: date-time */
+            spentAt?: string;
+        };
+        ApprovalList: {
+            approvals: components["schemas"]["Approval"][];
         };
         RunList: {
             runs: components["schemas"]["Run"][];
@@ -1142,6 +1287,13 @@ export interface components {
             catalogs?: components["schemas"]["CatalogRepo"][];
             chartRepo?: string;
             chartPath?: string;
+            /**
+             * @description Every install, apply, rollback and uninstall on this site needs an approval of exactly
+             *     that write by another user (`POST /api/approvals`); left out when false.
+             */
+            requireApproval?: boolean;
+            /** @description The users who may approve; left out (anyone signed in but the requester) when empty. */
+            approvers?: string[];
             registry?: {
                 mirror?: string;
             };
@@ -2249,6 +2401,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The approval request's id. */
+        ApprovalId: number;
         /**
          * @description The prefix a reverse proxy took off the path (`/console/swiss`). The page answers 400 when
          *     it is not a path of `/`-led segments of letters, digits, `.`, `_`, `~` and `-`.
@@ -2579,6 +2733,163 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                /** @description Only requests for releases in this namespace. */
+                namespace?: string;
+                /** @description Only requests for this release. */
+                release?: string;
+                /** @description Only requests in this state. */
+                state?: "pending" | "approved" | "rejected" | "spent" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests, at most 100. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description The request, pending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval request's id. */
+                id: components["parameters"]["ApprovalId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval request's id. */
+                id: components["parameters"]["ApprovalId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecision"];
+            };
+        };
+        responses: {
+            /** @description The request, approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rejectApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval request's id. */
+                id: components["parameters"]["ApprovalId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecision"];
+            };
+        };
+        responses: {
+            /** @description The request, rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approval"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { withParam } from "../lib/searchParams";
 import { catalogApi, type IndexModel } from "../api/catalog";
 import { CatalogGate } from "../components/deploy/CatalogGate";
 import { VariantDialog } from "../components/deploy/VariantDialog";
@@ -45,19 +46,7 @@ type FilterMember = "q" | "engine" | "hardware";
 function FilteredModels({ models, catalog }: { models: IndexModel[]; catalog?: string }) {
   const [params, setParams] = useSearchParams();
   const filter: CatalogFilter = { search: params.get("q") ?? "", engine: params.get("engine") ?? "", hardware: params.get("hardware") ?? "" };
-  const set = (member: FilterMember, value: string) =>
-    setParams(
-      (current) => {
-        const kept = new URLSearchParams(current);
-        if (value) {
-          kept.set(member, value);
-        } else {
-          kept.delete(member);
-        }
-        return kept;
-      },
-      { replace: true },
-    );
+  const set = (member: FilterMember, value: string) => setParams((current) => withParam(current, member, value), { replace: true });
   const choices = catalogChoices(models);
   const shown = models.filter((model) => modelMatches(model, filter, choices.productVendors));
   return (

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
+import { withParam } from "../lib/searchParams";
 import type { IndexModel } from "../api/catalog";
 import { deploymentsApi, DEPLOYMENTS_PER_PAGE, type DeploymentRow, type DeploymentsPage } from "../api/deployments";
 import { CanaryBadges } from "../components/CanaryBadges";
@@ -37,30 +38,10 @@ export default function Deployments() {
     placeholderData: (previous) => previous,
   });
   const goTo = (next: number) =>
-    setParams((current) => {
-      const kept = new URLSearchParams(current);
-      if (next <= 1) {
-        kept.delete("page");
-      } else {
-        kept.set("page", String(next));
-      }
-      return kept;
-    });
+    setParams((current) => withParam(current, "page", next <= 1 ? "" : String(next)));
   // The filters live in the address, so a filtered list can be shared and survives a reload.
   const filter: RowFilter = { search: params.get("q") ?? "", namespace: params.get("namespace") ?? "", model: params.get("model") ?? "" };
-  const setFilter = (member: "q" | "namespace" | "model", value: string) =>
-    setParams(
-      (current) => {
-        const kept = new URLSearchParams(current);
-        if (value) {
-          kept.set(member, value);
-        } else {
-          kept.delete(member);
-        }
-        return kept;
-      },
-      { replace: true },
-    );
+  const setFilter = (member: "q" | "namespace" | "model", value: string) => setParams((current) => withParam(current, member, value), { replace: true });
 
   return (
     <div className="flex flex-col gap-4">

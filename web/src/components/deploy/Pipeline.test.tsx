@@ -63,6 +63,26 @@ function description(element: HTMLElement): string {
 }
 
 describe("<Pipeline>", () => {
+  it("brings each answer into view as it arrives, below the steps that stay in view", async () => {
+    const scrolled: string[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: the test records whom the page asks.
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this.querySelector("h2")?.textContent ?? "");
+    };
+    try {
+      show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
+      expect(screen.getByRole("list", { name: "Deploy steps" }).className).toContain("sticky");
+      fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+      await waitFor(() => expect(scrolled).toEqual(["Plan"]));
+      fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+      await waitFor(() => expect(scrolled).toEqual(["Plan", "Diff"]));
+      fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+      await waitFor(() => expect(scrolled).toEqual(["Plan", "Diff", "Status"]));
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
+  });
+
   it("gates Diff on a plan and Apply on a diff, and applies with the diff's revision", async () => {
     const { apply, invalidate } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" });
     expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(true);

@@ -32,6 +32,7 @@ import { startupBudgetSeconds } from "../../deploy/startupBudget";
 import { PreflightNotes } from "./PreflightNotes";
 import { StatusPods } from "./StatusPods";
 import { ValueChangeList } from "./ValueChangeList";
+import { useScrollIntoView } from "../../lib/useScrollIntoView";
 
 export interface ShownDiff extends DiffLike {
   changed: boolean;
@@ -101,13 +102,19 @@ export function Pipeline(props: PipelineProps) {
     );
   };
 
+  // Each answer is scrolled to as it arrives, below the steps that stay in view.
+  const planShown = useScrollIntoView<HTMLDivElement>(state.plan?.hash);
+  const diffShown = useScrollIntoView<HTMLDivElement>(state.diff);
+  const resultShown = useScrollIntoView<HTMLDivElement>(state.result);
+
   return (
     <section aria-labelledby={`${noteId}-steps`} className="flex flex-col gap-4">
       <h2 id={`${noteId}-steps`} className="text-lg font-semibold">
         Steps
       </h2>
       <PreflightNotes messages={props.notes ?? []} />
-      <ol aria-label="Deploy steps" className="flex flex-wrap items-center gap-2">
+      {/* In view while the page scrolls: the next step is always one click away. */}
+      <ol aria-label="Deploy steps" className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white py-2">
         {!rollback && (
           <StepItem current={current === "plan"}>
             <Button onClick={compose} disabled={!!props.composeBlocked || state.pending !== undefined} disabledReason={props.composeBlocked}>
@@ -141,8 +148,16 @@ export function Pipeline(props: PipelineProps) {
         </p>
       )}
       {state.failed && <StepFailure step={state.failed.step} error={state.failed.error} />}
-      {state.plan && <PlanPanel plan={state.plan} header={props.planHeader} />}
-      {state.diff && <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} />}
+      {state.plan && (
+        <div ref={planShown} className="scroll-mt-16">
+          <PlanPanel plan={state.plan} header={props.planHeader} />
+        </div>
+      )}
+      {state.diff && (
+        <div ref={diffShown} className="scroll-mt-16">
+          <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} />
+        </div>
+      )}
       {state.plan && !state.result && (
         <div className="flex flex-col gap-1">
           <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
@@ -157,7 +172,11 @@ export function Pipeline(props: PipelineProps) {
           />
         </div>
       )}
-      {state.result && <StatusPanel result={state.result} plan={state.plan!} action={action} />}
+      {state.result && (
+        <div ref={resultShown} className="scroll-mt-16">
+          <StatusPanel result={state.result} plan={state.plan!} action={action} />
+        </div>
+      )}
     </section>
   );
 }

@@ -56,17 +56,23 @@ final class AdminApi {
 
   /** Moves {@code release} to catalog version {@code version}, its form as deployed. */
   int upgrade(String release, String version, int expectRevision) {
-    String hash =
-        server.planHash(
-            "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"%s\"}"
-                .formatted(release, namespace, version),
-            "Cookie",
-            cookie);
+    return composeAndApply(
+        "{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"version\": \"%s\"}"
+            .formatted(release, namespace, version),
+        expectRevision);
+  }
+
+  /** Applies again the plan {@code release} runs, at its live revision; the API's answer. */
+  JsonNode applyTheRunningPlan(String release) {
     return post(
-            "/api/apply",
-            "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, expectRevision))
-        .path("revision")
-        .asInt();
+        "/api/apply",
+        "{\"planHash\": \"%s\", \"expectRevision\": %d}"
+            .formatted(plan(release).path("hash").asText(), revision(release)));
+  }
+
+  /** The audit log's runs of {@code release}, newest first. */
+  JsonNode runs(String release) {
+    return get("/api/runs?release=" + release).path("runs");
   }
 
   /** The plan stored beside {@code release}. */
@@ -98,13 +104,16 @@ final class AdminApi {
    * Sets {@code replicaCount} of {@code release}, the rest of its plan as deployed; its revision.
    */
   int scale(String release, int replicas, int expectRevision) {
-    String hash =
-        server.planHash(
-            ("{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"reuseSource\": true,"
-                    + " \"overrides\": {\"replicaCount\": %d}}")
-                .formatted(release, namespace, replicas),
-            "Cookie",
-            cookie);
+    return composeAndApply(
+        ("{\"fromRelease\": \"%s\", \"namespace\": \"%s\", \"reuseSource\": true,"
+                + " \"overrides\": {\"replicaCount\": %d}}")
+            .formatted(release, namespace, replicas),
+        expectRevision);
+  }
+
+  /** Composes the plan {@code request} asks for, applies it and answers the revision it made. */
+  private int composeAndApply(String request, int expectRevision) {
+    String hash = server.planHash(request, "Cookie", cookie);
     return post(
             "/api/apply",
             "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, expectRevision))

@@ -154,13 +154,22 @@ class WebUiInABrowserTest {
   }
 
   @Test
-  void refusesToApplyAnEmptyDiff() {
+  void refusesToApplyAnEmptyDiffInTheUiAndMakesItANoOpThroughTheApi() {
     scenario("refuses-to-apply-an-empty-diff.mjs")
         .with("MODEL", SMALL_MODEL)
         .with("VARIANT", "sglang-tp1")
         .with("RELEASE", "deployed-twice")
         .on("revision", release -> Integer.toString(api.revision(release)))
         .run();
+
+    // What the disabled button would have sent, sent anyway: no revision, recorded unchanged.
+    JsonNode answer = api.applyTheRunningPlan("deployed-twice");
+    assertThat(answer.path("changed").asBoolean()).isFalse();
+    assertThat(answer.path("revision").asInt()).isEqualTo(1);
+    assertThat(api.revision("deployed-twice")).isEqualTo(1);
+    JsonNode run = api.runs("deployed-twice").path(0);
+    assertThat(run.path("action").asText()).isEqualTo("apply");
+    assertThat(run.path("changed").asBoolean()).isFalse();
   }
 
   @Test
