@@ -1332,6 +1332,13 @@ export interface components {
             name?: string;
             url?: string;
             default?: boolean;
+            /**
+             * @description The OpenSSH Ed25519 public key line (`ssh-ed25519 AAAA...`) whose detached signature
+             *     (`ssh-keygen -Y sign -n swiss-catalog`, in `index.json.sig` beside the index) the
+             *     catalog's index must carry. A missing, tampered or foreign signature refuses the fetch
+             *     with the reason, and the last good copy stays in use.
+             */
+            signer?: string;
         };
         ProfileRoute: {
             nginxConfigMap?: string;

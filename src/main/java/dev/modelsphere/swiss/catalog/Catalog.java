@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.catalog;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,41 @@ public final class Catalog {
   /** Reads and validates the index, one request; entries are fetched later. */
   public static Catalog open(Fetcher fetcher) {
     return fromIndex(fetcher, fetcher.readIndex());
+  }
+
+  /**
+   * Opens the catalog at {@code location}, whose index must carry a valid detached SSH signature
+   * ({@code index.json.sig} beside it) by {@code signer} when one is given.
+   *
+   * @param signer the trusted signer's OpenSSH public key line; empty: the index is not checked
+   * @throws CatalogException naming why the signature is refused
+   */
+  public static Catalog open(String location, String signer) {
+    Fetcher fetcher = Fetcher.forLocation(location);
+    byte[] index = fetcher.readIndex();
+    if (signer != null && !signer.isBlank()) {
+      checkSignature(fetcher, index, signer);
+    }
+    return fromIndex(fetcher, index);
+  }
+
+  private static void checkSignature(Fetcher fetcher, byte[] index, String signer) {
+    String location = fetcher.location();
+    String name = location.substring(location.lastIndexOf('/') + 1) + ".sig";
+    String armored;
+    try {
+      armored = new String(fetcher.read(name), StandardCharsets.UTF_8);
+    } catch (CatalogException e) {
+      throw new CatalogException(
+          "catalog %s must be signed by its trusted signer, and its signature %s cannot be read: %s"
+              .formatted(location, name, e.getMessage()),
+          e);
+    }
+    try {
+      SshSignature.verify(index, armored, signer);
+    } catch (CatalogException e) {
+      throw new CatalogException("catalog %s refused: %s".formatted(location, e.getMessage()), e);
+    }
   }
 
   /**

@@ -58,6 +58,14 @@ public final class CatalogCache {
    *     memory or on disk
    */
   public Catalog open(String location) {
+    return open(location, "");
+  }
+
+  /**
+   * The same for a catalog whose index must be signed by {@code signer} (empty: unsigned). A
+   * refused signature is a failed fetch: the last good copy stays in use.
+   */
+  public Catalog open(String location, String signer) {
     Catalog current = tried.getIfPresent(location);
     if (current != null) {
       return current;
@@ -65,7 +73,7 @@ public final class CatalogCache {
     // Not Cache.get(key, fetch): a fetch can take as long as its timeouts, and Caffeine would hold
     // a lock shared with other locations meanwhile. Two requests may fetch at once, as before.
     try {
-      Catalog fresh = Catalog.open(location);
+      Catalog fresh = Catalog.open(location, signer);
       lastGood.put(location, new Held(fresh, clock.instant()));
       tried.put(location, fresh);
       saveToDisk(fresh);

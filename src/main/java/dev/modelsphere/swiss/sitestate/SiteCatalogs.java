@@ -41,7 +41,7 @@ public final class SiteCatalogs {
    * @throws SiteStateException {@code BAD_GATEWAY} when it cannot be fetched and no copy is held
    */
   public OpenedCatalog open(CatalogRepo repo) {
-    return new OpenedCatalog(repo, cache.open(repo.url()));
+    return new OpenedCatalog(repo, cache.open(repo.url(), repo.signer()));
   }
 
   /**
