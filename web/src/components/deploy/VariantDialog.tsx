@@ -1,11 +1,14 @@
 import { DocsLink } from "./DocsLink";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import type { IndexVariant } from "../../api/catalog";
+import { catalogApi, type IndexVariant } from "../../api/catalog";
+import { queryKeys } from "../../api/queryKeys";
 import { hardwareLine } from "../../deploy/fit";
 import { deployLink } from "../../deploy/links";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
+import { FitBadge } from "./FitBadge";
 
 /** The variant is a hardware decision: the operator picks one before the deploy form opens. */
 export function VariantDialog({
@@ -25,6 +28,9 @@ export function VariantDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
+  // Whether each variant fits this cluster, before the operator picks one: the same node list the
+  // model page and the deploy form read.
+  const nodes = useQuery({ queryKey: queryKeys.nodes(), queryFn: catalogApi.nodes });
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) {
@@ -47,6 +53,7 @@ export function VariantDialog({
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-sm font-medium">{variant.id}</span>
               {variant.default && <Badge tone="info">default</Badge>}
+              <FitBadge requires={variant.requires} nodes={nodes.data?.nodes} error={nodes.isError} />
             </div>
             <p className="text-sm text-slate-700">
               {hardwareLine(variant)}
