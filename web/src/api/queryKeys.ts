@@ -25,6 +25,8 @@ export const queryKeys = {
   run: (id: number) => ["run", id] as const,
   /** `GET /api/approvals`, all of them or those of one release. */
   approvals: (...ref: Ref) => ["approvals", ...ref] as const,
+  /** The diff an approver reviews: `POST /api/diff` of the request's plan, or the revision diff of its rollback. */
+  approvalDiff: (id: number) => ["approval-diff", id] as const,
 
   releaseStatus: (...ref: Ref) => ["release-status", ...ref] as const,
   releasePlan: (...ref: Ref) => ["release-plan", ...ref] as const,
