@@ -8,6 +8,7 @@ import { placementOf, variantRequires, withRequirement, type Placement } from ".
 import { startupBudgetSeconds } from "../deploy/startupBudget";
 import { releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
 import { CanaryBadges } from "../components/CanaryBadges";
+import { ReleaseApprovals } from "../components/approvals/ReleaseApprovals";
 import { ButtonLink } from "../components/release/ButtonLink";
 import { CanaryPanel } from "../components/release/CanaryPanel";
 import { InstallStatusCard } from "../components/release/InstallStatusCard";
@@ -76,6 +77,7 @@ export default function DeploymentDetail() {
           {plan.data && canWrite && status.data?.helmStatus === "deployed" && <ButtonLink to={tunePath(namespace, release)}>Tune</ButtonLink>}
         </nav>
       </header>
+      <ReleaseApprovals namespace={namespace} release={release} canWrite={canWrite} />
       {status.isPending ? (
         <Loading what="the release status" />
       ) : status.isError ? (
