@@ -20,8 +20,9 @@ const fromBob = approval({ id: 6, requestedBy: "bob", action: "uninstall", planH
 const spent = approval({ id: 3, state: "spent", decidedBy: "bob", requestedAt: "2026-12-01T00:00:00Z" });
 const rejected = approval({ id: 4, state: "rejected", decidedBy: "carol", decisionNote: "not now", requestedAt: "2026-12-02T00:00:00Z" });
 
-function show(approvals: Approval[], user = "bob", approvers?: string[]) {
+function show(approvals: Approval[], user = "bob", approvers?: string[], allowDeploy = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(queryKeys.cluster(), { name: "lab", profile: "lab", catalog: "", version: "0.1.0", allowDeploy });
   client.setQueryData(queryKeys.profile(), { source: "profile.yaml", yaml: "", profile: { name: "lab", requireApproval: true, approvers } });
   const invalidate = vi.spyOn(client, "invalidateQueries");
   const list = vi.spyOn(approvalsApi, "list").mockResolvedValue({ approvals });
@@ -115,5 +116,12 @@ describe("<Approvals>", () => {
     vi.spyOn(approvalsApi, "reject").mockRejectedValue(new ApiError("request 5 is no longer pending (expired)", 409));
     fireEvent.click(await screen.findByRole("button", { name: "Reject request 5" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("request 5 is no longer pending (expired)"));
+  });
+
+  it("asks a read-only server for no approvals, and says why there are none", async () => {
+    const { list } = show([fromAlice], "bob", undefined, false);
+    await screen.findByText(/This swiss serve is read-only/);
+    expect(list).not.toHaveBeenCalled();
+    expect(screen.queryByRole("table")).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { approvalsApi, type Approval } from "../api/approvals";
+import { clusterApi } from "../api/cluster";
+import { ReadOnlyNotice } from "../components/deploy/ReadOnlyNotice";
 import { plansApi } from "../api/plans";
 import { afterApprovalChange, queryKeys } from "../api/queryKeys";
 import { approvalSections, approveBlockedBecause, describeWrite, rejectBlockedBecause, shortHash, STATE_TONE } from "../approvals/approvals";
@@ -25,6 +27,37 @@ type Decision = "approve" | "reject";
  * reviewer has seen the diff the requester will apply, then the recent decided, spent or expired.
  */
 export default function Approvals() {
+  const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
+  const heading = <h1 className="text-xl font-semibold">Approvals</h1>;
+  if (cluster.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        {heading}
+        <Loading what="the server's settings" />
+      </div>
+    );
+  }
+  if (cluster.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        {heading}
+        <ErrorState error={cluster.error} retry={() => void cluster.refetch()} />
+      </div>
+    );
+  }
+  // A read-only server writes nothing, so it keeps no approvals (it answers 403 to the list).
+  if (!cluster.data.allowDeploy) {
+    return (
+      <div className="flex flex-col gap-4">
+        {heading}
+        <ReadOnlyNotice what="writes, and the approvals they need," />
+      </div>
+    );
+  }
+  return <ApprovalsOfTheSite heading={heading} />;
+}
+
+function ApprovalsOfTheSite({ heading }: { heading: ReactNode }) {
   const user = useSignedInUser();
   const { requireApproval, approvers } = useApprovalPolicy();
   const poll = useApprovalsPoll();
@@ -59,7 +92,7 @@ export default function Approvals() {
   };
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-semibold">Approvals</h1>
+      {heading}
       <p className="text-sm text-slate-700">
         {requireApproval
           ? `On this site every install, apply, rollback and uninstall needs another user's approval of exactly that write${approvers.length > 0 ? `, from ${approvers.join(", ")}` : ""}. An approval is used once and expires.`
