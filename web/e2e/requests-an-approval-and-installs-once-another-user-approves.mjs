@@ -58,7 +58,7 @@ await scenario("requests an approval, another user approves it in a second brows
       .getByRole("row")
       .filter({ has: bob.page.getByRole("cell", { name: id, exact: true }) });
     await row.getByText(note).waitFor();
-    await row.getByRole("cell", { name: "admin", exact: true }).waitFor();
+    await row.getByRole("cell", { name: env.user, exact: true }).waitFor();
     await axeScan(bob.page, "approvals (pending)");
     await screenshot(bob.page, "approvals-pending");
     await row.getByRole("button", { name: `Approve request ${id}` }).click();

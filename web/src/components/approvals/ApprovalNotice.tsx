@@ -16,7 +16,8 @@ export function ApprovalNotice({ approval, what }: { approval?: Approval; what: 
       {approval === undefined ? (
         <p>
           <strong>This site requires approval.</strong> Another user must approve this {what} before it can run: Request approval sends it, with your note, to the{" "}
-          <Link className={textLink} to="/approvals">
+          {/* Underlined: inside a sentence, colour alone does not tell a link from the text around it. */}
+          <Link className={`${textLink} underline`} to="/approvals">
             Approvals
           </Link>{" "}
           page.

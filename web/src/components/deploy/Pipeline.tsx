@@ -187,8 +187,6 @@ export function Pipeline(props: PipelineProps) {
           No object changes, but the plan differs from the deployed one (see the value changes): {action.toLowerCase()} records it beside the release.
         </p>
       )}
-      {target && state.diff && applyBlocked === undefined && <ApprovalNotice approval={approval} what={action.toLowerCase()} />}
-      {asking.isError && <ErrorState error={asking.error} />}
       {state.failed && <StepFailure step={state.failed.step} error={state.failed.error} />}
       {state.plan && (
         <div ref={planShown} className="scroll-mt-16">
@@ -200,6 +198,9 @@ export function Pipeline(props: PipelineProps) {
           <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} />
         </div>
       )}
+      {/* Beside the diff it is of and the note it carries, where the requester is looking. */}
+      {target && state.diff && applyBlocked === undefined && <ApprovalNotice approval={approval} what={action.toLowerCase()} />}
+      {asking.isError && <ErrorState error={asking.error} />}
       {state.plan && !state.result && (
         <div className="flex flex-col gap-1">
           <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
