@@ -59,7 +59,14 @@ describe("placementOf", () => {
     expect(placementLine(placementOf(pinned))).toBe(
       "2 GPUs (nvidia.com/gpu: 2) · product NVIDIA-H100-80GB-HBM3 · nodeSelector pool=serving · affinity nvidia.com/gpu.product In NVIDIA-H100-80GB-HBM3 · tolerations gpu Exists:NoSchedule",
     );
-    expect(placementLine(placementOf({ catalog: { model: { gpus: "1" } } }))).toBe("1 GPU (no GPU resource requested) · product any · tolerations none");
+    // The serving charts ask for model.gpus of nvidia.com/gpu (or of model.gpuResource).
+    expect(placementLine(placementOf({ catalog: { model: { gpus: "1" } } }))).toBe("1 GPU (nvidia.com/gpu: 1) · product any · tolerations none");
+    expect(placementLine(placementOf({ catalog: { model: { gpus: "4", gpuResource: "huawei.com/Ascend910" } } }))).toBe(
+      "4 GPUs (huawei.com/Ascend910: 4) · product any · tolerations none",
+    );
+    expect(placementLine(withRequirement(placementOf({ catalog: { model: { gpus: "1" } }, form: { model: { gpus: "" } } }), { gpus: 1 }))).toBe(
+      "1 GPU (no GPU resource requested) · product any · tolerations none",
+    );
     expect(placementLine(placementOf({ catalog: {} }))).toBe("no GPUs · product any · tolerations none");
   });
 });
@@ -72,7 +79,8 @@ describe("placementProblems", () => {
   });
 
   it("flags a pod whose values ask Kubernetes for no GPU, wherever it landed", () => {
-    const unrequested = placementOf({ catalog: { model: { gpus: "1" } } });
+    // A hand edit that empties model.gpus: the chart then asks for no GPU, the variant needs one.
+    const unrequested = withRequirement(placementOf({ catalog: { model: { gpus: "1" } }, form: { model: { gpus: "" } } }), { gpus: 1 });
     expect(placementProblems(unrequested, { node: node({}) })).toEqual(["asks for no GPU, but the variant needs 1 GPU: it can land on any node and will not load"]);
     expect(placementProblems(needsOne, { node: node({}), gpusHeld: 0 })).toHaveLength(1);
     expect(placementProblems(unrequested, { node: node({}), gpusHeld: 1 })).toEqual([]);

@@ -82,6 +82,13 @@ function count(value: unknown): number {
 
 function gpuRequests(values: Values): Record<string, number> {
   const requests: Record<string, number> = {};
+  // The serving charts ask for model.gpus of model.gpuResource (nvidia.com/gpu unless a variant
+  // names another); empty or 0 leaves the resource off the pod.
+  const gpus = count(at(values, "model", "gpus"));
+  if (gpus > 0) {
+    const resource = at(values, "model", "gpuResource");
+    requests[typeof resource === "string" && resource !== "" ? resource : "nvidia.com/gpu"] = gpus;
+  }
   // A limit alone is also the request for an extended resource; a request wins where both are set.
   for (const kind of ["limits", "requests"]) {
     const resources = at(values, "resources", kind);

@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
       RollbackCommand.class,
       HistoryCommand.class,
       UninstallCommand.class,
+      ApprovalsCommand.class,
+      ApproveCommand.class,
       StatusCommand.class,
       ListCommand.class,
       ServeCommand.class,

@@ -30,6 +30,7 @@ import java.util.Set;
  *     deploys allowed; without it such a server listens on loopback only (the chart never sets it)
  * @param basePath the path prefix a reverse proxy serves swiss under without stripping it ({@code
  *     /api/deploy}); requests with and without it are served alike. Empty: served at the root
+ * @param approvalTTL how long an approval request stays usable on a site that requires approval
  */
 @RecordBuilder
 public record Server(
@@ -46,9 +47,10 @@ public record Server(
         Map<String, List<String>> gpuProductLabels,
     String applyWith,
     boolean insecureListen,
-    String basePath)
+    String basePath,
+    @JsonDeserialize(using = GoDurationDeserializer.class) Duration approvalTTL)
     // Withers (withDatabase, withAuth, ...) copy every other setting: tests and RelativePaths
-    // change one or two without listing all thirteen.
+    // change one or two without listing all fourteen.
     implements ServerBuilder.With {
 
   public static final String DEFAULT_ADDR = ":8080";
@@ -57,6 +59,7 @@ public record Server(
   public static final String DEFAULT_HELMFILE_BIN = "helmfile";
   public static final int DEFAULT_PLAN_HISTORY = 5;
   public static final Duration DEFAULT_CACHE_TTL = Duration.ofSeconds(60);
+  public static final Duration DEFAULT_APPROVAL_TTL = Duration.ofHours(24);
   public static final String APPLY_WITH_HELM = "helm";
   public static final String APPLY_WITH_LLMSVC = "llmsvc";
   public static final Set<String> APPLY_WITH_BACKENDS = Set.of(APPLY_WITH_HELM, APPLY_WITH_LLMSVC);
@@ -68,6 +71,7 @@ public record Server(
     helmfileBin = Nulls.or(helmfileBin, DEFAULT_HELMFILE_BIN);
     planHistory = planHistory == 0 ? DEFAULT_PLAN_HISTORY : planHistory;
     cacheTTL = cacheTTL == null || cacheTTL.isZero() ? DEFAULT_CACHE_TTL : cacheTTL;
+    approvalTTL = approvalTTL == null || approvalTTL.isZero() ? DEFAULT_APPROVAL_TTL : approvalTTL;
     cacheDir = Nulls.orEmpty(cacheDir);
     auth = auth == null ? Auth.defaults() : auth;
     gpuProductLabels = labelKeys(gpuProductLabels);
@@ -86,7 +90,8 @@ public record Server(
   }
 
   public static Server defaults() {
-    return new Server(null, null, false, null, null, 0, null, null, null, null, null, false, null);
+    return new Server(
+        null, null, false, null, null, 0, null, null, null, null, null, false, null, null);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
@@ -134,9 +135,17 @@ public final class DeployCore implements AutoCloseable {
     return plans;
   }
 
-  /** The write use cases, each checked by {@code gate} before it is run. */
+  /** The write use cases, each checked by {@code gate} before it is run; no approvals. */
   public ReleaseWrites writes(ApplyGate gate) {
-    return new ReleaseWrites(backends, gate, runs, settings.namespaces());
+    return writes(gate, WriteApprovals.NONE);
+  }
+
+  /**
+   * The write use cases, each checked by {@code gate} and, on a site that requires approval,
+   * spending its approval from {@code approvals} before it is run.
+   */
+  public ReleaseWrites writes(ApplyGate gate, WriteApprovals approvals) {
+    return new ReleaseWrites(backends, gate, runs, approvals, settings.namespaces());
   }
 
   /**

@@ -42,14 +42,31 @@ public final class DetachedRuns implements AutoCloseable {
     this.executor = Executors.newCachedThreadPool(DaemonThreads.numbered(THREADS));
   }
 
-  /** Who asked for what, on which release: the fixed half of the run's row. */
+  /**
+   * Who asked for what, on which release: the fixed half of the run's row.
+   *
+   * @param approvedBy who approved the write, on a site that requires approval; else empty
+   */
   public record Attempt(
       String actor,
       String action,
       String namespace,
       String release,
       String planHash,
-      String note) {}
+      String note,
+      String approvedBy) {
+
+    /** A write nobody had to approve. */
+    public Attempt(
+        String actor,
+        String action,
+        String namespace,
+        String release,
+        String planHash,
+        String note) {
+      this(actor, action, namespace, release, planHash, note, "");
+    }
+  }
 
   /**
    * What a finished write reports to the audit log.
@@ -116,7 +133,8 @@ public final class DetachedRuns implements AutoCloseable {
             attempt.note(),
             rev,
             started,
-            clock.instant());
+            clock.instant(),
+            attempt.approvedBy());
     try {
       store.get().recordRun(run);
     } catch (StoreException e) {

@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.deploy.approval.GuardedWrite;
+import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import java.util.List;
@@ -17,16 +19,23 @@ public final class ReleaseWrites {
   private final Backends backends;
   private final ApplyGate gate;
   private final DetachedRuns runs;
+  private final WriteApprovals approvals;
   private final List<String> namespaces;
 
   /**
+   * @param approvals what a write on a site that requires approval spends before it runs
    * @param namespaces the only namespaces releases are written in; empty means any
    */
   public ReleaseWrites(
-      Backends backends, ApplyGate gate, DetachedRuns runs, List<String> namespaces) {
+      Backends backends,
+      ApplyGate gate,
+      DetachedRuns runs,
+      WriteApprovals approvals,
+      List<String> namespaces) {
     this.backends = backends;
     this.gate = gate;
     this.runs = runs;
+    this.approvals = approvals;
     this.namespaces = List.copyOf(namespaces);
   }
 
@@ -37,8 +46,14 @@ public final class ReleaseWrites {
     requireServed(ns);
     ReleaseBackend backend = backends.writer(ns, release, mode);
     gate.check(plan, mode);
+    String approver =
+        approvals.spend(
+            actor,
+            GuardedWrite.of(options.action(), ns, release, plan.hash()),
+            () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
-        new DetachedRuns.Attempt(actor, options.action(), ns, release, plan.hash(), options.note());
+        new DetachedRuns.Attempt(
+            actor, options.action(), ns, release, plan.hash(), options.note(), approver);
     return runs.run(attempt, () -> done(backend.apply(plan, mode, options)));
   }
 
@@ -76,8 +91,13 @@ public final class ReleaseWrites {
           "expectRevision is required: send the revision you were looking at, so a rollback"
               + " cannot overwrite an apply that landed in between");
     }
+    String approver =
+        approvals.spend(
+            actor,
+            new GuardedWrite("rollback", ns, release, "", toRevision),
+            () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
-        new DetachedRuns.Attempt(actor, "rollback", ns, release, archived.hash(), note);
+        new DetachedRuns.Attempt(actor, "rollback", ns, release, archived.hash(), note, approver);
     return runs.run(
         attempt, () -> done(backend.rollback(ns, release, toRevision, expectRevision, note)));
   }
@@ -89,9 +109,14 @@ public final class ReleaseWrites {
   public UninstallResult uninstall(String actor, String ns, String release) {
     requireServed(ns);
     ReleaseBackend backend = backends.owner(ns, release);
+    String approver =
+        approvals.spend(
+            actor,
+            GuardedWrite.of("uninstall", ns, release, ""),
+            () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
-            actor, "uninstall", ns, release, backend.reads().planHash(ns, release), "");
+            actor, "uninstall", ns, release, backend.reads().planHash(ns, release), "", approver);
     return runs.run(
         attempt,
         () -> {
@@ -114,6 +139,11 @@ public final class ReleaseWrites {
                   + " (rbac.namespaces in the swiss chart, which grants it) and restart swiss")
               .formatted(ns, String.join(", ", namespaces), ns));
     }
+  }
+
+  /** The release's revision as its owner reads it; 0 when it does not exist. */
+  private static int liveRevision(ReleaseBackend backend, String ns, String release) {
+    return backend.reads().live(ns, release).revision();
   }
 
   private static DetachedRuns.Done<ApplyResult> done(ApplyResult result) {

@@ -5,6 +5,7 @@ import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.DeployCore;
+import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.GpuProductCheck;
 import dev.modelsphere.swiss.deploy.PlanComposer;
@@ -12,6 +13,8 @@ import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.Writer;
+import dev.modelsphere.swiss.deploy.approval.Approvals;
+import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
@@ -23,6 +26,7 @@ import dev.modelsphere.swiss.deploy.view.FleetReleaseRecords;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.NativeMemory;
@@ -51,6 +55,7 @@ import dev.modelsphere.swiss.server.events.EventHub;
 import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.ParamRule;
 import dev.modelsphere.swiss.server.http.RouteGroup;
+import dev.modelsphere.swiss.server.routes.ApprovalRoutes;
 import dev.modelsphere.swiss.server.routes.CatalogRoutes;
 import dev.modelsphere.swiss.server.routes.ClusterRoutes;
 import dev.modelsphere.swiss.server.routes.DeployRoutes;
@@ -75,6 +80,7 @@ import dev.modelsphere.swiss.server.state.WatchesSynced;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
+import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.DatabasePassword;
@@ -136,6 +142,7 @@ public final class SwissServer {
   private final Fleet fleet;
   private final NodeInventory nodes;
   private final GpuUseHistory gpuHistory;
+  private final Optional<Approvals> approvals;
   private final CatalogLookups catalogLookups;
   private final CopyAge copyAge;
   private final ChartRenderer charts;
@@ -221,6 +228,18 @@ public final class SwissServer {
     SessionTokens tokens = new SessionTokens(auth.tokenTTL(), options.clock());
     SessionCookie cookie = new SessionCookie(auth.cookieSecure());
     this.revisions = new RevisionsView(core.backends(), helmReleases, core.storage());
+    this.approvals =
+        config.server().allowDeploy()
+            ? store.map(
+                s ->
+                    new Approvals(
+                        s,
+                        site.profiles()::profileIfReadable,
+                        (ns, release) ->
+                            core.backends().reads(ns, release).live(ns, release).revision(),
+                        config.server().approvalTTL(),
+                        options.clock()))
+            : Optional.empty();
     this.events = new EventHub(options.events(), options.clock());
     meters.gauge("swiss.event.streams", events, EventHub::openStreams);
     registerMemoryMeters();
@@ -307,6 +326,7 @@ public final class SwissServer {
             new SloServer(kube, options.namespace()),
             config.server().allowDeploy()),
         new DeployRoutes(deployParts()),
+        new ApprovalRoutes(approvals),
         new EventRoutes(events),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
@@ -353,6 +373,25 @@ public final class SwissServer {
     }
   }
 
+  /**
+   * What a write spends on a site that requires approval: the stored approvals, or, without a
+   * database to keep them, a refusal that says so.
+   */
+  private WriteApprovals writeApprovals() {
+    if (approvals.isPresent()) {
+      return approvals.get();
+    }
+    return (actor, write, live) -> {
+      if (site.profiles().profileIfReadable().map(Profile::requireApproval).orElse(false)) {
+        throw new DeployException(
+            ErrorKind.UNAVAILABLE,
+            "this site requires approval, and approvals are kept in the database this server"
+                + " lacks: set server.database; nothing was written");
+      }
+      return "";
+    };
+  }
+
   /** What the write routes need; none on a read-only server, whose write routes answer 403. */
   private Optional<DeployRoutes.Parts> deployParts() {
     if (!config.server().allowDeploy()) {
@@ -379,7 +418,7 @@ public final class SwissServer {
             new FleetReleaseHolders(fleet),
             GpuNodes.of(nodes),
             gpus);
-    ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer));
+    ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
     return Optional.of(
         new DeployRoutes.Parts(
             composer,

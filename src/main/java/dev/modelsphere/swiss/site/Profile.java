@@ -20,6 +20,9 @@ import java.util.Map;
  * @param catalogs the site's named catalogs
  * @param chartRepo an {@code oci://} registry or http(s) chart repository
  * @param chartPath a local directory holding chart directories (CLI use)
+ * @param requireApproval every install, apply, rollback and uninstall on this site needs an
+ *     approval of exactly that write by another user
+ * @param approvers the users who may approve; empty: anyone signed in but the requester
  * @param extra chart values merged last into the site layer; never validated
  */
 @RecordBuilder
@@ -30,6 +33,8 @@ public record Profile(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CatalogRepo> catalogs,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String chartRepo,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String chartPath,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean requireApproval,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> approvers,
     @JsonInclude(JsonInclude.Include.ALWAYS) Registry registry,
     @JsonInclude(JsonInclude.Include.ALWAYS) ModelPaths model,
     @JsonInclude(JsonInclude.Include.ALWAYS) Schedule schedule,
@@ -48,6 +53,7 @@ public record Profile(
     catalogs = Nulls.nullItemsAs(catalogs, new CatalogRepo("", "", false));
     chartRepo = Nulls.orEmpty(chartRepo);
     chartPath = Nulls.orEmpty(chartPath);
+    approvers = approvers == null ? List.of() : List.copyOf(approvers);
     registry = registry == null ? Registry.none() : registry;
     model = model == null ? ModelPaths.none() : model;
     schedule = schedule == null ? Schedule.none() : schedule;
@@ -85,6 +91,11 @@ public record Profile(
    */
   public static String defaultYaml(String cluster) {
     return DefaultProfile.yaml(cluster);
+  }
+
+  /** Whether {@code user} may approve a write here that {@code requester} asked for. */
+  public boolean mayApprove(String user, String requester) {
+    return !user.equals(requester) && (approvers.isEmpty() || approvers.contains(user));
   }
 
   /** The local path of a model's weights; see {@link ModelPaths#localPath}. */

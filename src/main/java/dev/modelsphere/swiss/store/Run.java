@@ -15,6 +15,7 @@ import java.time.Instant;
  * @param actor who asked: the logged-in user, or the user a trusted proxy named
  * @param output what the backend printed; only a single-run read carries it
  * @param revision the helm revision after the run; 0 when it failed
+ * @param approvedBy who approved the write, on a site that requires approval; empty otherwise
  */
 public record Run(
     long id,
@@ -29,7 +30,8 @@ public record Run(
     @JsonInclude(Include.NON_EMPTY) String note,
     @JsonInclude(Include.NON_DEFAULT) int revision,
     Instant startedAt,
-    Instant endedAt) {
+    Instant endedAt,
+    @JsonInclude(Include.NON_EMPTY) String approvedBy) {
 
   public Run {
     namespace = Nulls.orEmpty(namespace);
@@ -42,19 +44,64 @@ public record Run(
     note = Nulls.orEmpty(note);
     startedAt = startedAt == null ? Instant.EPOCH : startedAt;
     endedAt = endedAt == null ? Instant.EPOCH : endedAt;
+    approvedBy = Nulls.orEmpty(approvedBy);
+  }
+
+  /** A run of a write nobody had to approve. */
+  public Run(
+      long id,
+      String namespace,
+      String release,
+      String action,
+      String planHash,
+      String actor,
+      boolean changed,
+      String error,
+      String output,
+      String note,
+      int revision,
+      Instant startedAt,
+      Instant endedAt) {
+    this(
+        id, namespace, release, action, planHash, actor, changed, error, output, note, revision,
+        startedAt, endedAt, "");
   }
 
   /** This run as recorded under {@code newId}. */
   public Run withId(long newId) {
     return new Run(
-        newId, namespace, release, action, planHash, actor, changed, error, output, note, revision,
-        startedAt, endedAt);
+        newId,
+        namespace,
+        release,
+        action,
+        planHash,
+        actor,
+        changed,
+        error,
+        output,
+        note,
+        revision,
+        startedAt,
+        endedAt,
+        approvedBy);
   }
 
   /** This run as a listing shows it: everything but the output. */
   public Run withoutOutput() {
     return new Run(
-        id, namespace, release, action, planHash, actor, changed, error, "", note, revision,
-        startedAt, endedAt);
+        id,
+        namespace,
+        release,
+        action,
+        planHash,
+        actor,
+        changed,
+        error,
+        "",
+        note,
+        revision,
+        startedAt,
+        endedAt,
+        approvedBy);
   }
 }

@@ -23,7 +23,7 @@ import java.util.Optional;
 public final class Store implements AutoCloseable {
   private static final String RUN_COLUMNS =
       "id, namespace, release, action, plan_hash, actor, changed, error, note, revision,"
-          + " started_at, ended_at";
+          + " started_at, ended_at, approved_by";
 
   /** The environment variable holding the PostgreSQL password. */
   public static final String PASSWORD_VARIABLE = "SWISS_DATABASE_PASSWORD";
@@ -107,8 +107,8 @@ public final class Store implements AutoCloseable {
   public Run recordRun(Run run) {
     String sql =
         "INSERT INTO runs (namespace, release, action, plan_hash, actor, changed, error, output,"
-            + " note, revision, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            + " RETURNING id";
+            + " note, revision, started_at, ended_at, approved_by)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
     String what = "record %s run of %s/%s".formatted(run.action(), run.namespace(), run.release());
     try (Connection c = database.connect();
         PreparedStatement s = c.prepareStatement(sql)) {
@@ -127,7 +127,8 @@ public final class Store implements AutoCloseable {
           run.note(),
           run.revision(),
           timestamp(run.startedAt()),
-          timestamp(run.endedAt()));
+          timestamp(run.endedAt()),
+          run.approvedBy());
       try (ResultSet keys = s.executeQuery()) {
         keys.next();
         return run.withId(keys.getLong(1));
@@ -236,7 +237,8 @@ public final class Store implements AutoCloseable {
         row.getString("note"),
         row.getInt("revision"),
         instant(row.getString("started_at")),
-        instant(row.getString("ended_at")));
+        instant(row.getString("ended_at")),
+        row.getString("approved_by"));
   }
 
   /**
@@ -268,13 +270,18 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  private static void bind(PreparedStatement s, Object... args) throws SQLException {
+  /** The approval requests, in the same database. */
+  public StoredApprovals approvals() {
+    return new StoredApprovals(database, this::failure);
+  }
+
+  static void bind(PreparedStatement s, Object... args) throws SQLException {
     for (int i = 0; i < args.length; i++) {
       s.setObject(i + 1, args[i]);
     }
   }
 
-  private StoreException failure(String what, SQLException e) {
+  StoreException failure(String what, SQLException e) {
     return StoreException.of(
         "database %s: %s: %s".formatted(database.name(), what, e.getMessage()), e);
   }

@@ -199,10 +199,10 @@ public final class TestServer implements AutoCloseable {
   }
 
   /** Our demo catalog and the demo site's profile: our example charts through {@code chartPath}. */
-  static final String DEMO_CATALOG =
+  public static final String DEMO_CATALOG =
       SharedFixtures.project().resolve("examples/catalog").toString();
 
-  static final String DEMO_PROFILE =
+  public static final String DEMO_PROFILE =
       """
       name: test-site
       namespace: models

@@ -127,12 +127,13 @@ class WebUiInABrowserTest {
           .on(
               "label-a-node",
               key -> {
-                labelNode("cpu-1", key, "true");
+                // A GPU node: the variant's pod asks for one GPU.
+                labelNode("gpu-h100-a", key, "true");
                 return "";
               })
           .run();
     } finally {
-      labelNode("cpu-1", label, null);
+      labelNode("gpu-h100-a", label, null);
     }
   }
 
@@ -184,12 +185,14 @@ class WebUiInABrowserTest {
 
   @Test
   void flagsAPodOnANodeWithoutItsGpu() {
-    // The demo variant needs one GPU but requests none, so the node selector alone places it.
+    // A hand edit empties model.gpus: the demo variant needs one GPU but its pod asks for none,
+    // so the node selector alone places it, on the CPU node.
     api.install(
         SMALL_MODEL,
         "1.0.0",
         "on-the-cpu-node",
-        "{\"replicaCount\": 1, \"nodeSelector\": {\"kubernetes.io/hostname\": \"cpu-1\"}}");
+        "{\"replicaCount\": 1, \"model\": {\"gpus\": \"\"},"
+            + " \"nodeSelector\": {\"kubernetes.io/hostname\": \"cpu-1\"}}");
 
     // This variant is built for H100s; the node selector puts it on the B300 node.
     api.install(

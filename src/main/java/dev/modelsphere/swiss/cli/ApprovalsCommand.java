@@ -1,0 +1,152 @@
+package dev.modelsphere.swiss.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Approval requests on a swiss server whose site requires approval: the list, and asking for one.
+ * Approvals live in the server's database, so these go through a server only.
+ */
+@Command(
+    name = "approvals",
+    mixinStandardHelpOptions = true,
+    description =
+        "List approval requests, pending first (a server's; see swiss approve to decide one).",
+    subcommands = {ApprovalsCommand.Request.class})
+public final class ApprovalsCommand implements Runnable {
+  @Mixin ServerOption server;
+  @Mixin OutputFormat output;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--namespace", description = "Only requests for releases in this namespace.")
+  String namespace;
+
+  @Option(names = "--release", description = "Only requests for this release.")
+  String release;
+
+  @Option(
+      names = "--state",
+      description = "Only requests in this state: pending, approved, rejected, spent, expired.")
+  String state;
+
+  @Override
+  public void run() {
+    List<String> query = new ArrayList<>();
+    add(query, "namespace", namespace);
+    add(query, "release", release);
+    add(query, "state", state);
+    String path = "/api/approvals" + (query.isEmpty() ? "" : "?" + String.join("&", query));
+    JsonNode answer = api(server).get(path);
+    output.print(spec.commandLine().getOut(), answer, wide -> table(answer.path("approvals")));
+  }
+
+  /** The server to ask: approvals are kept nowhere else. */
+  static SwissApi api(ServerOption server) {
+    return server
+        .api()
+        .orElseThrow(
+            () ->
+                new CliException(
+                    "approvals are kept by a swiss server: pass --server URL (or swiss login)"));
+  }
+
+  static String table(JsonNode approvals) {
+    Table table = new Table();
+    table.add("ID", "STATE", "ACTION", "RELEASE", "WHAT", "ASKED BY", "DECIDED BY", "NOTE");
+    for (JsonNode a : approvals) {
+      String hash = a.path("planHash").asText();
+      String what =
+          !hash.isEmpty()
+              ? hash.substring(0, Math.min(hash.length(), 19))
+              : a.path("toRevision").asInt() > 0 ? "revision " + a.path("toRevision").asInt() : "-";
+      table.add(
+          a.path("id").asText(),
+          a.path("state").asText(),
+          a.path("action").asText(),
+          a.path("namespace").asText() + "/" + a.path("release").asText(),
+          what,
+          a.path("requestedBy").asText(),
+          dash(a.path("decidedBy").asText()),
+          dash(a.path("note").asText()));
+    }
+    return table.render();
+  }
+
+  private static String dash(String cell) {
+    return cell.isEmpty() ? "-" : cell;
+  }
+
+  private static void add(List<String> query, String name, String value) {
+    if (value != null && !value.isEmpty()) {
+      query.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8));
+    }
+  }
+
+  /** Asks for approval of one write. */
+  @Command(
+      name = "request",
+      mixinStandardHelpOptions = true,
+      description =
+          "Ask another user to approve one install, apply, rollback or uninstall; prints the"
+              + " request's id.")
+  static final class Request implements Runnable {
+    @Mixin ServerOption server;
+    @Mixin OutputFormat output;
+    @Spec CommandSpec spec;
+
+    @Option(
+        names = "--action",
+        required = true,
+        description = "What to approve: install, apply, rollback or uninstall.")
+    String action;
+
+    @Option(names = "--namespace", required = true, description = "The release's namespace.")
+    String namespace;
+
+    @Option(names = "--release", required = true, description = "The release.")
+    String release;
+
+    @Option(names = "--plan-hash", description = "The plan to install or apply (swiss plan).")
+    String planHash;
+
+    @Option(names = "--to-revision", description = "The revision a rollback restores.")
+    int toRevision;
+
+    @Option(names = "--note", description = "Why, for the approver.")
+    String note;
+
+    @Override
+    public void run() {
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("action", action);
+      body.put("namespace", namespace);
+      body.put("release", release);
+      if (planHash != null && !planHash.isEmpty()) {
+        body.put("planHash", planHash);
+      }
+      if (toRevision > 0) {
+        body.put("toRevision", toRevision);
+      }
+      if (note != null && !note.isEmpty()) {
+        body.put("note", note);
+      }
+      JsonNode answer = api(server).post("/api/approvals", body);
+      output.print(
+          spec.commandLine().getOut(),
+          answer,
+          wide ->
+              "approval #%s pending: another user approves it with swiss approve %s%n"
+                  .formatted(answer.path("id").asText(), answer.path("id").asText()));
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.modelsphere.swiss.store;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import dev.modelsphere.swiss.values.Nulls;
+import java.time.Instant;
+
+/**
+ * One approval request as stored and as the API answers it: optional members are left out when
+ * empty, and so are the times of what has not happened yet.
+ *
+ * @param planHash the plan an install or apply may write; empty for a rollback or an uninstall
+ * @param toRevision the revision a rollback may restore; 0 otherwise
+ * @param revision the release's live revision when the request was made; 0 when it did not exist
+ */
+public record Approval(
+    long id,
+    String action,
+    String namespace,
+    String release,
+    @JsonInclude(Include.NON_EMPTY) String planHash,
+    @JsonInclude(Include.NON_DEFAULT) int toRevision,
+    @JsonInclude(Include.NON_EMPTY) String note,
+    int revision,
+    String state,
+    String requestedBy,
+    Instant requestedAt,
+    Instant expiresAt,
+    @JsonInclude(Include.NON_EMPTY) String decidedBy,
+    @JsonInclude(Include.NON_NULL) Instant decidedAt,
+    @JsonInclude(Include.NON_EMPTY) String decisionNote,
+    @JsonInclude(Include.NON_NULL) Instant spentAt) {
+
+  public static final String PENDING = "pending";
+  public static final String APPROVED = "approved";
+  public static final String REJECTED = "rejected";
+  public static final String SPENT = "spent";
+  public static final String EXPIRED = "expired";
+
+  public Approval {
+    action = Nulls.orEmpty(action);
+    namespace = Nulls.orEmpty(namespace);
+    release = Nulls.orEmpty(release);
+    planHash = Nulls.orEmpty(planHash);
+    note = Nulls.orEmpty(note);
+    state = Nulls.orEmpty(state);
+    requestedBy = Nulls.orEmpty(requestedBy);
+    decidedBy = Nulls.orEmpty(decidedBy);
+    decisionNote = Nulls.orEmpty(decisionNote);
+  }
+
+  /** A new request, pending, before the database gave it an id. */
+  public static Approval pending(
+      String action,
+      String namespace,
+      String release,
+      String planHash,
+      int toRevision,
+      String note,
+      int revision,
+      String requestedBy,
+      Instant requestedAt,
+      Instant expiresAt) {
+    return new Approval(
+        0,
+        action,
+        namespace,
+        release,
+        planHash,
+        toRevision,
+        note,
+        revision,
+        PENDING,
+        requestedBy,
+        requestedAt,
+        expiresAt,
+        "",
+        null,
+        "",
+        null);
+  }
+
+  /** This request under {@code newId}. */
+  Approval withId(long newId) {
+    return new Approval(
+        newId,
+        action,
+        namespace,
+        release,
+        planHash,
+        toRevision,
+        note,
+        revision,
+        state,
+        requestedBy,
+        requestedAt,
+        expiresAt,
+        decidedBy,
+        decidedAt,
+        decisionNote,
+        spentAt);
+  }
+
+  /** Whether it is past its expiry at {@code now} while it could still have been used. */
+  public boolean due(Instant now) {
+    return (PENDING.equals(state) || APPROVED.equals(state)) && !now.isBefore(expiresAt);
+  }
+}
