@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.modelsphere.swiss.server.TestServer;
 import java.time.Duration;
 
@@ -71,27 +70,9 @@ final class AdminApi {
             .formatted(plan(release).path("hash").asText(), revision(release)));
   }
 
-  /**
-   * Makes the site a protected one: its profile as stored, plus {@code requireApproval: true},
-   * saved through the API as an operator would.
-   */
-  void requireApproval() {
-    String stored = get("/api/profile").path("yaml").asText();
-    String yaml = stored.endsWith("\n") ? stored : stored + "\n";
-    TestServer.Reply saved =
-        server.put(
-            "/api/profile",
-            "{\"yaml\": " + quoted(yaml + "requireApproval: true\n") + "}",
-            "Cookie",
-            cookie);
-    assertThat(saved.status()).as("save the profile: %s", saved.body()).isEqualTo(200);
-    assertThat(get("/api/profile").path("profile").path("requireApproval").asBoolean())
-        .as("the saved profile requires approval")
-        .isTrue();
-  }
-
-  private static String quoted(String text) {
-    return TextNode.valueOf(text).toString();
+  /** The site profile as the server reads it now: {@code GET /api/profile}. */
+  JsonNode profile() {
+    return get("/api/profile");
   }
 
   /** The audit log's runs of {@code release}, newest first. */

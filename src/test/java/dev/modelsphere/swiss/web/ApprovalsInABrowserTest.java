@@ -8,6 +8,8 @@ import dev.modelsphere.swiss.testing.BrowserTest;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
@@ -26,8 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ApprovalsInABrowserTest {
   @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
 
-  private static final String DEPLOYING =
-      "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n";
   private static final String RELEASE = "approved-first";
   private static final String APPROVER = "bob";
 
@@ -36,11 +36,49 @@ class ApprovalsInABrowserTest {
   private static AdminApi api;
 
   @BeforeAll
-  static void serve() {
+  static void serve() throws IOException {
     Crds.installLlmService(cluster.admin());
-    server = TestServer.onDemoSite(dir, cluster, cluster.namespace(), DEPLOYING, "web");
+    server = protectedSite();
     api = new AdminApi(server, cluster.namespace());
-    api.requireApproval();
+    assertThat(api.profile().path("profile").path("requireApproval").asBoolean())
+        .as("the site requires approval")
+        .isTrue();
+  }
+
+  /**
+   * A deploying server with login on, the real UI, our demo catalog and charts, and the demo
+   * profile plus {@code requireApproval}: the config file {@code swiss serve --config} would read,
+   * written here since the shared starters bring their own profile.
+   */
+  private static TestServer protectedSite() throws IOException {
+    Path auth = Files.createDirectories(dir.resolve("auth"));
+    Files.writeString(auth.resolve("username"), TestServer.USER + "\n");
+    Files.writeString(auth.resolve("password"), TestServer.PASSWORD + "\n");
+    // The key of the trusted proxy through which the scenario's second user signs in.
+    Files.writeString(auth.resolve("proxyKey"), TestServer.PROXY_KEY);
+    Files.writeString(
+        dir.resolve("profile.yaml"), TestServer.DEMO_PROFILE + "requireApproval: true\n");
+    Path config = dir.resolve("swiss.yaml");
+    Files.writeString(
+        config,
+        """
+        catalog: %s
+        cluster:
+          namespaces: [%s]
+          profile:
+            file: ./profile.yaml
+        server:
+          allowDeploy: true
+          database: %s
+          auth:
+            dir: %s
+        """
+            .formatted(
+                TestServer.DEMO_CATALOG, cluster.namespace(), dir.resolve("swiss.db"), auth));
+    String kubeconfig = Files.readString(cluster.kubeconfig());
+    return TestServer.fromConfig(
+            config, cluster.admin(), o -> o.withWebRoot("web").withHelmKubeConfig(kubeconfig))
+        .awaitReady();
   }
 
   @AfterAll
