@@ -1,7 +1,8 @@
 // The second pair of eyes on a protected site, as two people do it: alice plans and diffs an
 // install, which waits for an approval she asks for; she cannot approve her own request; bob, in
 // another browser, sees the same diff on the Approvals page and approves it; alice's open page
-// learns of it by itself, installs, and the release's timeline says who approved it.
+// learns of it by itself, installs, and the release's timeline says who approved it. Then the
+// uninstall, asked for on the release page, shows there as pending until bob approves it too.
 import assert from "node:assert/strict";
 import { anotherUser, axeScan, card, describedAs, env, login, pageHeading, scenario, screenshot, watchErrors } from "./lib.mjs";
 
@@ -11,7 +12,7 @@ const release = process.env.RELEASE;
 const approver = process.env.APPROVER;
 const note = "first rollout of the small model";
 
-await scenario("requests an approval, another user approves it in a second browser, and the install goes through", async ({ page }) => {
+await scenario("requests an approval, another user approves it in a second browser, and the install goes through; the uninstall too", async ({ page }) => {
   await login(page);
   await page.goto(`${env.url}/deploy/${model}?variant=${variant}`);
   await pageHeading(page, `Deploy ${model}`);
@@ -50,37 +51,43 @@ await scenario("requests an approval, another user approves it in a second brows
 
   const bob = await anotherUser(approver);
   try {
-    await bob.page.goto(`${env.url}/approvals`);
-    await pageHeading(bob.page, "Approvals");
-    await bob.page.getByRole("banner").getByText(approver, { exact: true }).waitFor();
-    const row = bob.page
-      .getByRole("table", { name: /^Pending approval requests/ })
-      .getByRole("row")
-      .filter({ has: bob.page.getByRole("cell", { name: id, exact: true }) });
-    await row.getByText(note).waitFor();
-    await row.getByRole("cell", { name: env.user, exact: true }).waitFor();
-    await axeScan(bob.page, "approvals (pending)");
-    await screenshot(bob.page, "approvals-pending");
-    await row.getByRole("button", { name: `Approve request ${id}` }).click();
-    const review = bob.page.getByRole("region", { name: `Review request ${id}` });
-    // The same diff alice saw: the release does not exist, everything is an addition.
-    await review.getByText("The release does not exist yet").waitFor();
-    await review.getByRole("region", { name: "Diff output" }).waitFor();
-    await axeScan(bob.page, "approvals (reviewing the diff)");
-    await screenshot(bob.page, "approval-review");
-    await review.getByLabel("Decision note").fill("looks right");
-    await review.getByRole("button", { name: "Approve", exact: true }).click();
-    await bob.page.getByRole("status").filter({ hasText: `Request ${id} approved` }).waitFor();
-    await bob.page
-      .getByRole("table", { name: /^Recent approval requests/ })
-      .getByRole("row")
-      .filter({ has: bob.page.getByRole("cell", { name: id, exact: true }) })
-      .getByText("approved", { exact: true })
-      .waitFor();
-    await screenshot(bob.page, "approval-approved");
+    await scenarioWithBob(page, bob, id, steps, install, approval);
   } finally {
     await bob.close();
   }
+});
+
+/** The rest, with bob's browser open: he approves the install, then the uninstall. */
+async function scenarioWithBob(page, bob, id, steps, install, approval) {
+  await bob.page.goto(`${env.url}/approvals`);
+  await pageHeading(bob.page, "Approvals");
+  await bob.page.getByRole("banner").getByText(approver, { exact: true }).waitFor();
+  const row = bob.page
+    .getByRole("table", { name: /^Pending approval requests/ })
+    .getByRole("row")
+    .filter({ has: bob.page.getByRole("cell", { name: id, exact: true }) });
+  await row.getByText(note).waitFor();
+  await row.getByRole("cell", { name: env.user, exact: true }).waitFor();
+  await axeScan(bob.page, "approvals (pending)");
+  await screenshot(bob.page, "approvals-pending");
+  await row.getByRole("button", { name: `Approve request ${id}` }).click();
+  const review = bob.page.getByRole("region", { name: `Review request ${id}` });
+  // The same diff alice saw: the release does not exist, everything is an addition.
+  await review.getByText("The release does not exist yet").waitFor();
+  await review.getByRole("region", { name: "Diff output" }).waitFor();
+  await axeScan(bob.page, "approvals (reviewing the diff)");
+  await screenshot(bob.page, "approval-review");
+  await review.getByLabel("Decision note").fill("looks right");
+  await review.getByRole("button", { name: "Approve", exact: true }).click();
+  await bob.page.getByRole("status").filter({ hasText: `Request ${id} approved` }).waitFor();
+  await bob.page
+    .getByRole("table", { name: /^Recent approval requests/ })
+    .getByRole("row")
+    .filter({ has: bob.page.getByRole("cell", { name: id, exact: true }) })
+    .getByText("approved", { exact: true })
+    .waitFor();
+  await screenshot(bob.page, "approval-approved");
+
 
   // Alice's page was left open: it polls the pending request and opens Install by itself.
   await steps.getByText("Approved", { exact: true }).waitFor();
@@ -95,13 +102,43 @@ await scenario("requests an approval, another user approves it in a second brows
   await page.getByRole("list", { name: `Timeline of ${release}` }).getByText(`approved by ${approver}`).waitFor();
   await screenshot(page, "approval-in-the-timeline");
 
-  // The write spent the approval: it is no longer usable, and says so.
+  // The uninstall needs an approval too: asked for on the release page, which shows it pending.
+  const uninstallCard = card(page, "Uninstall");
+  await uninstallCard.getByLabel(`Type ${release} to confirm`).fill(release);
+  const uninstall = uninstallCard.getByRole("button", { name: "Uninstall", exact: true });
+  assert.equal(await uninstall.isDisabled(), true, "no uninstall before an approval");
+  await uninstallCard.getByLabel("Why (for the approver)").fill("the trial is over");
+  await uninstallCard.getByRole("button", { name: "Request approval" }).click();
+  const pendingHere = page.getByRole("region", { name: `Approvals of ${release}` });
+  await pendingHere.getByText(`asks to uninstall ${env.namespace}/${release}`).waitFor();
+  const uninstallId = (await pendingHere.innerText()).match(/Request (\d+): /)?.[1];
+  assert.ok(uninstallId && uninstallId !== id, "the uninstall is a request of its own");
+  await pendingHere.getByRole("link", { name: "Review on the Approvals page" }).waitFor();
+  await axeScan(page, "release (uninstall approval pending)");
+  await screenshot(page, "approval-pending-on-the-release");
+
+  await bob.page.reload();
+  await pageHeading(bob.page, "Approvals");
+  await bob.page.getByRole("button", { name: `Approve request ${uninstallId}` }).click();
+  const uninstallReview = bob.page.getByRole("region", { name: `Review request ${uninstallId}` });
+  await uninstallReview.getByText("there is no diff to show").waitFor();
+  await uninstallReview.getByRole("button", { name: "Approve", exact: true }).click();
+  await bob.page.getByRole("status").filter({ hasText: `Request ${uninstallId} approved` }).waitFor();
+
+  await uninstallCard.getByRole("status", { name: "Approval" }).getByText(`Approved by ${approver}`).waitFor();
+  await uninstall.click();
+  await page.getByRole("status").filter({ hasText: `${env.namespace}/${release} was uninstalled.` }).waitFor({ timeout: 60_000 });
+
+  // Both writes spent their approvals: neither is usable again, and the page says so.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Approvals" }).click();
   await pageHeading(page, "Approvals");
-  await page
-    .getByRole("table", { name: /^Recent approval requests/ })
-    .getByRole("row")
-    .filter({ has: page.getByRole("cell", { name: id, exact: true }) })
-    .getByText("spent", { exact: true })
-    .waitFor();
-});
+  const recent = page.getByRole("table", { name: /^Recent approval requests/ });
+  for (const request of [id, uninstallId]) {
+    await recent
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: request, exact: true }) })
+      .getByText("spent", { exact: true })
+      .waitFor();
+  }
+  await screenshot(page, "approvals-spent");
+}

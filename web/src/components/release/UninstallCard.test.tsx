@@ -57,6 +57,22 @@ describe("<UninstallCard>", () => {
   });
 });
 
+describe("<UninstallCard> while the uninstall is in flight", () => {
+  it("tells the page it is sent, so the page stops reading the release, and tells it again when it failed", async () => {
+    let fail: (error: Error) => void = () => undefined;
+    vi.spyOn(releasesApi, "uninstall").mockReturnValue(new Promise((_, reject) => (fail = reject)));
+    const onUninstalling = vi.fn();
+    render(wrap(<UninstallCard status={status} plan={plan()} onUninstalling={onUninstalling} onUninstalled={vi.fn()} />));
+    fireEvent.change(screen.getByLabelText("Type qwen3-8b to confirm"), { target: { value: "qwen3-8b" } });
+    fireEvent.click(screen.getByRole("button", { name: "Uninstall" }));
+    await waitFor(() => expect(onUninstalling).toHaveBeenCalledWith(true));
+    expect(onUninstalling).not.toHaveBeenCalledWith(false);
+    fail(new Error("helm said no"));
+    await waitFor(() => expect(onUninstalling).toHaveBeenLastCalledWith(false));
+    await screen.findByText("helm said no");
+  });
+});
+
 describe("<UninstallCard> on a site that requires approval", () => {
   it("asks another user to approve the uninstall, and uninstalls only once they have", async () => {
     let approvals: Approval[] = [];

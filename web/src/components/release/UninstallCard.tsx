@@ -42,6 +42,7 @@ export function UninstallCard({
   status,
   plan,
   inventory,
+  onUninstalling,
   onUninstalled,
 }: {
   status: StatusReport;
@@ -49,6 +50,8 @@ export function UninstallCard({
   inventory?: NodesReport;
   /** Called once it is gone: the page confirms it in place of the release. */
   onUninstalled: (done: Uninstalled) => void;
+  /** Told true when the uninstall is sent and false if it fails: the page stops reading the release meanwhile. */
+  onUninstalling?: (uninstalling: boolean) => void;
 }) {
   const { namespace, release } = status;
   const queryClient = useQueryClient();
@@ -66,7 +69,9 @@ export function UninstallCard({
       const result = await releasesApi.uninstall(namespace, release);
       return { namespace, release, result, run: await uninstallRun(namespace, release) };
     },
+    onMutate: () => onUninstalling?.(true),
     onError: (error) => {
+      onUninstalling?.(false);
       if (isApprovalRefusal(error)) {
         setRefusedForApproval(true);
       }

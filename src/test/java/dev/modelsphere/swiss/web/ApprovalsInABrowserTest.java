@@ -11,6 +11,7 @@ import dev.modelsphere.swiss.testing.KubeCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,7 +90,7 @@ class ApprovalsInABrowserTest {
   }
 
   @Test
-  void requestsAnApprovalAnotherUserApprovesItInASecondBrowserAndTheInstallGoesThrough() {
+  void requestsAnApprovalAnotherUserApprovesItInASecondBrowserAndTheInstallThenTheUninstallGoThrough() {
     BrowserScenario.of(
             "requests-an-approval-and-installs-once-another-user-approves.mjs",
             server,
@@ -103,13 +104,15 @@ class ApprovalsInABrowserTest {
         .run();
 
     // What the browser showed is what the audit log keeps: alice asked, bob approved, alice wrote.
-    JsonNode install =
-        StreamSupport.stream(api.runs(RELEASE).spliterator(), false)
-            .filter(run -> run.path("action").asText().equals("install"))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("no install run of " + RELEASE));
-    assertThat(install.path("actor").asText()).isEqualTo(TestServer.USER);
-    assertThat(install.path("approvedBy").asText()).isEqualTo(APPROVER);
-    assertThat(install.path("revision").asInt()).isEqualTo(1);
+    for (String action : List.of("install", "uninstall")) {
+      JsonNode run =
+          StreamSupport.stream(api.runs(RELEASE).spliterator(), false)
+              .filter(r -> r.path("action").asText().equals(action))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no " + action + " run of " + RELEASE));
+      assertThat(run.path("actor").asText()).as(action).isEqualTo(TestServer.USER);
+      assertThat(run.path("approvedBy").asText()).as(action).isEqualTo(APPROVER);
+      assertThat(run.path("error").asText()).as(action).isEmpty();
+    }
   }
 }
