@@ -331,6 +331,41 @@ describe("<Pipeline>", () => {
     });
   });
 
+  it("asks for a rollback's approval by the revision it restores, not by a plan", async () => {
+    const { request } = approvalsServer();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(queryKeys.profile(), { source: "profile.yaml", yaml: "", profile: { name: "lab", requireApproval: true } });
+    const rollback = vi.fn(async () => applied);
+    function RollbackHarness() {
+      const [state, dispatch] = usePipeline(plan({ hash: "sha256:r2" }));
+      return (
+        <Pipeline
+          rollback
+          rollbackTo={2}
+          state={state}
+          dispatch={dispatch}
+          diff={async () => ({ planHash: "sha256:r2", revision: 7, exists: true, changed: true, output: "~" })}
+          apply={rollback}
+        />
+      );
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <SessionScope session={{ authenticated: true, user: "alice" }}>
+          <MemoryRouter>
+            <RollbackHarness />
+          </MemoryRouter>
+        </SessionScope>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    expect((screen.getByRole("button", { name: "Roll back" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Request approval" }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith({ action: "rollback", namespace: "models", release: "qwen3-8b", planHash: undefined, toRevision: 2, note: undefined }));
+    expect(rollback).not.toHaveBeenCalled();
+  });
+
   it("opens the approval step when the server refuses a write for want of an approval the profile did not mention", async () => {
     approvalsServer();
     const apply = vi.fn(async () => Promise.reject(new ApiError("apply of models/qwen3-8b needs an approved request (POST /api/approvals)", 409)));
