@@ -13,7 +13,7 @@ await scenario(`renders the first page of ${releases} releases in under a second
     await firstRow.waitFor({ state: "visible" });
   });
   figure(`first page of Deployments over ${releases} releases`, ms, 1000);
-  const total = page.getByRole("region", { name: "Releases" });
+  const total = page.getByRole("region", { name: "Releases", exact: true });
   assert.match(await total.innerText(), new RegExp(`\\b${releases}\\b`), "the summary counts every release");
   await page.getByRole("navigation", { name: "Pages" }).waitFor();
   await screenshot(page, "deployments-1000-releases");

@@ -16,7 +16,7 @@ async function moved(page, label) {
 
 await scenario("upgrades to a newer model version and only the catalog layer moves", async ({ page }) => {
   await login(page);
-  await rowOf(page, release).getByRole("link", { name: `Upgrade ${release}` }).click();
+  await rowOf(page, release).getByRole("link", { name: `Upgrade ${release}`, exact: true }).click();
   await pageHeading(page, `Upgrade ${release}`);
   assert.equal(await page.getByLabel("Service ID").isDisabled(), true, "an upgrade keeps the service id");
   assert.equal(await page.getByLabel("Namespace").isDisabled(), true, "an upgrade keeps the namespace");

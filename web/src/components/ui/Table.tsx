@@ -8,9 +8,11 @@ import { cx } from "./cx";
  */
 export function Table({ caption, captionHidden = true, children }: { caption: string; captionHidden?: boolean; children: ReactNode }) {
   // `relative`: the visually hidden texts of the cells (sr-only is absolutely positioned) must be
-  // clipped by this box; without it they widen the page past a narrow screen.
+  // clipped by this box; without it they widen the page past a narrow screen. The box takes the
+  // keyboard focus (a region named after its table), so a table wider than the screen scrolls by
+  // keyboard.
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div role="region" aria-label={`${caption} table`} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table className="w-full border-collapse text-left text-sm">
         <caption className={captionHidden ? "sr-only" : "p-2 text-left font-medium"}>{caption}</caption>
         {children}
