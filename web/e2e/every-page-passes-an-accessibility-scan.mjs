@@ -18,6 +18,7 @@ const PAGES = [
   ["deploy", `/deploy/${model}?variant=${variant}`, `Deploy ${model}`, (page) => page.getByLabel("Service ID")],
   ["upgrade", `/upgrade/${ns}/${release}`, `Upgrade ${release}`, (page) => page.getByLabel("Model version")],
   ["runs", "/runs", "Operations", (page) => page.getByRole("table").first()],
+  ["approvals", "/approvals", "Approvals", (page) => page.getByRole("heading", { level: 2, name: "Pending" })],
   ["nodes", "/nodes", "Nodes", (page) => page.getByRole("table", { name: "Nodes" })],
   ["site-profile", "/site-profile", "Site profile", (page) => page.getByText("Placement").first()],
   ["not-found", "/no-such-page", "Page not found", (page) => page.getByRole("navigation", { name: "Where to go instead" })],

@@ -32,6 +32,8 @@ export const env = {
   user: process.env.SWISS_USER ?? "admin",
   password: process.env.SWISS_PASSWORD ?? "",
   namespace: process.env.SWISS_NAMESPACE ?? "",
+  /** The server's trusted-proxy key: how a scenario signs in a second user (see `anotherUser`). */
+  proxyKey: process.env.SWISS_PROXY_KEY ?? "",
   screenshots: process.env.E2E_SCREENSHOTS ?? "target/e2e",
 };
 
@@ -76,8 +78,55 @@ export async function scenario(name, body) {
   }
 }
 
+/**
+ * A second browser for `user`, at another desk: it reaches the server as an SSO proxy in front of
+ * swiss would (the proxy's key as bearer, the user in X-Remote-User), since the server's own login
+ * knows one user. Its console errors fail the scenario as the first browser's do; `close()` checks
+ * them and closes it.
+ */
+export async function anotherUser(user) {
+  if (!env.proxyKey) {
+    throw new Error("SWISS_PROXY_KEY is not set: the test must pass the server's proxy key for a second user");
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { Authorization: `Bearer ${env.proxyKey}`, "X-Remote-User": user },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchErrors(page);
+    return {
+      page,
+      errors,
+      async close() {
+        try {
+          errors.assertNone();
+        } finally {
+          await browser.close().catch(() => {});
+        }
+      },
+    };
+  } catch (error) {
+    await browser.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** The text of the elements that `locator`'s aria-describedby names: what a screen reader adds to its name. */
+export function describedAs(locator) {
+  return locator.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter((id) => id !== "")
+      .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+}
+
 /** Collects console errors and uncaught page errors, minus the failed requests a scenario expects. */
-function watchErrors(page) {
+export function watchErrors(page) {
   const seen = [];
   const expected = [];
   page.on("pageerror", (error) => seen.push(`page error: ${error.message}`));

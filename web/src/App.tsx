@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { Layout } from "./components/Layout";
+import Approvals from "./pages/Approvals";
 import Catalog from "./pages/Catalog";
 import Deploy from "./pages/Deploy";
 import Deployments from "./pages/Deployments";
@@ -52,6 +53,7 @@ export function App({ queryClient = newQueryClient() }: { queryClient?: QueryCli
               <Route path="/upgrade/:namespace/:release" element={<Upgrade />} />
               <Route path="/tune/:namespace/:release" element={<Tune />} />
               <Route path="/runs" element={<Runs />} />
+              <Route path="/approvals" element={<Approvals />} />
               <Route path="/nodes" element={<Nodes />} />
               <Route path="/site-profile" element={<SiteProfile />} />
               <Route path="*" element={<NoSuchPage />} />

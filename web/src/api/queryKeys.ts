@@ -23,6 +23,10 @@ export const queryKeys = {
   deployments: (...page: [page: number, perPage: number] | []) => ["deployments", ...page] as const,
   runs: (...filter: [namespace: string, release: string, action: string] | []) => ["runs", ...filter] as const,
   run: (id: number) => ["run", id] as const,
+  /** `GET /api/approvals`, all of them or those of one release. */
+  approvals: (...ref: Ref) => ["approvals", ...ref] as const,
+  /** The diff an approver reviews: `POST /api/diff` of the request's plan, or the revision diff of its rollback. */
+  approvalDiff: (id: number) => ["approval-diff", id] as const,
 
   releaseStatus: (...ref: Ref) => ["release-status", ...ref] as const,
   releasePlan: (...ref: Ref) => ["release-plan", ...ref] as const,
@@ -41,9 +45,12 @@ export function releaseState(...ref: Ref): QueryKey[] {
   return [queryKeys.releaseStatus(...ref), queryKeys.releasePlan(...ref), queryKeys.releaseObjects(...ref), queryKeys.releaseRevisions(...ref)];
 }
 
-/** After an install, apply or rollback: the release's own queries, the list and the audit log. */
+/**
+ * After an install, apply or rollback: the release's own queries, the list and the audit log, and
+ * the approvals (on a protected site the write spent one).
+ */
 export async function afterReleaseWrite(queryClient: QueryClient, namespace: string, release: string): Promise<void> {
-  const keys = [queryKeys.deployments(), queryKeys.runs(), ...releaseState(namespace, release)];
+  const keys = [queryKeys.deployments(), queryKeys.runs(), queryKeys.approvals(), ...releaseState(namespace, release)];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
@@ -55,5 +62,10 @@ export async function afterUninstall(queryClient: QueryClient, namespace: string
   for (const queryKey of [...releaseState(namespace, release), queryKeys.releaseSlo(namespace, release)]) {
     queryClient.removeQueries({ queryKey });
   }
-  await Promise.all([queryKeys.deployments(), queryKeys.runs()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all([queryKeys.deployments(), queryKeys.runs(), queryKeys.approvals()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** After a request, an approval or a rejection: every list of approvals, and the audit log that records each. */
+export async function afterApprovalChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryKeys.approvals(), queryKeys.runs()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

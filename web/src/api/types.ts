@@ -15,6 +15,14 @@ export type LoggedOut = Schemas["LoggedOut"];
 export type Run = Schemas["Run"];
 export type RunList = Schemas["RunList"];
 
+// Approvals on a protected site.
+export type Approval = Schemas["Approval"];
+export type ApprovalList = Schemas["ApprovalList"];
+export type ApprovalRequest = Schemas["ApprovalRequest"];
+export type ApprovalDecision = Schemas["ApprovalDecision"];
+export type ApprovalAction = Approval["action"];
+export type ApprovalState = Approval["state"];
+
 // The site: cluster, profile.
 export type ClusterInfo = Schemas["ClusterInfo"];
 export type CatalogSummary = Schemas["CatalogSummary"];

@@ -15,6 +15,7 @@ const TABS = [
   { to: "/catalog", label: "Catalog", end: false },
   { to: "/nodes", label: "Nodes", end: false },
   { to: "/runs", label: "Operations", end: false },
+  { to: "/approvals", label: "Approvals", end: false },
   { to: "/site-profile", label: "Profile", end: false },
 ];
 

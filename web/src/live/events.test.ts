@@ -26,6 +26,8 @@ describe("invalidationsFor", () => {
         queryKeys.releaseRevisions("models", "demo"),
         queryKeys.deployments(),
         queryKeys.runs(),
+        // A write on a protected site spent an approval.
+        queryKeys.approvals(),
       ]),
     );
     expect(keys).not.toContainEqual(queryKeys.releaseStatus());

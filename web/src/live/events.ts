@@ -66,7 +66,8 @@ export function invalidationsFor(type: string, data?: string): Invalidation {
     }
     case "release": {
       const ref = releaseRef(data);
-      return [queryKeys.deployments(), queryKeys.runs(), ...(ref ? oneRelease(ref) : EVERY_RELEASE)];
+      // A write spends the approval it used, on a protected site: the approvals say so.
+      return [queryKeys.deployments(), queryKeys.runs(), queryKeys.approvals(), ...(ref ? oneRelease(ref) : EVERY_RELEASE)];
     }
     default:
       return [];

@@ -8,6 +8,7 @@ import { placementOf, variantRequires, withRequirement, type Placement } from ".
 import { startupBudgetSeconds } from "../deploy/startupBudget";
 import { releasesApi, type ReleasePlan, type StatusReport } from "../api/releases";
 import { CanaryBadges } from "../components/CanaryBadges";
+import { ReleaseApprovals } from "../components/approvals/ReleaseApprovals";
 import { ButtonLink } from "../components/release/ButtonLink";
 import { CanaryPanel } from "../components/release/CanaryPanel";
 import { InstallStatusCard } from "../components/release/InstallStatusCard";
@@ -30,7 +31,10 @@ export default function DeploymentDetail() {
   const poll = usePollInterval();
   // Once uninstalled here, the page confirms it instead, and stops reading a release that is gone.
   const [uninstalled, setUninstalled] = useState<Uninstalled | null>(null);
-  const live = uninstalled === null;
+  // From the moment an uninstall is sent: the change events it causes arrive before its answer, and
+  // the plan read again then would be a 404 of a release being removed.
+  const [uninstalling, setUninstalling] = useState(false);
+  const live = uninstalled === null && !uninstalling;
   const cluster = useQuery({ queryKey: queryKeys.cluster(), queryFn: clusterApi.cluster, staleTime: 30_000 });
   const status = useQuery({ queryKey: queryKeys.releaseStatus(namespace, release), queryFn: () => releasesApi.status(namespace, release), refetchInterval: poll, enabled: live });
   const plan = useQuery({ queryKey: queryKeys.releasePlan(namespace, release), queryFn: () => releasesApi.plan(namespace, release), retry: false, refetchInterval: poll, enabled: live });
@@ -76,6 +80,7 @@ export default function DeploymentDetail() {
           {plan.data && canWrite && status.data?.helmStatus === "deployed" && <ButtonLink to={tunePath(namespace, release)}>Tune</ButtonLink>}
         </nav>
       </header>
+      <ReleaseApprovals namespace={namespace} release={release} canWrite={canWrite} />
       {status.isPending ? (
         <Loading what="the release status" />
       ) : status.isError ? (
@@ -88,7 +93,7 @@ export default function DeploymentDetail() {
       {status.data?.exists && <SloCard namespace={namespace} release={release} canWrite={canWrite} />}
       <RevisionTimeline namespace={namespace} release={release} planStatus={status.data?.planStatus} />
       <RevisionsCard namespace={namespace} release={release} canWrite={canWrite} />
-      {canWrite && status.data?.exists && <UninstallCard status={status.data} plan={plan.data} inventory={nodes.data} onUninstalled={setUninstalled} />}
+      {canWrite && status.data?.exists && <UninstallCard status={status.data} plan={plan.data} inventory={nodes.data} onUninstalling={setUninstalling} onUninstalled={setUninstalled} />}
     </div>
   );
 }

@@ -102,7 +102,7 @@ function RunsTable({ runs, revisions, canWrite, single }: { runs: Run[]; revisio
   const [open, setOpen] = useState<number | null>(null);
   const live = revisions?.find((revision) => revision.current)?.revision;
   const rollbackTargets = new Set((revisions ?? []).filter(canRollBackTo).map((revision) => revision.revision));
-  const columns = single ? 11 : 10;
+  const columns = single ? 12 : 11;
   return (
     <Table caption="Runs, newest first">
       <thead>
@@ -113,6 +113,7 @@ function RunsTable({ runs, revisions, canWrite, single }: { runs: Run[]; revisio
           <Th>When</Th>
           <Th>Action</Th>
           <Th>Actor</Th>
+          <Th>Approved by</Th>
           <Th>Release</Th>
           <Th>Result</Th>
           <Th>Took</Th>
@@ -147,6 +148,7 @@ function RunsTable({ runs, revisions, canWrite, single }: { runs: Run[]; revisio
                 <Badge tone={run.action === "uninstall" || run.action === "rollback" ? "warning" : "info"}>{run.action}</Badge>
               </Td>
               <Td>{run.actor ?? ""}</Td>
+              <Td>{run.approvedBy ?? ""}</Td>
               <Td>
                 <Link to={detailPath(run.namespace, run.release)} className={textLink}>
                   {run.release}

@@ -148,6 +148,7 @@ function RollbackFlow({ archive, revision, live }: { archive: Plan; revision: nu
       <DeploySettings mode="rollback" form={formFromPlan(archive)} onChange={() => undefined} />
       <Pipeline
         rollback
+        rollbackTo={revision}
         state={state}
         dispatch={dispatch}
         diff={() => plansApi.diffRevision(namespace, name, revision)}

@@ -17,6 +17,19 @@ export function useSession(): Session {
   return session;
 }
 
+/**
+ * The signed-in user's name, or undefined outside the session gate or on a server without login:
+ * for components that also render where no session is known (a test's tree, say).
+ */
+export function useSignedInUser(): string | undefined {
+  return useContext(SessionContext)?.user;
+}
+
+/** Provides a known session to a tree, as the gate does once it has read it. */
+export function SessionScope({ session, children }: { session: Session; children: ReactNode }) {
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
 export function useSessionQuery() {
   return useQuery({ queryKey: queryKeys.session(), queryFn: sessionApi.session, staleTime: 60_000, retry: false });
 }
@@ -51,5 +64,5 @@ export function Gate({ children }: { children: ReactNode }) {
   if (session.data.initialized === false && location.pathname !== "/setup") {
     return <Navigate to="/setup" replace />;
   }
-  return <SessionContext.Provider value={session.data}>{children}</SessionContext.Provider>;
+  return <SessionScope session={session.data}>{children}</SessionScope>;
 }

@@ -10,8 +10,14 @@ import { NOTHING_TO_APPLY } from "../../deploy/pipeline";
 import { usePipeline } from "../../deploy/usePipeline";
 import { plan } from "../../test/plans";
 import { Pipeline, type ShownDiff } from "./Pipeline";
+import { approvalsApi, type Approval } from "../../api/approvals";
+import { SessionScope } from "../../session/Session";
+import { approval } from "../../test/approvals";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const composed: PlanAnswer = plan({ hash: "sha256:p1" });
 const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revision: 8, output: "", status: "applied", statusError: "", changed: true };
@@ -42,18 +48,41 @@ function ReleasePlanReader({ read }: { read: () => Promise<Plan> }) {
   return <p>stored plan {stored.data?.hash ?? "loading"}</p>;
 }
 
-function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan) {
+function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan, requireApproval = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The site profile as the page would have read it: whether writes need an approval.
+  client.setQueryData(queryKeys.profile(), { source: "profile.yaml", yaml: "", profile: { name: "lab", requireApproval: requireApproval || undefined } });
   const invalidate = vi.spyOn(client, "invalidateQueries");
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <Harness diff={diff} apply={apply} deployed={deployed} />
-        {readPlan && <ReleasePlanReader read={readPlan} />}
-      </MemoryRouter>
+      <SessionScope session={{ authenticated: true, user: "alice" }}>
+        <MemoryRouter>
+          <Harness diff={diff} apply={apply} deployed={deployed} />
+          {readPlan && <ReleasePlanReader read={readPlan} />}
+        </MemoryRouter>
+      </SessionScope>
     </QueryClientProvider>,
   );
-  return { apply, invalidate };
+  return { apply, invalidate, client };
+}
+
+/** The approvals the server keeps for the release, which a test changes as another user would. */
+function approvalsServer(initial: Approval[] = []) {
+  const server = { approvals: initial };
+  const list = vi.spyOn(approvalsApi, "list").mockImplementation(async () => ({ approvals: server.approvals }));
+  const request = vi.spyOn(approvalsApi, "request").mockImplementation(async (body) => {
+    const created = approval({ id: 5, ...body, planHash: body.planHash, revision: 7, state: "pending", requestedBy: "alice" });
+    server.approvals = [created];
+    return created;
+  });
+  return { server, list, request };
+}
+
+async function planAndDiff() {
+  fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+  await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+  fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+  await screen.findByText(/Against live revision|does not exist yet/);
 }
 
 /** The button's accessible description: the text of the elements its aria-describedby names. */
@@ -238,5 +267,116 @@ describe("<Pipeline>", () => {
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect((await screen.findByRole("alert")).textContent).toContain("release moved from revision 7 to 8 since you looked; re-check it before applying");
     expect(screen.getByText(/Run Diff again/)).toBeTruthy();
+  });
+
+  describe("on a site that requires approval", () => {
+    it("asks for an approval of the diffed plan, waits while it is pending, and applies once another user approved it", async () => {
+      const { server, request } = approvalsServer();
+      const { apply, invalidate } = show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" }, undefined, undefined, undefined, true);
+      const applyButton = () => screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement;
+      expect((screen.getByRole("button", { name: "Request approval" }) as HTMLButtonElement).disabled).toBe(true);
+      await planAndDiff();
+      expect(applyButton().disabled).toBe(true);
+      expect(description(applyButton())).toMatch(/^Request approval first/);
+      expect(screen.getByRole("status", { name: "Approval" }).textContent).toMatch(/This site requires approval/);
+
+      fireEvent.change(screen.getByLabelText("Note"), { target: { value: "more replicas for the launch" } });
+      fireEvent.click(screen.getByRole("button", { name: "Request approval" }));
+      await screen.findByText("Approval pending");
+      expect(request).toHaveBeenCalledWith({ action: "apply", namespace: "models", release: "qwen3-8b", planHash: "sha256:p1", toRevision: undefined, note: "more replicas for the launch" });
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.approvals() });
+      expect(applyButton().disabled).toBe(true);
+      expect(description(applyButton())).toBe("Waiting for approval: request 5 is pending until another user approves it");
+
+      // Bob approves in his own browser: only the poll of the pending request can tell this page.
+      server.approvals = [{ ...server.approvals[0], state: "approved", decidedBy: "bob" }];
+      await screen.findByText("Approved", undefined, { timeout: 5_000 });
+      expect(screen.getByRole("status", { name: "Approval" }).textContent).toMatch(/Approved by bob/);
+      expect(applyButton().disabled).toBe(false);
+      fireEvent.click(applyButton());
+      await screen.findByText("qwen3-8b submitted at revision 8");
+      expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 7, note: "more replicas for the launch" }, false);
+    });
+
+    it("does not take another user's request, nor one for another plan, as this write's approval", async () => {
+      approvalsServer([approval({ id: 2, state: "approved", requestedBy: "bob" }), approval({ id: 3, state: "approved", planHash: "sha256:other" })]);
+      show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, undefined, undefined, undefined, true);
+      await planAndDiff();
+      await screen.findByText(/This site requires approval/);
+      expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(true);
+      expect((screen.getByRole("button", { name: "Request approval" }) as HTMLButtonElement).disabled).toBe(false);
+    });
+
+    it("offers to ask again after a rejection, saying who rejected it and why", async () => {
+      approvalsServer([approval({ id: 4, state: "rejected", decidedBy: "bob", decisionNote: "not during the launch" })]);
+      show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, undefined, undefined, undefined, true);
+      await planAndDiff();
+      const notice = await screen.findByRole("status", { name: "Approval" });
+      await waitFor(() => expect(notice.textContent).toMatch(/Rejected by bob/));
+      expect(notice.textContent).toContain("not during the launch");
+      expect(description(screen.getByRole("button", { name: "Apply" }))).toBe("Request approval again: request 4 is rejected");
+      expect((screen.getByRole("button", { name: "Request approval" }) as HTMLButtonElement).disabled).toBe(false);
+    });
+
+    it("keeps the empty-diff rule: nothing to apply is nothing to approve", async () => {
+      const { request } = approvalsServer();
+      show({ planHash: "sha256:p1", revision: 7, exists: true, changed: false, output: "" }, undefined, undefined, undefined, true);
+      await planAndDiff();
+      const ask = screen.getByRole("button", { name: "Request approval" }) as HTMLButtonElement;
+      expect(ask.disabled).toBe(true);
+      expect(description(ask)).toBe(NOTHING_TO_APPLY);
+      expect(screen.queryByRole("status", { name: "Approval" })).toBeNull();
+      fireEvent.click(ask);
+      expect(request).not.toHaveBeenCalled();
+    });
+  });
+
+  it("asks for a rollback's approval by the revision it restores, not by a plan", async () => {
+    const { request } = approvalsServer();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(queryKeys.profile(), { source: "profile.yaml", yaml: "", profile: { name: "lab", requireApproval: true } });
+    const rollback = vi.fn(async () => applied);
+    function RollbackHarness() {
+      const [state, dispatch] = usePipeline(plan({ hash: "sha256:r2" }));
+      return (
+        <Pipeline
+          rollback
+          rollbackTo={2}
+          state={state}
+          dispatch={dispatch}
+          diff={async () => ({ planHash: "sha256:r2", revision: 7, exists: true, changed: true, output: "~" })}
+          apply={rollback}
+        />
+      );
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <SessionScope session={{ authenticated: true, user: "alice" }}>
+          <MemoryRouter>
+            <RollbackHarness />
+          </MemoryRouter>
+        </SessionScope>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 7");
+    expect((screen.getByRole("button", { name: "Roll back" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Request approval" }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith({ action: "rollback", namespace: "models", release: "qwen3-8b", planHash: undefined, toRevision: 2, note: undefined }));
+    expect(rollback).not.toHaveBeenCalled();
+  });
+
+  it("opens the approval step when the server refuses a write for want of an approval the profile did not mention", async () => {
+    approvalsServer();
+    const apply = vi.fn(async () => Promise.reject(new ApiError("apply of models/qwen3-8b needs an approved request (POST /api/approvals)", 409)));
+    show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, apply);
+    await planAndDiff();
+    expect(screen.queryByRole("button", { name: "Request approval" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("needs an approved request");
+    expect(screen.getByText(/needs another user's approval of this write/)).toBeTruthy();
+    expect(screen.queryByText(/Run Diff again/)).toBeNull();
+    expect((screen.getByRole("button", { name: "Request approval" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

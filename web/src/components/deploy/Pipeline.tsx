@@ -6,6 +6,7 @@ import { ApiError } from "../../api/http";
 import { afterReleaseWrite } from "../../api/queryKeys";
 import type { ApplyResult, Plan, PlanAnswer } from "../../api/plans";
 import {
+  type Action,
   actionOf,
   applyBlockedBecause,
   applyRequest,
@@ -33,6 +34,9 @@ import { PreflightNotes } from "./PreflightNotes";
 import { StatusPods } from "./StatusPods";
 import { ValueChangeList } from "./ValueChangeList";
 import { useScrollIntoView } from "../../lib/useScrollIntoView";
+import { isApprovalRefusal, isLive, needsApproval, writeWaitsBecause, type ApprovalTarget } from "../../approvals/approvals";
+import { useApproval, useApprovalPolicy } from "../../approvals/useApproval";
+import { ApprovalNotice } from "../approvals/ApprovalNotice";
 
 export interface ShownDiff extends DiffLike {
   changed: boolean;
@@ -53,6 +57,8 @@ export interface PipelineProps {
   diff: (plan: PlanAnswer) => Promise<ShownDiff>;
   apply: (request: { planHash: string; expectRevision: number; note?: string }, install: boolean) => Promise<ApplyResult>;
   rollback?: boolean;
+  /** The revision a rollback restores: what its approval, on a protected site, is of. */
+  rollbackTo?: number;
   /** Shown above the plan's values (What moves). */
   planHeader?: ReactNode;
   /** Problems no form field fixes. */
@@ -75,6 +81,16 @@ export function Pipeline(props: PipelineProps) {
   const applyBlocked = applyBlockedBecause(state, deployedHash);
   const nothingToApply = applyBlocked === NOTHING_TO_APPLY && !state.result;
 
+  // On a protected site (its profile says so, or the server refused a write for want of an
+  // approval) the write waits for another user's approval of exactly what the diff showed.
+  const policy = useApprovalPolicy();
+  const [refusedForApproval, setRefusedForApproval] = useState(false);
+  const gated = needsApproval(policy.requireApproval) || refusedForApproval;
+  const target = gated && !state.result ? approvalTarget(state, action, props.rollbackTo) : undefined;
+  const { approval, request: asking } = useApproval(target);
+  const waits = target ? writeWaitsBecause(approval) : undefined;
+  const mayApply = canApply(state, deployedHash) && waits === undefined;
+
   const run = async <T,>(step: Exclude<Step, "status">, call: () => Promise<T>, done: (value: T) => PipelineEvent<PlanAnswer, ShownDiff>) => {
     const generation = state.generation;
     dispatch({ type: "started", step });
@@ -87,12 +103,20 @@ export function Pipeline(props: PipelineProps) {
 
   const compose = () => props.compose && run("plan", props.compose, (plan) => ({ type: "planned", generation: state.generation, plan }));
   const diff = () => state.plan && run("diff", () => props.diff(state.plan!), (result) => ({ type: "diffed", generation: state.generation, diff: result }));
+  const trimmedNote = note.trim() === "" ? undefined : note.trim();
+  const requestApproval = () => target && asking.mutate({ target, note: trimmedNote });
   const apply = () => {
-    const request = { ...applyRequest(state, deployedHash), note: note.trim() === "" ? undefined : note.trim() };
+    const request = { ...applyRequest(state, deployedHash), note: trimmedNote };
     const install = action === "Install";
     return run(
       "apply",
-      () => props.apply(request, install),
+      () =>
+        props.apply(request, install).catch((error: unknown) => {
+          if (isApprovalRefusal(error)) {
+            setRefusedForApproval(true);
+          }
+          throw error;
+        }),
       (result) => {
         // An install, apply or rollback moves the release: everything that shows it is stale.
         const { namespace, name } = state.plan!.release;
@@ -127,8 +151,24 @@ export function Pipeline(props: PipelineProps) {
             {state.pending === "diff" ? "Diffing…" : "Diff"}
           </Button>
         </StepItem>
-        <StepItem current={current === "apply"}>
-          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!canApply(state, deployedHash)} disabledReason={applyBlocked}>
+        {gated && (
+          <StepItem current={current === "apply" && waits !== undefined}>
+            {isLive(approval) ? (
+              <span className="px-2 text-sm font-medium text-slate-800">{approval!.state === "approved" ? "Approved" : "Approval pending"}</span>
+            ) : (
+              <Button
+                variant="secondary"
+                onClick={requestApproval}
+                disabled={target === undefined || applyBlocked !== undefined || asking.isPending || state.pending !== undefined}
+                disabledReason={applyBlocked}
+              >
+                {asking.isPending ? "Requesting…" : "Request approval"}
+              </Button>
+            )}
+          </StepItem>
+        )}
+        <StepItem current={current === "apply" && waits === undefined}>
+          <Button variant={rollback ? "danger" : "primary"} onClick={apply} disabled={!mayApply} disabledReason={applyBlocked ?? waits}>
             {state.pending === "apply" ? `${action}…` : action}
           </Button>
         </StepItem>
@@ -158,6 +198,9 @@ export function Pipeline(props: PipelineProps) {
           <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} />
         </div>
       )}
+      {/* Beside the diff it is of and the note it carries, where the requester is looking. */}
+      {target && state.diff && applyBlocked === undefined && <ApprovalNotice approval={approval} what={action.toLowerCase()} />}
+      {asking.isError && <ErrorState error={asking.error} />}
       {state.plan && !state.result && (
         <div className="flex flex-col gap-1">
           <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
@@ -197,7 +240,27 @@ function StepItem({ current, children }: { current: boolean; children: ReactNode
   );
 }
 
+/** What an approval of the shown diff is of; undefined until a diff of the current plan exists. */
+function approvalTarget(state: PipelineOf, action: Action, rollbackTo?: number): ApprovalTarget | undefined {
+  if (!state.plan || !state.diff || state.diff.planHash !== state.plan.hash) {
+    return undefined;
+  }
+  const { namespace, name: release } = state.plan.release;
+  const revision = state.diff.revision;
+  return action === "Roll back"
+    ? { action: "rollback", namespace, release, toRevision: rollbackTo, revision }
+    : { action: action === "Install" ? "install" : "apply", namespace, release, planHash: state.plan.hash, revision };
+}
+
 function StepFailure({ step, error }: { step: Step; error: unknown }) {
+  if (isApprovalRefusal(error)) {
+    return (
+      <div className="flex flex-col gap-1">
+        <ErrorState error={error} />
+        <p className="text-sm text-slate-700">This site needs another user's approval of this write: Request approval, and once it is approved, retry.</p>
+      </div>
+    );
+  }
   const conflict = error instanceof ApiError && error.status === 409;
   return (
     <div className="flex flex-col gap-1">

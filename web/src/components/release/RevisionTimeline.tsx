@@ -71,6 +71,7 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
         <span className="text-slate-700">
           {entry.actor ? `by ${entry.actor}` : entry.runId === undefined ? "not through this server (no run recorded)" : ""}
         </span>
+        {entry.approvedBy && <span className="text-slate-700">approved by {entry.approvedBy}</span>}
         {entry.at && <span className="text-xs text-slate-600">{formatTime(entry.at)}</span>}
         {entry.inferred && <span className="text-xs text-slate-600">(action inferred from the revisions)</span>}
       </p>

@@ -12,6 +12,9 @@ import { Field } from "../ui/Field";
 import { ErrorState } from "../ui/States";
 import { textLink } from "./ButtonLink";
 import { paramsFromFilter } from "./runFilter";
+import { isApprovalRefusal, isLive, needsApproval, writeWaitsBecause, type ApprovalTarget } from "../../approvals/approvals";
+import { useApproval, useApprovalPolicy } from "../../approvals/useApproval";
+import { ApprovalNotice } from "../approvals/ApprovalNotice";
 
 export interface Uninstalled {
   namespace: string;
@@ -39,6 +42,7 @@ export function UninstallCard({
   status,
   plan,
   inventory,
+  onUninstalling,
   onUninstalled,
 }: {
   status: StatusReport;
@@ -46,14 +50,31 @@ export function UninstallCard({
   inventory?: NodesReport;
   /** Called once it is gone: the page confirms it in place of the release. */
   onUninstalled: (done: Uninstalled) => void;
+  /** Told true when the uninstall is sent and false if it fails: the page stops reading the release meanwhile. */
+  onUninstalling?: (uninstalling: boolean) => void;
 }) {
   const { namespace, release } = status;
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState("");
+  const [why, setWhy] = useState("");
+  // On a protected site (or once the server says so) another user approves this uninstall first.
+  const policy = useApprovalPolicy();
+  const [refusedForApproval, setRefusedForApproval] = useState(false);
+  const target: ApprovalTarget | undefined =
+    needsApproval(policy.requireApproval) || refusedForApproval ? { action: "uninstall", namespace, release, revision: status.revision } : undefined;
+  const { approval, request } = useApproval(target);
+  const waits = target ? writeWaitsBecause(approval) : undefined;
   const uninstall = useMutation({
     mutationFn: async () => {
       const result = await releasesApi.uninstall(namespace, release);
       return { namespace, release, result, run: await uninstallRun(namespace, release) };
+    },
+    onMutate: () => onUninstalling?.(true),
+    onError: (error) => {
+      onUninstalling?.(false);
+      if (isApprovalRefusal(error)) {
+        setRefusedForApproval(true);
+      }
     },
     onSuccess: (done) => {
       onUninstalled(done);
@@ -63,7 +84,7 @@ export function UninstallCard({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (typed === release) {
+    if (typed === release && waits === undefined) {
       uninstall.mutate();
     }
   };
@@ -83,13 +104,23 @@ export function UninstallCard({
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
+        {target && <ApprovalNotice approval={approval} what="uninstall" />}
+        {target && !isLive(approval) && (
+          <div className="flex flex-wrap items-end gap-2">
+            <Field label="Why (for the approver)" value={why} onChange={(event) => setWhy(event.target.value)} />
+            <Button variant="secondary" onClick={() => request.mutate({ target, note: why.trim() || undefined })} disabled={request.isPending}>
+              {request.isPending ? "Requesting…" : "Request approval"}
+            </Button>
+          </div>
+        )}
+        {request.isError && <ErrorState error={request.error} />}
         {uninstall.isError && <ErrorState error={uninstall.error} />}
         <div>
           <Button
             type="submit"
             variant="danger"
-            disabled={typed !== release || uninstall.isPending}
-            disabledReason={typed !== release ? `Type ${release} above to uninstall it` : undefined}
+            disabled={typed !== release || uninstall.isPending || waits !== undefined}
+            disabledReason={typed !== release ? `Type ${release} above to uninstall it` : waits}
           >
             {uninstall.isPending ? "Uninstalling…" : "Uninstall"}
           </Button>

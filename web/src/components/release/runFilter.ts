@@ -1,6 +1,7 @@
 import type { RunFilter } from "../../api/runs";
 
-export const RUN_ACTIONS = ["apply", "install", "uninstall", "rollback"] as const;
+// On a protected site the log also keeps each approval's request, decision and expiry.
+export const RUN_ACTIONS = ["apply", "install", "uninstall", "rollback", "approval-request", "approval-approve", "approval-reject", "approval-expire"] as const;
 const FILTER_KEYS = ["namespace", "release", "action"] as const;
 
 /** The runs page's filter, read from its query string; empty values are no filter. */

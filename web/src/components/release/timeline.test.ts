@@ -51,4 +51,11 @@ describe("buildTimeline", () => {
     const timeline = buildTimeline(revisions, [run(3, "apply", 2, { error: "boom" })], undefined, plans);
     expect(timeline[1]).toMatchObject({ action: "apply", inferred: true, moved: ["version 1.0.0 → 1.1.0", "replicaCount 1 → 2"] });
   });
+
+  it("says who approved a write, and takes no approval's own row for the write", () => {
+    const runs = [run(1, "install", 1), run(2, "apply", 2, { approvedBy: "bob" }), run(3, "approval-approve", 2, { actor: "bob" })];
+    const timeline = buildTimeline(revisions, runs, undefined, new Map());
+    expect(timeline[1]).toMatchObject({ action: "apply", actor: "ada", approvedBy: "bob", runId: 2 });
+    expect(timeline[2].approvedBy).toBeUndefined();
+  });
 });

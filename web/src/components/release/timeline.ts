@@ -15,6 +15,8 @@ export interface TimelineEntry {
   /** True when nothing recorded the action and it was read from the revisions themselves. */
   inferred: boolean;
   actor?: string;
+  /** Who approved the write, on a site that requires approval. */
+  approvedBy?: string;
   note?: string;
   at?: string;
   runId?: number;
@@ -54,7 +56,8 @@ function inferredAction(revision: Revision, older: Revision[]): string {
 function runsByRevision(runs: readonly Run[]): Map<number, Run> {
   const byRevision = new Map<number, Run>();
   for (const run of [...runs].sort((a, b) => a.id - b.id)) {
-    if (run.revision && !run.error && run.action !== "uninstall") {
+    // An approval's own rows (approval-request, -approve, ...) made no revision, whatever they carry.
+    if (run.revision && !run.error && run.action !== "uninstall" && !run.action.startsWith("approval-")) {
       byRevision.set(run.revision, run);
     }
   }
@@ -77,6 +80,7 @@ export function buildTimeline(revisions: readonly Revision[], runs: readonly Run
       action: action ?? inferredAction(revision, older),
       inferred: action === undefined,
       actor: run?.actor,
+      approvedBy: run?.approvedBy,
       note: run?.note || status?.note || undefined,
       at: run?.endedAt ?? status?.updatedAt,
       runId: run?.id,

@@ -70,6 +70,11 @@ final class AdminApi {
             .formatted(plan(release).path("hash").asText(), revision(release)));
   }
 
+  /** The site profile as the server reads it now: {@code GET /api/profile}. */
+  JsonNode profile() {
+    return get("/api/profile");
+  }
+
   /** The audit log's runs of {@code release}, newest first. */
   JsonNode runs(String release) {
     return get("/api/runs?release=" + release).path("runs");
