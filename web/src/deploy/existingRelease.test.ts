@@ -33,7 +33,12 @@ describe("deployTarget", () => {
 
 describe("existingRelease", () => {
   it("gives the namespace, revision and model of a release that exists", () => {
-    expect(existingRelease(status({ model: "qwen3-8b" }))).toEqual({ namespace: "models", release: "chat", revision: 3, model: "qwen3-8b" });
+    expect(existingRelease(status({ model: "qwen3-8b", backend: "helm" }))).toEqual({ namespace: "models", release: "chat", revision: 3, model: "qwen3-8b", untracked: false });
+  });
+
+  it("says when the release is one swiss does not keep, which a deploy can adopt", () => {
+    expect(existingRelease(status({}))?.untracked).toBe(true);
+    expect(existingRelease(status({ backend: "llmsvc" }))?.untracked).toBe(false);
   });
 
   it("gives nothing for a name no release has, or before the status is read", () => {

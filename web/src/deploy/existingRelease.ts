@@ -23,6 +23,8 @@ export interface ExistingRelease extends ReleaseRef {
   revision: number;
   /** What runs there now, when swiss's status names it. */
   model?: string;
+  /** A helm release swiss does not keep (installed by hand): a deploy can adopt it. */
+  untracked: boolean;
 }
 
 /** What the status says is already there, or undefined when the name is free. */
@@ -30,5 +32,5 @@ export function existingRelease(status: StatusReport | undefined): ExistingRelea
   if (!status?.exists) {
     return undefined;
   }
-  return { namespace: status.namespace, release: status.release, revision: status.revision, model: status.model || undefined };
+  return { namespace: status.namespace, release: status.release, revision: status.revision, model: status.model || undefined, untracked: status.backend === undefined };
 }

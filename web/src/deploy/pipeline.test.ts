@@ -13,6 +13,7 @@ import {
   type PipelineEvent,
   type PipelineState,
   type PlannedLike,
+  ADOPT_NEEDS_EMPTY_DIFF,
   NOTHING_TO_APPLY,
   onlyThePlanChanges,
 } from "./pipeline";
@@ -58,6 +59,17 @@ describe("pipeline gating", () => {
     expect(onlyThePlanChanges(unchanged, "sha256:deployed")).toBe(true);
     expect(canApply(unchanged, "sha256:p1")).toBe(false);
     expect(onlyThePlanChanges(unchanged, "sha256:p1")).toBe(false);
+  });
+
+  it("adopts a release swiss does not keep only when the diff is empty, and says why otherwise", () => {
+    const unchanged = run(planned(), diffed("sha256:p1", 2, true, 0, false));
+    const changed = run(planned(), diffed("sha256:p1", 2, true, 0, true));
+    expect(canApply(unchanged, undefined, true)).toBe(true);
+    expect(actionOf(unchanged, false, true)).toBe("Adopt");
+    expect(applyRequest(unchanged, undefined, true)).toEqual({ planHash: "sha256:p1", expectRevision: 2 });
+    expect(canApply(changed, undefined, true)).toBe(false);
+    expect(applyBlockedBecause(changed, undefined, true)).toBe(ADOPT_NEEDS_EMPTY_DIFF);
+    expect(actionOf(run(planned(), diffed("sha256:p1", 0, false)), false, true)).toBe("Install");
   });
 
   it("allows an install of a release that does not exist whatever the diff's changed says", () => {

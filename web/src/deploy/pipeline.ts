@@ -76,10 +76,17 @@ export function canDiff(state: PipelineState): boolean {
   return state.plan !== undefined && state.pending === undefined && state.result === undefined;
 }
 
-/** `deployedHash`: the hash of the plan the release runs now, when the page knows it. */
-export function canApply(state: PipelineState, deployedHash?: string): boolean {
-  return applyBlockedBecause(state, deployedHash) === undefined && state.pending === undefined && state.result === undefined;
+/**
+ * `deployedHash`: the hash of the plan the release runs now, when the page knows it. `adopting`:
+ * the release is a helm release swiss does not keep, and the write adopts it.
+ */
+export function canApply(state: PipelineState, deployedHash?: string, adopting = false): boolean {
+  return applyBlockedBecause(state, deployedHash, adopting) === undefined && state.pending === undefined && state.result === undefined;
 }
+
+/** Said when an adoption's diff is not empty: adopting records the plan and changes nothing. */
+export const ADOPT_NEEDS_EMPTY_DIFF =
+  "Adopting needs an empty diff: it writes the plan beside the release and changes nothing in it, so the plan must render what runs now. Change the form until Diff shows no change.";
 
 /** Said when the last diff found nothing to change, in the text beside the steps and on the button. */
 export const NOTHING_TO_APPLY = "The last diff shows no change: the release already runs what this would apply, so there is nothing to apply.";
@@ -91,9 +98,12 @@ export const NOTHING_TO_APPLY = "The last diff shows no change: the release alre
  * open, as applying it records the new plan beside the release; when the page does not know the
  * deployed plan, an empty diff is taken to mean there is nothing to apply.
  */
-export function applyBlockedBecause(state: PipelineState, deployedHash?: string): string | undefined {
+export function applyBlockedBecause(state: PipelineState, deployedHash?: string, adopting = false): string | undefined {
   if (state.plan === undefined || state.diff === undefined || state.diff.planHash !== state.plan.hash) {
     return "Diff first: only a plan a diff has checked can be applied";
+  }
+  if (adopting && state.diff.exists) {
+    return state.diff.changed ? ADOPT_NEEDS_EMPTY_DIFF : undefined;
   }
   if (state.diff.exists && !state.diff.changed && (deployedHash === undefined || deployedHash === state.plan.hash)) {
     return NOTHING_TO_APPLY;
@@ -111,16 +121,22 @@ export function currentStep(state: PipelineState): Step {
   return state.result ? "status" : state.diff ? "apply" : state.plan ? "diff" : "plan";
 }
 
-export type Action = "Install" | "Apply" | "Roll back";
+export type Action = "Install" | "Apply" | "Roll back" | "Adopt";
 
-/** Install when the diff found no release; until a diff says, it is an apply. */
-export function actionOf(state: PipelineState, rollback: boolean): Action {
-  return rollback ? "Roll back" : state.diff && !state.diff.exists ? "Install" : "Apply";
+/** Install when the diff found no release; Adopt for one swiss does not keep; else an apply. */
+export function actionOf(state: PipelineState, rollback: boolean, adopting = false): Action {
+  if (rollback) {
+    return "Roll back";
+  }
+  if (state.diff && !state.diff.exists) {
+    return "Install";
+  }
+  return adopting ? "Adopt" : "Apply";
 }
 
 /** What the apply asserts: the plan the diff compared and the live revision it compared it with. */
-export function applyRequest(state: PipelineState, deployedHash?: string): { planHash: string; expectRevision: number } {
-  if (!canApply(state, deployedHash)) {
+export function applyRequest(state: PipelineState, deployedHash?: string, adopting = false): { planHash: string; expectRevision: number } {
+  if (!canApply(state, deployedHash, adopting)) {
     throw new Error("apply needs a diff of the current plan");
   }
   return { planHash: state.plan!.hash, expectRevision: state.diff!.revision };

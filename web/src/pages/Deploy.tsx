@@ -109,7 +109,8 @@ function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; 
         compose={() => plansApi.plan(toPlanRequest(form, { kind: "deploy", model: name, version, variant: variant.id, catalog }))}
         composeBlocked={form.serviceId.trim() === "" ? "Name the service (Service ID) to plan." : undefined}
         diff={(plan) => plansApi.diff({ planHash: plan.hash })}
-        apply={(request, install) => (install ? plansApi.install(request) : plansApi.apply(request))}
+        apply={(request, install, adopt) => (adopt ? plansApi.install({ ...request, adopt: true }) : install ? plansApi.install(request) : plansApi.apply(request))}
+        adopt={existing?.untracked === true}
         notes={problems.unplaced}
         deployed={deployed}
       />

@@ -22,7 +22,12 @@ afterEach(() => {
 const composed: PlanAnswer = plan({ hash: "sha256:p1" });
 const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revision: 8, output: "", status: "applied", statusError: "", changed: true };
 
-function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; expectRevision: number }, install: boolean) => Promise<ApplyResult>; deployed?: Plan }) {
+function Harness(props: {
+  diff: ShownDiff;
+  apply: (body: { planHash: string; expectRevision: number }, install: boolean, adopt: boolean) => Promise<ApplyResult>;
+  deployed?: Plan;
+  adopt?: boolean;
+}) {
   const [state, dispatch] = usePipeline();
   const [text, setText] = useState("");
   return (
@@ -37,7 +42,7 @@ function Harness(props: { diff: ShownDiff; apply: (body: { planHash: string; exp
           }}
         />
       </label>
-      <Pipeline state={state} dispatch={dispatch} compose={async () => composed} diff={async () => props.diff} apply={props.apply} deployed={props.deployed} />
+      <Pipeline state={state} dispatch={dispatch} compose={async () => composed} diff={async () => props.diff} apply={props.apply} deployed={props.deployed} adopt={props.adopt} />
     </>
   );
 }
@@ -48,7 +53,7 @@ function ReleasePlanReader({ read }: { read: () => Promise<Plan> }) {
   return <p>stored plan {stored.data?.hash ?? "loading"}</p>;
 }
 
-function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan, requireApproval = false) {
+function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan, requireApproval = false, adopt = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The site profile as the page would have read it: whether writes need an approval.
   client.setQueryData(queryKeys.profile(), { source: "profile.yaml", yaml: "", profile: { name: "lab", requireApproval: requireApproval || undefined } });
@@ -57,7 +62,7 @@ function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: ()
     <QueryClientProvider client={client}>
       <SessionScope session={{ authenticated: true, user: "alice" }}>
         <MemoryRouter>
-          <Harness diff={diff} apply={apply} deployed={deployed} />
+          <Harness diff={diff} apply={apply} deployed={deployed} adopt={adopt} />
           {readPlan && <ReleasePlanReader read={readPlan} />}
         </MemoryRouter>
       </SessionScope>
@@ -92,6 +97,28 @@ function description(element: HTMLElement): string {
 }
 
 describe("<Pipeline>", () => {
+  it("adopts a release swiss does not keep once the diff is empty, and asks for an empty diff otherwise", async () => {
+    const adopted = vi.fn(async () => ({ ...applied, revision: 1, changed: false }));
+    show({ planHash: "sha256:p1", revision: 1, exists: true, changed: false, output: "" }, adopted, undefined, undefined, false, true);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 1");
+    fireEvent.click(screen.getByRole("button", { name: "Adopt" }));
+    await waitFor(() => expect(adopted).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 1 }, false, true));
+    await screen.findByText("qwen3-8b adopted at revision 1: its plan is kept beside it now, and nothing in it changed");
+    cleanup();
+
+    show({ planHash: "sha256:p1", revision: 1, exists: true, changed: true, output: "~ replicas" }, adopted, undefined, undefined, false, true);
+    fireEvent.click(screen.getByRole("button", { name: "Plan" }));
+    await waitFor(() => expect((screen.getByRole("button", { name: "Diff" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Diff" }));
+    await screen.findByText("Against live revision 1");
+    const adopt = screen.getByRole("button", { name: "Adopt" }) as HTMLButtonElement;
+    expect(adopt.disabled).toBe(true);
+    expect(description(adopt)).toContain("Adopting needs an empty diff");
+  });
+
   it("brings each answer into view as it arrives, below the steps that stay in view", async () => {
     const scrolled: string[] = [];
     // jsdom lays nothing out and has no scrollIntoView: the test records whom the page asks.
@@ -123,7 +150,7 @@ describe("<Pipeline>", () => {
     await screen.findByText("Against live revision 7");
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await screen.findByText("qwen3-8b submitted at revision 8");
-    expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 7 }, false);
+    expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 7 }, false, false);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.deployments() });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.releaseStatus("models", "qwen3-8b") });
     expect(screen.getByRole("link", { name: "Open models/qwen3-8b" }).getAttribute("href")).toBe("/deployments/models/qwen3-8b");
@@ -165,7 +192,7 @@ describe("<Pipeline>", () => {
     fireEvent.click(screen.getByRole("button", { name: "Diff" }));
     await screen.findByText(/does not exist yet/);
     fireEvent.click(screen.getByRole("button", { name: "Install" }));
-    await waitFor(() => expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 0 }, true));
+    await waitFor(() => expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 0 }, true, false));
   });
 
   it("discards plan and diff when the form changes", async () => {
@@ -295,7 +322,7 @@ describe("<Pipeline>", () => {
       expect(applyButton().disabled).toBe(false);
       fireEvent.click(applyButton());
       await screen.findByText("qwen3-8b submitted at revision 8");
-      expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 7, note: "more replicas for the launch" }, false);
+      expect(apply).toHaveBeenCalledWith({ planHash: "sha256:p1", expectRevision: 7, note: "more replicas for the launch" }, false, false);
     });
 
     it("does not take another user's request, nor one for another plan, as this write's approval", async () => {

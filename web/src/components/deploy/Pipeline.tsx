@@ -55,7 +55,9 @@ export interface PipelineProps {
   /** Why composing is not possible yet (e.g. no service id). */
   composeBlocked?: string;
   diff: (plan: PlanAnswer) => Promise<ShownDiff>;
-  apply: (request: { planHash: string; expectRevision: number; note?: string }, install: boolean) => Promise<ApplyResult>;
+  apply: (request: { planHash: string; expectRevision: number; note?: string }, install: boolean, adopt: boolean) => Promise<ApplyResult>;
+  /** The release is a helm release swiss does not keep: the write adopts it (needs an empty diff). */
+  adopt?: boolean;
   rollback?: boolean;
   /** The revision a rollback restores: what its approval, on a protected site, is of. */
   rollbackTo?: number;
@@ -71,25 +73,26 @@ const STEP_LABEL: Record<Step, string> = { plan: "Plan", diff: "Diff", apply: "A
 
 /** The gated steps; every write waits for the server's answer (no optimistic state). */
 export function Pipeline(props: PipelineProps) {
-  const { state, dispatch, rollback = false } = props;
+  const { state, dispatch, rollback = false, adopt: adopting = false } = props;
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
   const noteId = useId();
   const current = currentStep(state);
-  const action = actionOf(state, rollback);
+  const action = actionOf(state, rollback, adopting);
   const deployedHash = props.deployed?.hash;
-  const applyBlocked = applyBlockedBecause(state, deployedHash);
+  const applyBlocked = applyBlockedBecause(state, deployedHash, adopting);
   const nothingToApply = applyBlocked === NOTHING_TO_APPLY && !state.result;
 
   // On a protected site (its profile says so, or the server refused a write for want of an
   // approval) the write waits for another user's approval of exactly what the diff showed.
   const policy = useApprovalPolicy();
   const [refusedForApproval, setRefusedForApproval] = useState(false);
-  const gated = needsApproval(policy.requireApproval) || refusedForApproval;
+  // An adoption changes nothing in the release, so it asks for no approval.
+  const gated = !adopting && (needsApproval(policy.requireApproval) || refusedForApproval);
   const target = gated && !state.result ? approvalTarget(state, action, props.rollbackTo) : undefined;
   const { approval, request: asking } = useApproval(target);
   const waits = target ? writeWaitsBecause(approval) : undefined;
-  const mayApply = canApply(state, deployedHash) && waits === undefined;
+  const mayApply = canApply(state, deployedHash, adopting) && waits === undefined;
 
   const run = async <T,>(step: Exclude<Step, "status">, call: () => Promise<T>, done: (value: T) => PipelineEvent<PlanAnswer, ShownDiff>) => {
     const generation = state.generation;
@@ -106,12 +109,13 @@ export function Pipeline(props: PipelineProps) {
   const trimmedNote = note.trim() === "" ? undefined : note.trim();
   const requestApproval = () => target && asking.mutate({ target, note: trimmedNote });
   const apply = () => {
-    const request = { ...applyRequest(state, deployedHash), note: trimmedNote };
+    const request = { ...applyRequest(state, deployedHash, adopting), note: trimmedNote };
     const install = action === "Install";
+    const adopt = action === "Adopt";
     return run(
       "apply",
       () =>
-        props.apply(request, install).catch((error: unknown) => {
+        props.apply(request, install, adopt).catch((error: unknown) => {
           if (isApprovalRefusal(error)) {
             setRefusedForApproval(true);
           }
@@ -310,7 +314,11 @@ function StatusPanel({ result, plan, action }: { result: ApplyResult; plan: Plan
   return (
     <Card title="Status">
       <p role="status" className="text-sm font-medium text-green-800">
-        {result.changed ? `${result.release} submitted at revision ${result.revision}` : `${result.release} unchanged: nothing differed, it stays at revision ${result.revision}`}
+        {action === "Adopt"
+          ? `${result.release} adopted at revision ${result.revision}: its plan is kept beside it now, and nothing in it changed`
+          : result.changed
+            ? `${result.release} submitted at revision ${result.revision}`
+            : `${result.release} unchanged: nothing differed, it stays at revision ${result.revision}`}
       </p>
       <p className="text-sm text-slate-700">Not waiting: a cold model load takes 20–40 minutes. Each pod's way to ready shows below as it goes.</p>
       <StatusPods namespace={namespace} release={release} budgetSeconds={startupBudgetSeconds(plan)} />
