@@ -12,7 +12,7 @@ import { SelectField } from "../components/ui/Field";
 import { SearchField } from "../components/ui/SearchField";
 import { Empty, ErrorState, Loading } from "../components/ui/States";
 import { hardwareLine, runsOn } from "../deploy/fit";
-import { deployLink, modelLink } from "../deploy/links";
+import { adoptTarget, deployLink, modelLink } from "../deploy/links";
 import { queryKeys } from "../api/queryKeys";
 import { catalogChoices, latestVariants, modelMatches, type CatalogFilter } from "../lib/catalogFilter";
 
@@ -49,8 +49,15 @@ function FilteredModels({ models, catalog }: { models: IndexModel[]; catalog?: s
   const set = (member: FilterMember, value: string) => setParams((current) => withParam(current, member, value), { replace: true });
   const choices = catalogChoices(models);
   const shown = models.filter((model) => modelMatches(model, filter, choices.productVendors));
+  const adopting = adoptTarget(params.get("adopt"));
   return (
     <>
+      {adopting && (
+        <p role="status" aria-label="Adopting" className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900">
+          Adopting <strong>{adopting.namespace}/{adopting.release}</strong>: pick the model and variant it runs. Its deploy form starts with that name and namespace; plan it with the values it
+          was installed with, and once Diff shows no change, Adopt keeps it without changing it.
+        </p>
+      )}
       <search className="flex flex-wrap items-end gap-3">
         <SearchField label="Search models" value={filter.search} onChange={(value) => set("q", value)} placeholder="name, description, tag" />
         <SelectField label="Engine" value={filter.engine} onChange={(event) => set("engine", event.target.value)}>
@@ -88,7 +95,7 @@ function FilteredModels({ models, catalog }: { models: IndexModel[]; catalog?: s
         <ul className="grid gap-4 md:grid-cols-2">
           {shown.map((model) => (
             <li key={model.name}>
-              <ModelCard model={model} catalog={catalog} />
+              <ModelCard model={model} catalog={catalog} adopting={adopting} />
             </li>
           ))}
         </ul>
@@ -97,7 +104,7 @@ function FilteredModels({ models, catalog }: { models: IndexModel[]; catalog?: s
   );
 }
 
-function ModelCard({ model, catalog }: { model: IndexModel; catalog?: string }) {
+function ModelCard({ model, catalog, adopting }: { model: IndexModel; catalog?: string; adopting?: { namespace: string; release: string } }) {
   const [choosing, setChoosing] = useState(false);
   const headingId = useId();
   const variants = latestVariants(model);
@@ -134,7 +141,7 @@ function ModelCard({ model, catalog }: { model: IndexModel; catalog?: string }) 
         <p className="text-xs text-slate-600">{[...new Set(variants.map((variant) => runsOn(variant.requires)))].join("; ")}</p>
         <div className="mt-auto flex items-center gap-2">
           {variants.length === 1 ? (
-            <Link className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-800" to={deployLink(model.name, { variant: variants[0].id, catalog })}>
+            <Link className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-800" to={deployLink(model.name, { variant: variants[0].id, catalog, ...adopting })}>
               Deploy
             </Link>
           ) : variants.length > 1 ? (
@@ -147,7 +154,7 @@ function ModelCard({ model, catalog }: { model: IndexModel; catalog?: string }) 
           </Link>
         </div>
       </article>
-      {choosing && <VariantDialog model={model.name} title={title} catalog={catalog} variants={variants} onClose={() => setChoosing(false)} />}
+      {choosing && <VariantDialog model={model.name} title={title} catalog={catalog} variants={variants} adopting={adopting} onClose={() => setChoosing(false)} />}
     </Card>
   );
 }

@@ -69,15 +69,26 @@ export default function Deploy() {
       ) : !cluster.data.allowDeploy ? (
         <ReadOnlyNotice what="deploys" />
       ) : (
-        <DeployFlow key={`${entry.data.entry.version}/${variant.id}`} name={name} catalog={catalog} entry={entry.data} variant={variant} cluster={cluster.data} />
+        <DeployFlow
+          key={`${entry.data.entry.version}/${variant.id}`}
+          name={name}
+          catalog={catalog}
+          entry={entry.data}
+          variant={variant}
+          cluster={cluster.data}
+          release={params.get("release") ?? undefined}
+          namespace={params.get("namespace") ?? undefined}
+        />
       )}
     </div>
   );
 }
 
-function DeployFlow({ name, catalog, entry, variant, cluster }: { name: string; catalog?: string; entry: CatalogEntryReply; variant: EntryVariant; cluster: ClusterInfo }) {
+/** `release` and `namespace` start the form (adopting a release swiss did not deploy). */
+function DeployFlow(props: { name: string; catalog?: string; entry: CatalogEntryReply; variant: EntryVariant; cluster: ClusterInfo; release?: string; namespace?: string }) {
+  const { name, catalog, entry, variant, cluster } = props;
   const version = entry.entry.version;
-  const [form, setForm] = useState<DeployForm>({ ...EMPTY_FORM, serviceId: name });
+  const [form, setForm] = useState<DeployForm>({ ...EMPTY_FORM, serviceId: props.release ?? name, namespace: props.namespace ?? "" });
   const [state, dispatch] = usePipeline();
   const gpuProducts = useQuery({
     queryKey: queryKeys.gpuProducts(name, version, variant.id, catalog),

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { withParam } from "../lib/searchParams";
+import { adoptLink } from "../deploy/links";
 import type { IndexModel } from "../api/catalog";
 import { deploymentsApi, DEPLOYMENTS_PER_PAGE, type DeploymentRow, type DeploymentsPage } from "../api/deployments";
 import { CanaryBadges } from "../components/CanaryBadges";
@@ -224,7 +225,16 @@ function Unknown({ what }: { what: string }) {
 
 function ModelCell({ row, newer }: { row: DeploymentRow; newer?: string }) {
   if (!isManaged(row)) {
-    return <Badge tone="warning" title="A helm release with no plan beside it: swiss did not deploy it">untracked</Badge>;
+    return (
+      <span className="flex flex-wrap items-center gap-1.5">
+        <Badge tone="warning" title="A helm release with no plan beside it: swiss did not deploy it">
+          untracked
+        </Badge>
+        <Link to={adoptLink(row.namespace, row.release)} aria-label={`Adopt ${row.release}`} className="text-xs font-medium text-indigo-800 underline">
+          Adopt…
+        </Link>
+      </span>
+    );
   }
   const parts = [row.model ? `${row.model}${row.version ? ` v${row.version}` : ""}` : "", row.variant ?? ""].filter(Boolean);
   return (

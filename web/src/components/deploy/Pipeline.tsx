@@ -76,6 +76,9 @@ export function Pipeline(props: PipelineProps) {
   const { state, dispatch, rollback = false, adopt: adopting = false } = props;
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
+  // What the last write did, as it was sent: the page re-reads the release after it, and what the
+  // step would be called now (an adopted release is no longer one to adopt) is not what ran.
+  const [sent, setSent] = useState<Action>();
   const noteId = useId();
   const current = currentStep(state);
   const action = actionOf(state, rollback, adopting);
@@ -112,6 +115,7 @@ export function Pipeline(props: PipelineProps) {
     const request = { ...applyRequest(state, deployedHash, adopting), note: trimmedNote };
     const install = action === "Install";
     const adopt = action === "Adopt";
+    setSent(action);
     return run(
       "apply",
       () =>
@@ -221,7 +225,7 @@ export function Pipeline(props: PipelineProps) {
       )}
       {state.result && (
         <div ref={resultShown} className="scroll-mt-16">
-          <StatusPanel result={state.result} plan={state.plan!} action={action} />
+          <StatusPanel result={state.result} plan={state.plan!} action={sent ?? action} />
         </div>
       )}
     </section>

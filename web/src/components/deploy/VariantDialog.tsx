@@ -17,6 +17,7 @@ export function VariantDialog({
   version,
   catalog,
   variants,
+  adopting,
   onClose,
 }: {
   model: string;
@@ -24,6 +25,8 @@ export function VariantDialog({
   version?: string;
   catalog?: string;
   variants: IndexVariant[];
+  /** The release swiss did not deploy that the deploy form will adopt, when adopting. */
+  adopting?: { namespace: string; release: string };
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -62,7 +65,7 @@ export function VariantDialog({
             </p>
             {variant.description && <p className="text-sm text-slate-700">{variant.description}</p>}
             <div className="mt-2 flex gap-3">
-              <Link className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-800" to={deployLink(model, { variant: variant.id, version, catalog })}>
+              <Link className="rounded-md bg-indigo-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-800" to={deployLink(model, { variant: variant.id, version, catalog, ...adopting })}>
                 Deploy {variant.id}
               </Link>
               <DocsLink href={variant.link} />

@@ -66,7 +66,8 @@ class CompletionTest {
 
   @Test
   void aCommandsBeginningCompletesToTheCommand() throws Exception {
-    assertThat(complete("swiss", "ap")).containsExactly("apply");
+    assertThat(complete("swiss", "ap")).containsExactly("apply", "approvals", "approve");
+    assertThat(complete("swiss", "appl")).containsExactly("apply");
     assertThat(complete("swiss", "comp")).containsExactly("completion");
   }
 

@@ -62,6 +62,14 @@ final class AdminApi {
         expectRevision);
   }
 
+  /** The plan composed for {@code variant} of {@code model} as {@code release}, not installed. */
+  JsonNode compose(String model, String variant, String release) {
+    return post(
+        "/api/plans",
+        "{\"model\": \"%s\", \"variant\": \"%s\", \"namespace\": \"%s\", \"serviceId\": \"%s\"}"
+            .formatted(model, variant, namespace, release));
+  }
+
   /** Applies again the plan {@code release} runs, at its live revision; the API's answer. */
   JsonNode applyTheRunningPlan(String release) {
     return post(

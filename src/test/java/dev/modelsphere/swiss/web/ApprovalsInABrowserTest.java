@@ -90,7 +90,8 @@ class ApprovalsInABrowserTest {
   }
 
   @Test
-  void requestsAnApprovalAnotherUserApprovesItInASecondBrowserAndTheInstallThenTheUninstallGoThrough() {
+  void
+      requestsAnApprovalAnotherUserApprovesItInASecondBrowserAndTheInstallThenTheUninstallGoThrough() {
     BrowserScenario.of(
             "requests-an-approval-and-installs-once-another-user-approves.mjs",
             server,

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.cli.Main;
+import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.Phase;
@@ -13,6 +14,7 @@ import dev.modelsphere.swiss.testing.BrowserTest;
 import dev.modelsphere.swiss.testing.CanarySimulation;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
+import dev.modelsphere.swiss.testing.HelmCli;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.Nginx;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
@@ -20,6 +22,7 @@ import dev.modelsphere.swiss.testing.ReleaseSeeds;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -170,6 +173,37 @@ class WebUiInABrowserTest {
     assertThat(api.revision("deployed-twice")).isEqualTo(1);
     JsonNode run = api.runs("deployed-twice").path(0);
     assertThat(run.path("action").asText()).isEqualTo("apply");
+    assertThat(run.path("changed").asBoolean()).isFalse();
+  }
+
+  @Test
+  void adoptsAReleaseInstalledWithHelmFromItsDeploymentsRow() throws Exception {
+    // Installed by hand with Helm's own CLI, from the values a plan of the same variant holds.
+    JsonNode layers = api.compose(SMALL_MODEL, "sglang-tp1", "by-hand").path("layers");
+    List<String> helm =
+        new ArrayList<>(
+            List.of(
+                "install",
+                "by-hand",
+                TestCharts.exampleCharts().resolve("sglang").toString(),
+                "-n",
+                cluster.namespace()));
+    for (Map.Entry<String, JsonNode> layer : layers.properties()) {
+      Path values = dir.resolve("by-hand-" + layer.getKey() + ".json");
+      Files.writeString(values, layer.getValue().toString());
+      helm.addAll(List.of("-f", values.toString()));
+    }
+    new HelmCli(cluster.kubeconfig()).ok(helm.toArray(String[]::new));
+
+    scenario("adopts-a-release-installed-with-helm-from-its-row.mjs")
+        .with("RELEASE", "by-hand")
+        .with("MODEL", SMALL_MODEL)
+        .with("VARIANT", "sglang-tp1")
+        .run();
+
+    assertThat(api.revision("by-hand")).as("adopting made no helm revision").isEqualTo(1);
+    JsonNode run = api.runs("by-hand").path(0);
+    assertThat(run.path("action").asText()).isEqualTo("adopt");
     assertThat(run.path("changed").asBoolean()).isFalse();
   }
 
