@@ -2,23 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { NodeView } from "../api/nodes";
 import type { CatalogIndex } from "../api/catalog";
 import { gpusHeldBy, mergeLayers, placementLine, placementOf, placementProblems, variantRequires, withRequirement } from "./placement";
+import { nodeView } from "../test/nodes";
 
-const node = (overrides: Partial<NodeView>): NodeView => ({
-  Name: "gpu-h100-a",
-  GPUProduct: "NVIDIA-H100-80GB-HBM3",
-  GPUResource: "nvidia.com/gpu",
-  GPUs: 8,
-  Labels: {},
-  Taints: [],
-  Schedulable: true,
-  Ready: true,
-  Kubelet: "v1.33",
-  InternalIP: "",
-  ExternalIP: "",
-  Conditions: [],
-  gpusCapacity: 8,
-  ...overrides,
-});
+const node = (overrides: Partial<NodeView>): NodeView =>
+  nodeView({ Name: "gpu-h100-a", GPUProduct: "NVIDIA-H100-80GB-HBM3", GPUResource: "nvidia.com/gpu", GPUs: 8, ...overrides });
 
 const cpu = node({ Name: "cpu-1", GPUProduct: "", GPUResource: "", GPUs: 0, gpusCapacity: 0 });
 

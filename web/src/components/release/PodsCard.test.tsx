@@ -4,25 +4,12 @@ import type { NodesReport, NodeView } from "../../api/nodes";
 import type { StatusReport } from "../../api/releases";
 import { placementOf } from "../../deploy/placement";
 import { PodsCard } from "./PodsCard";
+import { nodeView } from "../../test/nodes";
 
 afterEach(cleanup);
 
-const node = (name: string, gpus: number, product: string, gpuPods?: NodeView["gpuPods"]): NodeView => ({
-  Name: name,
-  GPUProduct: product,
-  GPUResource: gpus > 0 ? "nvidia.com/gpu" : "",
-  GPUs: gpus,
-  Labels: {},
-  Taints: [],
-  Schedulable: true,
-  Ready: true,
-  Kubelet: "v1.33",
-  InternalIP: "",
-  ExternalIP: "",
-  Conditions: [],
-  gpusCapacity: gpus,
-  gpuPods,
-});
+const node = (name: string, gpus: number, product: string, gpuPods?: NodeView["gpuPods"]): NodeView =>
+  nodeView({ Name: name, GPUProduct: product, GPUResource: gpus > 0 ? "nvidia.com/gpu" : "", GPUs: gpus, gpuPods });
 
 const inventory: NodesReport = {
   cluster: "lab",

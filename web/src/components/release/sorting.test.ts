@@ -3,6 +3,7 @@ import type { DeploymentRow } from "../../api/deployments";
 import type { NodeView } from "../../api/nodes";
 import { nodeState, productLabel, sortNodes, vendorOf } from "./nodes";
 import { isLive, isManaged, sortDeployments } from "./sorting";
+import { nodeView } from "../../test/nodes";
 
 const row = (release: string, extra: Partial<DeploymentRow> = {}): DeploymentRow => ({
   release,
@@ -36,23 +37,7 @@ describe("row actions", () => {
   });
 });
 
-const node = (name: string, gpus: number, used?: number, extra: Partial<NodeView> = {}): NodeView => ({
-  Name: name,
-  GPUProduct: "",
-  GPUResource: "",
-  GPUs: gpus,
-  Labels: {},
-  Taints: [],
-  Schedulable: true,
-  Ready: true,
-  Kubelet: "v1.33",
-  InternalIP: "",
-  ExternalIP: "",
-  Conditions: [],
-  gpusCapacity: gpus,
-  gpusUsed: used,
-  ...extra,
-});
+const node = (name: string, gpus: number, used?: number, extra: Partial<NodeView> = {}): NodeView => nodeView({ Name: name, GPUs: gpus, gpusUsed: used, ...extra });
 
 describe("nodes", () => {
   it("sorts by GPUs, then use, then name", () => {
