@@ -236,6 +236,17 @@ class ApprovalsOnAClusterTest {
                 .path("error")
                 .asText())
         .contains("is for " + cluster.namespace() + "/free");
+    assertThat(
+            refused(
+                    "alice",
+                    "/api/approvals",
+                    "{\"action\": \"uninstall\", \"namespace\": \"%s\", \"release\": \"Not_A_Name\"}"
+                        .formatted(cluster.namespace()),
+                    400)
+                .path("error")
+                .asText())
+        .as("a name no release can have is refused before anything is looked up")
+        .contains("Not_A_Name");
     assertThat(server.get("/api/approvals?state=maybe", headers("bob")).status()).isEqualTo(400);
     assertThat(server.get("/api/approvals/nine", headers("bob")).status()).isEqualTo(400);
     assertThat(server.get("/api/approvals/999", headers("bob")).status()).isEqualTo(404);

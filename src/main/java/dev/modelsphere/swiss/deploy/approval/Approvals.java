@@ -7,6 +7,7 @@ import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
 import static dev.modelsphere.swiss.error.ErrorKind.UNAVAILABLE;
 
 import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.kube.KubeNames;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.store.Approval;
@@ -245,6 +246,14 @@ public final class Approvals implements WriteApprovals {
     if (ask.namespace().isEmpty() || ask.release().isEmpty()) {
       throw new DeployException(INVALID, "name the release: namespace and release are required");
     }
+    // Checked as the release routes check their path: a name that cannot be one is the caller's
+    // mistake (400), not something to look up on the cluster.
+    KubeNames.namespaceProblem(ask.namespace())
+        .or(() -> KubeNames.releaseProblem(ask.release()))
+        .ifPresent(
+            problem -> {
+              throw new DeployException(INVALID, problem);
+            });
     boolean plan = ask.action().equals("install") || ask.action().equals("apply");
     if (plan == ask.planHash().isEmpty()) {
       throw new DeployException(
