@@ -12,8 +12,9 @@ import java.util.HexFormat;
 
 /**
  * Fetches packaged charts from classic http(s) chart repositories (an {@code index.yaml} beside the
- * archives) into a local cache. A chart version in a repository never changes, so a cached archive
- * is reused without asking the repository again.
+ * archives) into a local cache. The index is read on every fetch: a version's archive can be
+ * re-pushed, and the digest the index lists is what says so. Archives are cached under their
+ * digest, so a re-pushed version is fetched again and never confused with the archive it replaced.
  */
 public final class ChartArchives {
 
@@ -42,23 +43,44 @@ public final class ChartArchives {
   }
 
   /**
-   * The local archive of chart {@code name} at {@code version} from the repository at {@code repo},
-   * fetched on first use.
+   * The archive of chart {@code name} at {@code version} as the repository at {@code repo} serves
+   * it now, fetched unless the cache holds the archive with the digest the index lists.
    *
-   * @throws RepoException when the repository has no such chart version or cannot be read
+   * @throws RepoException when the repository has no such chart version, cannot be read, or serves
+   *     an archive whose digest is not the one its index lists
    */
-  public Path fetch(String repo, String name, String version) {
+  public ChartArchive fetch(String repo, String name, String version) {
     String location = ChartSource.withoutTrailingSlashes(repo);
-    Path cached = cacheDir.resolve(digest(location)).resolve(name + "-" + version + ".tgz");
-    if (Files.isRegularFile(cached)) {
-      return cached;
+    RepositoryIndex.Listed listed = RepositoryIndex.read(http, location).release(name, version);
+    Path folder = cacheDir.resolve(digest(location));
+    if (!listed.digest().isEmpty()) {
+      Path cached = folder.resolve(fileName(name, version, listed.digest()));
+      if (Files.isRegularFile(cached)) {
+        return new ChartArchive(cached, listed.digest());
+      }
     }
-    URI archive = RepositoryIndex.read(http, location).archive(name, version);
+    URI archive = listed.archive();
     RepoHttp.Response response = http.archive(archive.toString(), archive);
     if (!response.ok()) {
       throw response.failure(archive.toString());
     }
-    return store(cached, response.body());
+    String got = ChartDigest.ofBytes(response.body());
+    // An index without digests (hand-written ones) cannot say; the archive's own digest is
+    // recorded.
+    if (!listed.digest().isEmpty() && !listed.digest().equals(got)) {
+      throw new RepoException(
+          archive.toString(),
+          ("the archive's digest is %s but the index lists %s: the repository is changing it now"
+                  + " or serves an archive it did not publish; nothing was installed from it, try"
+                  + " again in a moment and ask the repository's owner if it persists")
+              .formatted(got, listed.digest()));
+    }
+    return new ChartArchive(
+        store(folder.resolve(fileName(name, version, got)), response.body()), got);
+  }
+
+  private static String fileName(String name, String version, String digest) {
+    return name + "-" + version + "-" + ChartDigest.shortForm(digest) + ".tgz";
   }
 
   private static Path store(Path target, byte[] body) {

@@ -54,10 +54,18 @@ final class RepositoryIndex {
   }
 
   /**
-   * Where the archive of {@code chart} at {@code version} is: its first URL, relative ones resolved
-   * against the index. A {@code v} prefix on either side is ignored, as helm does.
+   * One chart version as the index lists it.
+   *
+   * @param archive its first URL, a relative one resolved against the index
+   * @param digest {@code sha256:<hex>} of the archive; empty when the index lists none
    */
-  URI archive(String chart, String version) {
+  record Listed(URI archive, String digest) {}
+
+  /**
+   * The archive of {@code chart} at {@code version}. A {@code v} prefix on either side is ignored,
+   * as helm does.
+   */
+  Listed release(String chart, String version) {
     for (JsonNode release : releases(chart)) {
       if (sameVersion(release.path("version").asText(""), version)) {
         JsonNode urls = release.path("urls");
@@ -65,7 +73,9 @@ final class RepositoryIndex {
           throw new RepoException(
               location, "the index lists %s %s without a download URL".formatted(chart, version));
         }
-        return uri.resolve(urls.get(0).asText());
+        return new Listed(
+            uri.resolve(urls.get(0).asText()),
+            ChartDigest.fromIndex(release.path("digest").asText("")));
       }
     }
     throw new RepoException(

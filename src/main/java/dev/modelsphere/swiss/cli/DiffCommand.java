@@ -40,26 +40,34 @@ public final class DiffCommand implements Callable<Integer> {
       // The server's answer carries the same rendering as the local diff, and whether it changed.
       JsonNode diff =
           api.get().post("/api/diff", Map.of("planHash", source.serverPlan(api.get()).hash()));
-      return show(diff, diff.path("output").asText(), diff.path("changed").asBoolean());
+      return show(
+          diff,
+          diff.path("output").asText(),
+          diff.path("changed").asBoolean(),
+          diff.path("chartDigest").asText(""));
     }
     try (DeployCore core = cluster.core(source)) {
       DiffResult diff = cluster.differ(core).diff(source.plan());
-      return show(WriteAnswers.Diffed.of(diff), diff.render(), diff.changed());
+      return show(WriteAnswers.Diffed.of(diff), diff.render(), diff.changed(), diff.chartDigest());
     }
   }
 
   /**
    * @param answer the API's answer, printed for {@code -o json|yaml}
    * @param rendered the object-by-object diff, printed otherwise
+   * @param chartDigest the chart the diff rendered; told on stderr, where a pipeline reading the
+   *     diff itself does not see it, for {@code apply --expect-chart-digest}
    */
-  private int show(Object answer, String rendered, boolean changed) {
+  private int show(Object answer, String rendered, boolean changed, String chartDigest) {
     output.print(spec.commandLine().getOut(), answer, wide -> rendered);
-    if (!changed) {
-      PrintWriter err = spec.commandLine().getErr();
-      err.println("no changes");
-      err.flush();
-      return 0;
+    PrintWriter err = spec.commandLine().getErr();
+    if (!chartDigest.isEmpty()) {
+      err.println("chart digest " + chartDigest + " (apply --expect-chart-digest to pin it)");
     }
-    return CHANGED;
+    if (!changed) {
+      err.println("no changes");
+    }
+    err.flush();
+    return changed ? CHANGED : 0;
   }
 }

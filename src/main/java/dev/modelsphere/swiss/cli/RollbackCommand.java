@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
+import dev.modelsphere.swiss.deploy.RollbackRequest;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -52,6 +53,14 @@ public final class RollbackCommand implements Runnable {
   @Option(names = "--note", description = "Free text recorded beside the plan.")
   String note;
 
+  @Option(
+      names = "--force-chart",
+      description =
+          "Roll back even though the repository now serves another archive under the chart"
+              + " version the revision ran (the version was pushed again); recorded beside the"
+              + " release.")
+  boolean forceChart;
+
   @Override
   public void run() {
     ReleaseRef release = source.release();
@@ -66,6 +75,9 @@ public final class RollbackCommand implements Runnable {
       request.put("expectRevision", expectRevision);
       if (note != null && !note.isEmpty()) {
         request.put("note", note);
+      }
+      if (forceChart) {
+        request.put("forceChart", true);
       }
       ApplyResult result =
           ServerCalls.applied(
@@ -88,9 +100,7 @@ public final class RollbackCommand implements Runnable {
                   ClusterOptions.localUser(),
                   release.namespace(),
                   release.name(),
-                  toRevision,
-                  expectRevision,
-                  note);
+                  new RollbackRequest(toRevision, expectRevision, note, forceChart));
       ApplyCommand.finish(
           spec,
           output,

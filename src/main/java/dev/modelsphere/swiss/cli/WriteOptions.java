@@ -18,6 +18,14 @@ public final class WriteOptions {
   @Option(names = "--note", description = "Free text recorded beside the plan.")
   String note;
 
+  @Option(
+      names = "--expect-chart-digest",
+      paramLabel = "sha256:HEX",
+      description =
+          "Refuse unless the chart still has this digest, the one `swiss diff` showed: a chart"
+              + " version pushed again since the diff is not applied unseen.")
+  String expectChartDigest;
+
   /**
    * The body of {@code POST /api/install} or {@code /api/apply} for the stored plan {@code hash}.
    */
@@ -29,6 +37,9 @@ public final class WriteOptions {
     }
     if (note != null && !note.isEmpty()) {
       body.put("note", note);
+    }
+    if (expectChartDigest != null && !expectChartDigest.isEmpty()) {
+      body.put("expectChartDigest", expectChartDigest);
     }
     return body;
   }
@@ -43,6 +54,7 @@ public final class WriteOptions {
    * for "whatever is live"; the deployer itself refuses a negative revision from the API.
    */
   ApplyOptions options(String action) {
-    return new ApplyOptions(Math.max(0, expectRevision), action, note);
+    return new ApplyOptions(Math.max(0, expectRevision), action, note)
+        .expectingChart(expectChartDigest);
   }
 }

@@ -8,12 +8,28 @@ package dev.modelsphere.swiss.deploy;
  * @param note free text recorded beside the plan
  * @param forceConflicts take over fields another field manager owns (both backends apply
  *     server-side); never set by a rollback
+ * @param expectChartDigest the chart digest the caller's diff showed: the apply is refused when the
+ *     chart has another now (a re-pushed version); empty asserts nothing
+ * @param chartForcedFrom a rollback's only: the restored revision's chart digest, which the chart
+ *     no longer has and the caller chose to go past; recorded in status.yaml
  */
-public record ApplyOptions(int expectRevision, String action, String note, boolean forceConflicts) {
+public record ApplyOptions(
+    int expectRevision,
+    String action,
+    String note,
+    boolean forceConflicts,
+    String expectChartDigest,
+    String chartForcedFrom) {
 
   public ApplyOptions {
     action = action == null ? "" : action;
     note = note == null ? "" : note;
+    expectChartDigest = expectChartDigest == null ? "" : expectChartDigest;
+    chartForcedFrom = chartForcedFrom == null ? "" : chartForcedFrom;
+  }
+
+  public ApplyOptions(int expectRevision, String action, String note, boolean forceConflicts) {
+    this(expectRevision, action, note, forceConflicts, "", "");
   }
 
   public ApplyOptions(int expectRevision, String action, String note) {
@@ -29,6 +45,11 @@ public record ApplyOptions(int expectRevision, String action, String note, boole
   }
 
   public ApplyOptions forcingConflicts() {
-    return new ApplyOptions(expectRevision, action, note, true);
+    return new ApplyOptions(expectRevision, action, note, true, expectChartDigest, chartForcedFrom);
+  }
+
+  /** These options, refusing the apply unless the chart still has {@code digest}. */
+  public ApplyOptions expectingChart(String digest) {
+    return new ApplyOptions(expectRevision, action, note, forceConflicts, digest, chartForcedFrom);
   }
 }

@@ -9,6 +9,8 @@ import dev.modelsphere.swiss.helm.ManifestComparison;
  * @param revision the live revision compared against, 0 when none
  * @param againstRelease the plan's render against the manifest helm last applied
  * @param againstLive the plan's render against the objects in the cluster now
+ * @param chartDigest the digest of the chart rendered ({@code sha256:<hex>}); an apply that sends
+ *     it back is refused if the chart has another by then; empty for an OCI chart
  */
 public record DiffResult(
     String planHash,
@@ -17,7 +19,8 @@ public record DiffResult(
     boolean exists,
     int revision,
     ManifestComparison againstRelease,
-    ManifestComparison againstLive) {
+    ManifestComparison againstLive,
+    String chartDigest) {
 
   public boolean changed() {
     return againstRelease.changed() || againstLive.changed();

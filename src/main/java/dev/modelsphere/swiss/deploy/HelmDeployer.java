@@ -115,7 +115,10 @@ public final class HelmDeployer implements ReleaseBackend {
       // A first look, before rendering: a request that cannot succeed costs no render.
       ReleaseState first = lookup(ns, release);
       checkState(first, mode, options);
-      RenderRequest request = render(plan);
+      PlanRenders.Render rendered = render(plan);
+      checkChart(plan, rendered.chartDigest(), options.expectChartDigest());
+      // Pinned: helm installs the archive that was rendered and checked, or nothing.
+      RenderRequest request = PlanCharts.request(plan, chartRoot).pinnedTo(rendered.chartDigest());
       if (!first.exists()) {
         // A release's namespace exists while the release does: only a new one can lack it.
         TargetNamespace.require(kube, plan);
@@ -125,7 +128,9 @@ public final class HelmDeployer implements ReleaseBackend {
         ReleaseState before = lookup(ns, release);
         checkState(before, mode, options);
         PlanRecord.Seen seen = interrupted.settleHolding(ns, release, records.read(ns, release));
-        if (mode == Mode.UPGRADE && !options.forceConflicts() && runsAlready(plan, before, seen)) {
+        if (mode == Mode.UPGRADE
+            && !options.forceConflicts()
+            && runsAlready(plan, rendered.chartDigest(), before, seen)) {
           return ApplyResult.unchanged(
               ns, release, plan.hash(), before.revision(), "the cluster matches it");
         }
@@ -137,7 +142,8 @@ public final class HelmDeployer implements ReleaseBackend {
               "{} {}/{} forces conflicts with other field managers", options.action(), ns, release);
         }
         PlanStatus applying =
-            PlanStatus.applying(options.action(), now(), options.note(), options.forceConflicts());
+            PlanStatus.applying(options.action(), now(), options.note(), options.forceConflicts())
+                .withChart(rendered.chartDigest(), options.chartForcedFrom());
         Attempt attempt = new Attempt(plan, applying, before.revision(), seen);
         attempt.writeAhead();
         lease.requireHeld();
@@ -150,15 +156,18 @@ public final class HelmDeployer implements ReleaseBackend {
    * Whether the release already runs {@code plan} and nothing differs, as helmfile apply finds it
    * before it upgrades (reference server.md §4.8): then a new revision would change nothing in the
    * cluster and only bury the history. Another plan that renders the same still makes a revision,
-   * so that the record and the archive keep saying which plan made each one. A forced apply is
-   * never skipped: forcing is how a user takes back fields another manager owns.
+   * so that the record and the archive keep saying which plan made each one, and so does a chart
+   * re-pushed since, so the record names the archive that runs. A forced apply is never skipped:
+   * forcing is how a user takes back fields another manager owns.
    */
-  private boolean runsAlready(Plan plan, ReleaseState before, PlanRecord.Seen seen) {
+  private boolean runsAlready(
+      Plan plan, String chartDigest, ReleaseState before, PlanRecord.Seen seen) {
     PlanStatus status = seen.status();
     boolean recorded =
         seen.exists()
             && PlanStatus.APPLIED.equals(status.phase())
             && status.revision() == before.revision()
+            && status.chartDigest().equals(chartDigest)
             && PlanFiles.readable(seen.files()).map(Plan::hash).orElse("").equals(plan.hash());
     // The diff renders and reads every object, so it is asked only of the plan that runs.
     return recorded && DEPLOYED.equals(before.status()) && !differ.diff(plan).changed();
@@ -210,6 +219,7 @@ public final class HelmDeployer implements ReleaseBackend {
       lease.requireHeld();
       PlanStatus adopted =
           PlanStatus.applying(options.action(), now(), options.note(), false)
+              .withChart(diff.chartDigest(), "")
               .finished(live.revision(), now(), "");
       Map<String, String> files = files(plan, adopted);
       records.write(ns, release, seen, files, OptionalInt.empty());
@@ -221,6 +231,25 @@ public final class HelmDeployer implements ReleaseBackend {
     }
   }
 
+  /**
+   * Refuses an apply whose chart moved since the diff the caller reviewed: the same version can be
+   * pushed again with other contents, and what was reviewed is what must run.
+   */
+  private static void checkChart(Plan plan, String now, String expected) {
+    if (!expected.isEmpty() && !expected.equals(now)) {
+      throw new DeployException(
+          CONFLICT,
+          ("chart %s %s changed since the diff this apply follows: the diff showed digest %s, the"
+                  + " chart has %s now (the version was pushed again); nothing was written. Diff"
+                  + " again, review what the new archive changes, and apply with its digest")
+              .formatted(
+                  plan.chart().name(),
+                  plan.chart().version(),
+                  expected,
+                  now.isEmpty() ? "no digest" : now));
+    }
+  }
+
   private static void checkState(ReleaseState state, Mode mode, ApplyOptions options) {
     Preconditions.check(state, mode);
     Preconditions.checkRevision(state, options.expectRevision());
@@ -228,22 +257,56 @@ public final class HelmDeployer implements ReleaseBackend {
 
   /**
    * Re-applies the plan archived for {@code toRevision} as a new revision. The revision lock is
-   * required: a rollback must not overwrite an apply that landed after the caller looked.
+   * required: a rollback must not overwrite an apply that landed after the caller looked. The chart
+   * must be the archive the revision ran: a rollback restores what ran, and a version pushed again
+   * since would install something nobody has seen run, so it is refused unless forced.
    */
   @Override
-  public ApplyResult rollback(
-      String ns, String release, int toRevision, int expectRevision, String note) {
+  public ApplyResult rollback(String ns, String release, RollbackRequest request) {
+    int toRevision = request.toRevision();
     if (toRevision <= 0) {
       throw new DeployException(INVALID, "toRevision is required");
     }
+    Map<String, String> files = archive.files(ns, release, toRevision);
     Plan plan = archive.read(ns, release, toRevision);
-    if (expectRevision <= 0) {
+    if (request.expectRevision() <= 0) {
       throw new DeployException(
           INVALID,
           "expectRevision is required: send the revision you"
               + " were looking at, so a rollback cannot overwrite an apply that landed in between");
     }
-    return apply(plan, Mode.UPGRADE, new ApplyOptions(expectRevision, "rollback", note));
+    String ran = PlanStatus.in(files).chartDigest();
+    String now = render(plan).chartDigest();
+    ApplyOptions options = new ApplyOptions(request.expectRevision(), "rollback", request.note());
+    if (ran.isEmpty() || ran.equals(now)) {
+      return apply(plan, Mode.UPGRADE, options.expectingChart(ran));
+    }
+    if (!request.forceChart()) {
+      throw new DeployException(
+          CONFLICT,
+          ("rollback of %s/%s to revision %d refused, nothing was written: that revision ran chart"
+                  + " %s %s with digest %s, and the chart has %s now (the version was pushed"
+                  + " again). Roll back anyway with forceChart (swiss rollback --force-chart),"
+                  + " which is recorded, or apply a plan with a chart version you have reviewed")
+              .formatted(
+                  ns,
+                  release,
+                  toRevision,
+                  plan.chart().name(),
+                  plan.chart().version(),
+                  ran,
+                  now.isEmpty() ? "no digest" : now));
+    }
+    LOG.warn(
+        "rollback of {}/{} to revision {} forced past its chart: ran {}, now {}",
+        ns,
+        release,
+        toRevision,
+        ran,
+        now);
+    ApplyOptions forced =
+        new ApplyOptions(request.expectRevision(), "rollback", request.note(), false, now, ran);
+    return apply(plan, Mode.UPGRADE, forced);
   }
 
   /** Removes the release, then its archived plans, then its plan ConfigMap. */
@@ -433,11 +496,10 @@ public final class HelmDeployer implements ReleaseBackend {
    * or a schema refusal stops the apply while the cluster is untouched. It also leaves a repository
    * chart in the local cache for helm to install from.
    */
-  private RenderRequest render(Plan plan) {
+  private PlanRenders.Render render(Plan plan) {
     try {
       // Found rendered when this server's preflight passed the same plan a moment ago.
-      renders.render(plan, chartRoot);
-      return PlanCharts.request(plan, chartRoot);
+      return renders.render(plan, chartRoot);
     } catch (HelmException e) {
       throw new DeployException(INVALID, "nothing applied: " + e.getMessage(), e);
     }

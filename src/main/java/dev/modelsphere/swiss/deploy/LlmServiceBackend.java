@@ -26,9 +26,10 @@ public final class LlmServiceBackend implements ReleaseBackend {
   }
 
   @Override
-  public ApplyResult rollback(
-      String ns, String release, int toRevision, int expectRevision, String note) {
-    return deployer.rollback(ns, release, toRevision, expectRevision, note);
+  public ApplyResult rollback(String ns, String release, RollbackRequest request) {
+    // LLMService releases install no chart archive: forceChart has nothing to go past.
+    return deployer.rollback(
+        ns, release, request.toRevision(), request.expectRevision(), request.note());
   }
 
   /** An LLMService is already kept: by its operator, and by swiss when swiss wrote it. */

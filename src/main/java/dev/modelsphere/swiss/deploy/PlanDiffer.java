@@ -41,9 +41,9 @@ public final class PlanDiffer {
   public DiffResult diff(dev.modelsphere.swiss.plan.Plan plan) {
     String ns = plan.release().namespace();
     String release = plan.release().name();
-    String manifest;
+    PlanRenders.Render render;
     try {
-      manifest = renders.render(plan, chartRoot);
+      render = renders.render(plan, chartRoot);
     } catch (HelmException e) {
       throw new DeployException(INVALID, e.getMessage(), e);
     }
@@ -53,7 +53,7 @@ public final class PlanDiffer {
     } catch (HelmException e) {
       throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
-    Map<ObjectKey, Map<String, Object>> rendered = ManifestObjects.parse(manifest, ns);
+    Map<ObjectKey, Map<String, Object>> rendered = ManifestObjects.parse(render.manifest(), ns);
     ManifestComparison againstRelease =
         ManifestDiff.compare(
             live.map(r -> "release revision " + r.revision()).orElse("no release"),
@@ -67,7 +67,8 @@ public final class PlanDiffer {
         live.isPresent(),
         live.map(ReleaseRecord::revision).orElse(0),
         againstRelease,
-        againstLive);
+        againstLive,
+        render.chartDigest());
   }
 
   private Map<ObjectKey, Optional<Map<String, Object>>> liveObjects(

@@ -29,34 +29,48 @@ public final class PlanRenders {
   /** Renders in flight at once are few (one per concurrent plan or apply); manifests are small. */
   private static final long MOST = 64;
 
-  private record Key(String planHash, ChartLocation chart) {}
+  // The chart's digest is part of the key: a re-pushed chart version renders anew.
+  private record Key(String planHash, ChartLocation chart, String chartDigest) {}
+
+  /**
+   * A plan's manifest and the chart it was rendered from.
+   *
+   * @param chartDigest the chart's digest ({@link ChartRenderer#digest}); empty for an OCI chart
+   */
+  public record Render(String manifest, String chartDigest) {}
 
   private final Function<RenderRequest, String> renderer;
+  private final Function<ChartLocation, String> digests;
   private final Cache<Key, String> kept;
 
   /**
    * @param renderer what actually renders, on a miss: {@link ChartRenderer#render}, or a counting
    *     wrapper in a test
+   * @param digests each chart's digest as it is now: {@link ChartRenderer#digest}
    */
-  public PlanRenders(Function<RenderRequest, String> renderer) {
+  public PlanRenders(
+      Function<RenderRequest, String> renderer, Function<ChartLocation, String> digests) {
     this.renderer = renderer;
+    this.digests = digests;
     this.kept = Caffeine.newBuilder().maximumSize(MOST).expireAfterWrite(KEPT_FOR).build();
   }
 
   public static PlanRenders of(ChartRenderer renderer) {
-    return new PlanRenders(renderer::render);
+    return new PlanRenders(renderer::render, renderer::digest);
   }
 
   /**
-   * The manifest of {@code plan}, rendered now or earlier.
+   * The manifest of {@code plan}, rendered now or earlier from the chart as it is now.
    *
    * @param chartRoot the folder of chart directories for a plan without a chart source; may be ""
    * @throws dev.modelsphere.swiss.helm.HelmException as {@link ChartRenderer#render} does
    */
-  public String render(Plan plan, String chartRoot) {
+  public Render render(Plan plan, String chartRoot) {
     RenderRequest request = PlanCharts.request(plan, chartRoot);
+    String digest = digests.apply(request.chart());
     // Computed, not taken from the plan: a plan from a request may carry none, or a stale one.
-    Key key = new Key(plan.computeHash(), request.chart());
-    return kept.get(key, k -> renderer.apply(request));
+    Key key = new Key(plan.computeHash(), request.chart(), digest);
+    String manifest = kept.get(key, k -> renderer.apply(request.pinnedTo(digest)));
+    return new Render(manifest, digest);
   }
 }

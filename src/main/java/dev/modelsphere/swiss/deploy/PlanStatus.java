@@ -10,6 +10,11 @@ import dev.modelsphere.swiss.values.Yaml;
 /**
  * {@code status.yaml} beside a release's plan: how the last apply of it went. Written {@code
  * applying} before helm runs, then {@code applied} or {@code failed}.
+ *
+ * @param chartDigest the digest of the chart archive the apply installed ({@code sha256:<hex>}), so
+ *     a rollback can tell whether the repository still serves it; empty when unknown
+ * @param chartForcedFrom set on a rollback forced past a moved chart: the digest the restored
+ *     revision had run, which the repository no longer serves
  */
 @JsonPropertyOrder({
   "phase",
@@ -19,7 +24,9 @@ import dev.modelsphere.swiss.values.Yaml;
   "updatedAt",
   "error",
   "note",
-  "forced"
+  "forced",
+  "chartDigest",
+  "chartForcedFrom"
 })
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
 public record PlanStatus(
@@ -30,7 +37,9 @@ public record PlanStatus(
     @JsonProperty("updatedAt") String updatedAt,
     @JsonProperty("error") String error,
     @JsonProperty("note") String note,
-    @JsonProperty("forced") boolean forced) {
+    @JsonProperty("forced") boolean forced,
+    @JsonProperty("chartDigest") String chartDigest,
+    @JsonProperty("chartForcedFrom") String chartForcedFrom) {
 
   public static final String FILE = "status.yaml";
   public static final String APPLYING = "applying";
@@ -44,6 +53,20 @@ public record PlanStatus(
     updatedAt = Nulls.orEmpty(updatedAt);
     error = Nulls.orEmpty(error);
     note = Nulls.orEmpty(note);
+    chartDigest = Nulls.orEmpty(chartDigest);
+    chartForcedFrom = Nulls.orEmpty(chartForcedFrom);
+  }
+
+  public PlanStatus(
+      String phase,
+      String action,
+      int revision,
+      String startedAt,
+      String updatedAt,
+      String error,
+      String note,
+      boolean forced) {
+    this(phase, action, revision, startedAt, updatedAt, error, note, forced, "", "");
   }
 
   public static PlanStatus applying(String action, String startedAt, String note, boolean forced) {
@@ -61,11 +84,25 @@ public record PlanStatus(
         updatedAt,
         failed ? failure : "",
         note,
-        forced);
+        forced,
+        chartDigest,
+        chartForcedFrom);
+  }
+
+  /** This status, of an apply that installs the chart archive with {@code digest}. */
+  public PlanStatus withChart(String digest, String forcedFrom) {
+    return new PlanStatus(
+        phase, action, revision, startedAt, updatedAt, error, note, forced, digest, forcedFrom);
   }
 
   public String toYaml() {
     return Yaml.write(this);
+  }
+
+  /** The status.yaml among a plan's files; an empty status when they have none. */
+  public static PlanStatus in(java.util.Map<String, String> files) {
+    String yaml = files.get(FILE);
+    return yaml == null ? new PlanStatus("", "", 0, "", "", "", "", false) : parse(yaml);
   }
 
   /** Parses status.yaml; an unreadable one reads as an unknown phase rather than failing a read. */

@@ -27,7 +27,7 @@ public interface ReleaseBackend {
    * Re-applies the plan {@code toRevision} was deployed from as a new revision, provided the live
    * revision is still {@code expectRevision}.
    */
-  ApplyResult rollback(String ns, String release, int toRevision, int expectRevision, String note);
+  ApplyResult rollback(String ns, String release, RollbackRequest request);
 
   /**
    * Takes a release installed without swiss into its keeping with {@code plan}, provided the plan's

@@ -77,15 +77,15 @@ public final class ReleaseWrites {
    * Re-applies the plan of {@code toRevision} as a new revision. {@code expectRevision} is required
    * so a rollback cannot overwrite an apply that landed after the caller looked.
    */
-  public ApplyResult rollback(
-      String actor, String ns, String release, int toRevision, int expectRevision, String note) {
+  public ApplyResult rollback(String actor, String ns, String release, RollbackRequest request) {
+    int toRevision = request.toRevision();
     if (toRevision <= 0) {
       throw new DeployException(ErrorKind.INVALID, "toRevision is required");
     }
     requireServed(ns);
     ReleaseBackend backend = backends.writer(ns, release, Mode.UPGRADE);
     Plan archived = backend.reads().revisionPlan(ns, release, toRevision);
-    if (expectRevision <= 0) {
+    if (request.expectRevision() <= 0) {
       throw new DeployException(
           ErrorKind.INVALID,
           "expectRevision is required: send the revision you were looking at, so a rollback"
@@ -97,9 +97,9 @@ public final class ReleaseWrites {
             new GuardedWrite("rollback", ns, release, "", toRevision),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
-        new DetachedRuns.Attempt(actor, "rollback", ns, release, archived.hash(), note, approver);
-    return runs.run(
-        attempt, () -> done(backend.rollback(ns, release, toRevision, expectRevision, note)));
+        new DetachedRuns.Attempt(
+            actor, "rollback", ns, release, archived.hash(), request.note(), approver);
+    return runs.run(attempt, () -> done(backend.rollback(ns, release, request)));
   }
 
   /**

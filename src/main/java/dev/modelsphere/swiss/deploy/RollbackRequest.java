@@ -5,9 +5,16 @@ import dev.modelsphere.swiss.values.Nulls;
 /**
  * The body of {@code POST .../rollback} (reference server.md §4.10): both revisions are required,
  * so a rollback cannot overwrite an apply that landed after the caller looked.
+ *
+ * @param forceChart roll back even though the repository no longer serves the chart archive the
+ *     revision ran (a re-pushed version); recorded in status.yaml
  */
-public record RollbackRequest(int toRevision, int expectRevision, String note) {
+public record RollbackRequest(int toRevision, int expectRevision, String note, boolean forceChart) {
   public RollbackRequest {
     note = Nulls.orEmpty(note);
+  }
+
+  public RollbackRequest(int toRevision, int expectRevision, String note) {
+    this(toRevision, expectRevision, note, false);
   }
 }

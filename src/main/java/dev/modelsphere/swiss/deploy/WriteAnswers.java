@@ -38,6 +38,8 @@ public final class WriteAnswers {
    *
    * @param toRevision the revision a rollback would restore; only on a revision's diff
    * @param warnings what would stop an apply; only when preflight found something
+   * @param chartDigest the digest of the chart the diff rendered: send it back as an apply's {@code
+   *     expectChartDigest} so a chart pushed again in between is refused; empty when unknown
    */
   public record Diffed(
       String planHash,
@@ -46,7 +48,8 @@ public final class WriteAnswers {
       String output,
       int revision,
       boolean exists,
-      @JsonInclude(Include.NON_NULL) List<String> warnings) {
+      @JsonInclude(Include.NON_NULL) List<String> warnings,
+      @JsonInclude(Include.NON_EMPTY) String chartDigest) {
 
     public static Diffed of(DiffResult diff) {
       return new Diffed(
@@ -56,15 +59,18 @@ public final class WriteAnswers {
           diff.render(),
           diff.revision(),
           diff.exists(),
-          null);
+          null,
+          diff.chartDigest());
     }
 
     public Diffed toRevision(int revision) {
-      return new Diffed(planHash, revision, changed, output, this.revision, exists, warnings);
+      return new Diffed(
+          planHash, revision, changed, output, this.revision, exists, warnings, chartDigest);
     }
 
     public Diffed warning(List<String> found) {
-      return new Diffed(planHash, toRevision, changed, output, revision, exists, found);
+      return new Diffed(
+          planHash, toRevision, changed, output, revision, exists, found, chartDigest);
     }
   }
 

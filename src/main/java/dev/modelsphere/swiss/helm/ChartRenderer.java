@@ -1,7 +1,10 @@
 package dev.modelsphere.swiss.helm;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchive;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.chartrepo.ChartDigest;
 import dev.modelsphere.swiss.chartrepo.RepoException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +35,20 @@ public final class ChartRenderer {
   }
 
   /**
+   * The chart's digest now ({@link ChartDigest}): a repository chart's archive as the repository
+   * serves it (fetched into the cache on the way), a local chart's files. Empty for an OCI chart,
+   * which helm pulls itself, and for a local chart that is not there, which the render reports in
+   * helm's words.
+   */
+  public String digest(ChartLocation chart) {
+    return switch (chart.kind()) {
+      case LOCAL -> localDigest(Path.of(chart.location()));
+      case REPOSITORY -> fetch(chart).digest();
+      case OCI -> "";
+    };
+  }
+
+  /**
    * A library request for {@code op} on the request's chart and release: repository charts are
    * fetched into the local cache first; OCI charts are pulled by Helm itself.
    */
@@ -43,7 +60,7 @@ public final class ChartRenderer {
       ref.put("version", chart.version());
       ref.put("plainHttp", chart.plainHttp());
     } else {
-      ref.put("path", localArchive(chart).toString());
+      ref.put("path", localArchive(chart, request.chartDigest()).toString());
     }
     Map<String, Object> call = new LinkedHashMap<>();
     call.put("op", op);
@@ -54,16 +71,36 @@ public final class ChartRenderer {
     return call;
   }
 
-  /** Where a chart can be read from disk, fetching repository charts into the cache first. */
-  Path localArchive(ChartLocation chart) {
-    return switch (chart.kind()) {
-      case LOCAL -> Path.of(chart.location());
-      case REPOSITORY -> fetch(chart);
-      case OCI -> throw new IllegalArgumentException("OCI charts are pulled by helm itself");
-    };
+  /**
+   * Where a chart can be read from disk, fetching repository charts into the cache first; refused
+   * when {@code pinned} is set and the chart no longer has that digest.
+   */
+  Path localArchive(ChartLocation chart, String pinned) {
+    Path path;
+    String digest;
+    switch (chart.kind()) {
+      case LOCAL -> {
+        path = Path.of(chart.location());
+        digest = pinned.isEmpty() ? "" : ChartDigest.of(path);
+      }
+      case REPOSITORY -> {
+        ChartArchive archive = fetch(chart);
+        path = archive.file();
+        digest = archive.digest();
+      }
+      default -> throw new IllegalArgumentException("OCI charts are pulled by helm itself");
+    }
+    if (!pinned.isEmpty() && !pinned.equals(digest)) {
+      throw new ChartMovedException(chart, pinned, digest);
+    }
+    return path;
   }
 
-  private Path fetch(ChartLocation chart) {
+  private static String localDigest(Path chart) {
+    return Files.exists(chart) ? ChartDigest.of(chart) : "";
+  }
+
+  private ChartArchive fetch(ChartLocation chart) {
     try {
       return archives.fetch(chart.location(), chart.name(), chart.version());
     } catch (RepoException e) {

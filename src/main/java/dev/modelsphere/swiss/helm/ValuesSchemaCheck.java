@@ -107,7 +107,7 @@ public final class ValuesSchemaCheck {
     return switch (chart.kind()) {
       case LOCAL -> Optional.of(Path.of(chart.location()));
       case REPOSITORY ->
-          archives.map(a -> a.fetch(chart.location(), chart.name(), chart.version()));
+          archives.map(a -> a.fetch(chart.location(), chart.name(), chart.version()).file());
       case OCI -> Optional.empty();
     };
   }

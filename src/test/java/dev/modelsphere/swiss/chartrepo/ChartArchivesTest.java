@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,12 +29,12 @@ class ChartArchivesTest {
   void anIndexPastSnakeYamlsLimitListsEveryVersionAndServesTheChart() {
     List<String> versions =
         Stream.concat(IndexYaml.fillerVersions(10_000).stream(), Stream.of("0.8.0")).toList();
-    String index = IndexYaml.of(Map.of("sglang", versions));
+    String index = IndexYaml.of(Map.of("sglang", versions), (chart, version) -> hex(ARCHIVE));
     assertThat(index.length()).isGreaterThan(IndexYaml.SNAKEYAML_DEFAULT_LIMIT);
     String srv = servers.serve(exchange -> repository(exchange, index, ARCHIVE));
 
     assertThat(ChartVersions.list(srv + "/charts", "", "sglang")).isEqualTo(versions);
-    assertThat(new ChartArchives(cache).fetch(srv + "/charts", "sglang", "0.8.0"))
+    assertThat(new ChartArchives(cache).fetch(srv + "/charts", "sglang", "0.8.0").file())
         .hasBinaryContent(ARCHIVE);
   }
 
@@ -87,6 +88,60 @@ class ChartArchivesTest {
     assertThatThrownBy(() -> new ChartArchives(cache).fetch(srv, "sglang", "0.8.0"))
         .isInstanceOf(RepoException.class)
         .hasMessage(srv + "/sglang-0.8.0.tgz: 404 Not Found -- the repository says: no such file");
+  }
+
+  @Test
+  void aVersionPushedAgainIsFetchedAgainAndKeptApartFromTheArchiveItReplaced() {
+    byte[] pushedAgain = "the same version, other contents".getBytes(StandardCharsets.UTF_8);
+    AtomicReference<byte[]> served = new AtomicReference<>(ARCHIVE);
+    String srv =
+        servers.serve(
+            exchange ->
+                repository(
+                    exchange,
+                    IndexYaml.of(Map.of("sglang", List.of("0.8.0")), (c, v) -> hex(served.get())),
+                    served.get()));
+    ChartArchives archives = new ChartArchives(cache);
+
+    ChartArchive first = archives.fetch(srv + "/charts", "sglang", "0.8.0");
+    served.set(pushedAgain);
+    ChartArchive second = archives.fetch(srv + "/charts", "sglang", "0.8.0");
+
+    assertThat(first.digest()).isEqualTo(ChartDigest.ofBytes(ARCHIVE)).startsWith("sha256:");
+    assertThat(second.digest()).isEqualTo(ChartDigest.ofBytes(pushedAgain));
+    assertThat(second.file()).hasBinaryContent(pushedAgain).isNotEqualTo(first.file());
+    assertThat(first.file()).hasBinaryContent(ARCHIVE);
+  }
+
+  @Test
+  void anArchiveWhoseDigestIsNotTheOneItsIndexListsIsRefusedNamingBothAndNotCached()
+      throws IOException {
+    byte[] other = "not what the index lists".getBytes(StandardCharsets.UTF_8);
+    String index = IndexYaml.of(Map.of("sglang", List.of("0.8.0")), (c, v) -> hex(ARCHIVE));
+    String srv = servers.serve(exchange -> repository(exchange, index, other));
+
+    assertThatThrownBy(() -> new ChartArchives(cache).fetch(srv + "/charts", "sglang", "0.8.0"))
+        .isInstanceOf(RepoException.class)
+        .hasMessageContaining(srv + "/charts/sglang-0.8.0.tgz")
+        .hasMessageContaining("the archive's digest is " + ChartDigest.ofBytes(other))
+        .hasMessageContaining("the index lists " + ChartDigest.ofBytes(ARCHIVE));
+    try (Stream<Path> cached = Files.walk(cache)) {
+      assertThat(cached).noneMatch(Files::isRegularFile);
+    }
+  }
+
+  @Test
+  void anIndexWithoutDigestsGivesTheArchivesOwn() {
+    // helm writes "digest:" with nothing after it for an archive it could not read.
+    String index = IndexYaml.of(Map.of("sglang", List.of("0.8.0")), (c, v) -> "");
+    String srv = servers.serve(exchange -> repository(exchange, index, ARCHIVE));
+
+    assertThat(new ChartArchives(cache).fetch(srv + "/charts", "sglang", "0.8.0").digest())
+        .isEqualTo(ChartDigest.ofBytes(ARCHIVE));
+  }
+
+  private static String hex(byte[] archive) {
+    return ChartDigest.ofBytes(archive).substring("sha256:".length());
   }
 
   /** A repository under /charts: its index, and every archive it names holding {@code archive}. */

@@ -1,5 +1,9 @@
 package dev.modelsphere.swiss.chartrepo;
 
+import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
+import static java.nio.file.StandardCopyOption.REPLACE_EXISTING;
+
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.modelsphere.swiss.helm.TestCharts;
 import java.io.IOException;
@@ -16,15 +20,20 @@ import java.util.stream.Stream;
 
 /**
  * A classic helm chart repository on 127.0.0.1: the example charts packaged at the versions asked
- * for, and an {@code index.yaml} listing them.
+ * for, and an {@code index.yaml} listing them with their archives' digests, as {@code helm repo
+ * index} writes it. {@link #pushAgain} replaces a version's archive the way a re-pushed tag does.
  */
 public final class ChartRepoServer implements AutoCloseable {
 
   private final HttpServer server;
+  private final Path root;
+  private final Map<String, List<String>> listed;
   private final AtomicInteger archiveDownloads = new AtomicInteger();
 
-  private ChartRepoServer(HttpServer server) {
+  private ChartRepoServer(HttpServer server, Path root, Map<String, List<String>> listed) {
     this.server = server;
+    this.root = root;
+    this.listed = listed;
   }
 
   /** Serves each example chart at each of {@code versions}. */
@@ -47,31 +56,72 @@ public final class ChartRepoServer implements AutoCloseable {
         }
         listed.put(chart, Stream.concat(listedOnly.stream(), versions.stream()).toList());
       }
-      Files.writeString(root.resolve("index.yaml"), IndexYaml.of(listed));
       HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-      ChartRepoServer repo = new ChartRepoServer(server);
-      server.createContext(
-          "/",
-          exchange -> {
-            Path file = root.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
-            if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-              exchange.sendResponseHeaders(404, -1);
-              exchange.close();
-              return;
-            }
-            if (file.toString().endsWith(".tgz")) {
-              repo.archiveDownloads.incrementAndGet();
-            }
-            byte[] body = Files.readAllBytes(file);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-              out.write(body);
-            }
-          });
+      ChartRepoServer repo = new ChartRepoServer(server, root, listed);
+      repo.writeIndex();
+      server.createContext("/", repo::serve);
       server.start();
       return repo;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Packages {@code chart} at {@code version} again with a changed description and publishes it
+   * under the same version, index and all: the archive's digest moves, its manifests do not.
+   *
+   * @return the new archive's digest, {@code sha256:<hex>}
+   */
+  public String pushAgain(String chart, String version) {
+    try {
+      Path work = Files.createTempDirectory("swiss-chart-repush-");
+      Path archive =
+          TestCharts.packageAt(chart, version, work, "pushed again at " + System.nanoTime());
+      Files.move(archive, root.resolve(chart + "-" + version + ".tgz"), REPLACE_EXISTING);
+      writeIndex();
+      return digestOf(chart, version);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The digest of the archive served for {@code chart} at {@code version}. */
+  public String digestOf(String chart, String version) {
+    try {
+      return ChartDigest.ofBytes(Files.readAllBytes(root.resolve(chart + "-" + version + ".tgz")));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void writeIndex() throws IOException {
+    String index =
+        IndexYaml.of(
+            listed,
+            (chart, version) ->
+                Files.isRegularFile(root.resolve(chart + "-" + version + ".tgz"))
+                    ? digestOf(chart, version).substring("sha256:".length())
+                    : "%064x".formatted(version.hashCode()));
+    Path partial = root.resolve("index.yaml.part");
+    Files.writeString(partial, index);
+    Files.move(partial, root.resolve("index.yaml"), REPLACE_EXISTING, ATOMIC_MOVE);
+  }
+
+  private void serve(HttpExchange exchange) throws IOException {
+    Path file = root.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
+    if (!file.startsWith(root) || !Files.isRegularFile(file)) {
+      exchange.sendResponseHeaders(404, -1);
+      exchange.close();
+      return;
+    }
+    if (file.toString().endsWith(".tgz")) {
+      archiveDownloads.incrementAndGet();
+    }
+    byte[] body = Files.readAllBytes(file);
+    exchange.sendResponseHeaders(200, body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.chartrepo;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -15,13 +16,26 @@ public final class IndexYaml {
 
   private IndexYaml() {}
 
-  /** The index listing each chart at its versions, in the order given. */
+  /**
+   * The index listing each chart at its versions, in the order given, with made-up digests: for
+   * indexes whose archives are never fetched.
+   */
   public static String of(Map<String, List<String>> versionsByChart) {
+    return of(versionsByChart, (chart, version) -> "%064x".formatted(version.hashCode()));
+  }
+
+  /**
+   * The index listing each chart at its versions, each with the digest {@code digests} gives it
+   * (bare hex, as helm writes it).
+   */
+  public static String of(
+      Map<String, List<String>> versionsByChart, BiFunction<String, String, String> digests) {
     StringBuilder index = new StringBuilder("apiVersion: v1\nentries:\n");
     versionsByChart.forEach(
         (chart, versions) -> {
           index.append("  ").append(chart).append(":\n");
-          versions.forEach(version -> index.append(entry(chart, version)));
+          versions.forEach(
+              version -> index.append(entry(chart, version, digests.apply(chart, version))));
         });
     return index.append("generated: \"2026-01-05T10:00:00Z\"\n").toString();
   }
@@ -31,19 +45,19 @@ public final class IndexYaml {
     return IntStream.rangeClosed(1, count).mapToObj(n -> "0.0." + n).toList();
   }
 
-  private static String entry(String chart, String version) {
+  private static String entry(String chart, String version, String digest) {
     return """
             - apiVersion: v2
               appVersion: v0.4.0
               created: "2026-01-05T10:00:00Z"
               description: An inference server for one model, with its service, route and scaler wiring.
-              digest: %064x
+              digest: %s
               name: %s
               type: application
               urls:
                 - %s-%s.tgz
               version: %s
         """
-        .formatted(version.hashCode(), chart, chart, version, version);
+        .formatted(digest, chart, chart, version, version);
   }
 }

@@ -66,13 +66,19 @@ class HelmDeployerTest {
         .isEqualTo(second.hash());
     assertThat(replicas()).isEqualTo(2);
 
-    assertThatThrownBy(() -> cluster.deployer().rollback(cluster.namespace(), "qwen", 1, 0, ""))
+    assertThatThrownBy(
+            () ->
+                cluster
+                    .deployer()
+                    .rollback(cluster.namespace(), "qwen", new RollbackRequest(1, 0, "")))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> assertThat(e.getMessage()).contains("expectRevision is required"));
 
     ApplyResult rolledBack =
-        cluster.deployer().rollback(cluster.namespace(), "qwen", 1, 2, "back to one");
+        cluster
+            .deployer()
+            .rollback(cluster.namespace(), "qwen", new RollbackRequest(1, 2, "back to one"));
     assertThat(rolledBack.revision()).isEqualTo(3);
     ReleaseStorage storage = new ReleaseStorage(cluster.admin());
     assertThat(storage.revision(cluster.namespace(), "qwen", 3).orElseThrow().config())

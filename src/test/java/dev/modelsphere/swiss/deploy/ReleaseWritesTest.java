@@ -191,11 +191,16 @@ class ReleaseWritesTest {
     writes.apply(
         "bob", cluster.plan("writes-back", "replicaCount: 3"), Mode.UPGRADE, ApplyOptions.apply(1));
 
-    assertThatThrownBy(() -> writes.rollback("dan", cluster.namespace(), "writes-back", 1, 0, ""))
+    assertThatThrownBy(
+            () ->
+                writes.rollback(
+                    "dan", cluster.namespace(), "writes-back", new RollbackRequest(1, 0, "")))
         .isInstanceOfSatisfying(
             DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
         .hasMessageContaining("expectRevision is required");
-    ApplyResult back = writes.rollback("dan", cluster.namespace(), "writes-back", 1, 2, "undo");
+    ApplyResult back =
+        writes.rollback(
+            "dan", cluster.namespace(), "writes-back", new RollbackRequest(1, 2, "undo"));
 
     assertThat(back.revision()).isEqualTo(3);
     Run rollback = recorded("writes-back").get(0);
@@ -239,9 +244,14 @@ class ReleaseWritesTest {
         cluster.plan("writes-back-twice", "replicaCount: 2"),
         Mode.UPGRADE,
         ApplyOptions.apply(1));
-    assertThat(writes.rollback("dan", ns(), "writes-back-twice", 1, 2, "").revision()).isEqualTo(3);
+    assertThat(
+            writes
+                .rollback("dan", ns(), "writes-back-twice", new RollbackRequest(1, 2, ""))
+                .revision())
+        .isEqualTo(3);
 
-    ApplyResult again = writes.rollback("dan", ns(), "writes-back-twice", 1, 3, "again");
+    ApplyResult again =
+        writes.rollback("dan", ns(), "writes-back-twice", new RollbackRequest(1, 3, "again"));
 
     assertThat(again.changed()).isFalse();
     assertThat(again.revision()).isEqualTo(3);

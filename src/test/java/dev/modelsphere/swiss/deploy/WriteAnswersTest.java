@@ -17,7 +17,7 @@ class WriteAnswersTest {
   }
 
   private static WriteAnswers.Diffed diff() {
-    return new WriteAnswers.Diffed("sha256:ab", null, true, "~ Deployment/qwen", 3, true, null);
+    return new WriteAnswers.Diffed("sha256:ab", null, true, "~ Deployment/qwen", 3, true, null, "");
   }
 
   @Test

@@ -30,6 +30,14 @@ public final class TestCharts {
    * <name>-<version>.tgz} into {@code destination}.
    */
   public static Path packageAt(String name, String version, Path destination) {
+    return packageAt(name, version, destination, "");
+  }
+
+  /**
+   * As {@link #packageAt(String, String, Path)}, with {@code description} in Chart.yaml instead of
+   * the chart's own when it is not empty: the same chart version with another archive digest.
+   */
+  public static Path packageAt(String name, String version, Path destination, String description) {
     try {
       Path work = Files.createTempDirectory("swiss-chart-");
       Path copy = work.resolve(name);
@@ -38,6 +46,12 @@ public final class TestCharts {
       Files.writeString(
           chartYaml,
           Files.readString(chartYaml).replaceFirst("(?m)^version: .*$", "version: " + version));
+      if (!description.isEmpty()) {
+        Files.writeString(
+            chartYaml,
+            Files.readString(chartYaml)
+                .replaceFirst("(?m)^description: .*$", "description: " + description));
+      }
       Files.createDirectories(destination);
       return packageChart(copy, destination);
     } catch (IOException e) {

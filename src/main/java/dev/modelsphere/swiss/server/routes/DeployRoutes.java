@@ -180,7 +180,12 @@ public final class DeployRoutes implements RouteGroup {
     String action = mode == Mode.INSTALL ? "install" : "apply";
     ApplyOptions options =
         new ApplyOptions(
-            request.expectRevision(), action, request.note(), request.forceConflicts());
+            request.expectRevision(),
+            action,
+            request.note(),
+            request.forceConflicts(),
+            request.expectChartDigest(),
+            "");
     Json.ok(ctx, WriteAnswers.Applied.of(p.writes().apply(Actor.of(ctx), plan, mode, options)));
   }
 
@@ -201,13 +206,7 @@ public final class DeployRoutes implements RouteGroup {
     RollbackRequest request = Json.body(ctx, RollbackRequest.class);
     ApplyResult result =
         p.writes()
-            .rollback(
-                Actor.of(ctx),
-                ctx.pathParam("namespace"),
-                ctx.pathParam("release"),
-                request.toRevision(),
-                request.expectRevision(),
-                request.note());
+            .rollback(Actor.of(ctx), ctx.pathParam("namespace"), ctx.pathParam("release"), request);
     Json.ok(ctx, WriteAnswers.Applied.of(result));
   }
 

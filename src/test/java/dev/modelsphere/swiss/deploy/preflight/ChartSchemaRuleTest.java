@@ -35,7 +35,8 @@ class ChartSchemaRuleTest {
             request -> {
               renders.incrementAndGet();
               return renderer.render(request);
-            });
+            },
+            renderer::digest);
     return new ChartSchemaRule(counted, new ValuesSchemaCheck(Optional.empty()), "")
         .check(Proposal.install(plan, null));
   }

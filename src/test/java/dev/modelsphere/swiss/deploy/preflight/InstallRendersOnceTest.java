@@ -52,7 +52,8 @@ class InstallRendersOnceTest {
             request -> {
               rendered.incrementAndGet();
               return renderer.render(request);
-            });
+            },
+            renderer::digest);
     LlmServiceClient services = new LlmServiceClient(cluster.admin());
     try (DeployCore core =
         new DeployCore(
