@@ -1503,6 +1503,12 @@ export interface components {
             /** @description Kept in `status.yaml` and in the audit log. */
             note?: string;
             /**
+             * @description The `chartDigest` of the diff the caller reviewed. When the chart has another digest
+             *     now (its version was pushed again), the apply is refused with 409 naming both digests
+             *     and nothing is written. Absent or empty asserts nothing.
+             */
+            expectChartDigest?: string;
+            /**
              * @description Take fields another field manager owns instead of stopping with 409 at the conflict;
              *     recorded as `forced: true` in `status.yaml`.
              */
@@ -1525,6 +1531,12 @@ export interface components {
             expectRevision: number;
             /** @description Kept in `status.yaml` and in the audit log. */
             note?: string;
+            /**
+             * @description Roll back even though the repository now serves another archive under the chart
+             *     version the revision ran (its `chartDigest` moved), which is otherwise refused with
+             *     409 naming both digests. Recorded as `chartForcedFrom` in `status.yaml`.
+             */
+            forceChart?: boolean;
         };
         ApplyResult: {
             /** @description The plan applied. */
@@ -1554,6 +1566,13 @@ export interface components {
             exists: boolean;
             /** @description The preflight problems that would stop an apply of this plan; absent when none. */
             warnings?: string[];
+            /**
+             * @description `sha256:<hex>` of the chart the diff rendered: the archive the repository serves now for
+             *     the plan's chart version (a chart folder's files for a local chart). Send it back as the
+             *     apply's `expectChartDigest`, so a version pushed again in between is refused. Absent for
+             *     an OCI chart.
+             */
+            chartDigest?: string;
         };
         RevisionDiff: {
             /** @description The archived plan's hash. */
@@ -1565,6 +1584,12 @@ export interface components {
             /** @description The live revision compared against; 0 when there is none. */
             revision: number;
             exists: boolean;
+            /**
+             * @description `sha256:<hex>` of the archived plan's chart as its repository serves it now. A rollback
+             *     is refused (409) when it differs from the digest the revision ran (`chartDigest` in the
+             *     revision list) unless it is forced with `forceChart`.
+             */
+            chartDigest?: string;
         };
         UninstallResult: {
             release: string;
@@ -2166,6 +2191,13 @@ export interface components {
             error?: string;
             note?: string;
             forced?: boolean;
+            /** @description `sha256:<hex>` of the chart archive the apply installed (of the files, for a local chart). */
+            chartDigest?: string;
+            /**
+             * @description On a rollback forced past a re-pushed chart (`forceChart`): the digest the restored
+             *     revision had run, which its repository no longer served.
+             */
+            chartForcedFrom?: string;
         };
         PodView: {
             name: string;
@@ -2264,6 +2296,8 @@ export interface components {
                 planHash?: string;
                 /** @description Present (true) for the revision running now. */
                 current?: boolean;
+                /** @description `sha256:<hex>` of the chart archive the revision installed, when swiss recorded it. */
+                chartDigest?: string;
             }[];
         };
         RevisionValues: {

@@ -127,7 +127,8 @@ public final class HelmReads implements ReleaseReads {
             plan.source().variant(),
             live.chart(),
             plan.hash(),
-            true);
+            true,
+            live.plan() == null ? "" : live.plan().chartDigest());
   }
 
   /** The live plan for the revision that runs, else the archived one. */

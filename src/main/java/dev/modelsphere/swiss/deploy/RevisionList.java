@@ -24,6 +24,7 @@ public record RevisionList(String release, String namespace, List<Revision> revi
    * @param chart {@code <name>-<version>}
    * @param planHash the hash of the plan that produced it, when known
    * @param current it is the revision running now
+   * @param chartDigest the digest of the chart archive the revision installed, when recorded
    */
   public record Revision(
       int revision,
@@ -32,7 +33,23 @@ public record RevisionList(String release, String namespace, List<Revision> revi
       @JsonInclude(Include.NON_EMPTY) String variant,
       @JsonInclude(Include.NON_EMPTY) String chart,
       @JsonInclude(Include.NON_EMPTY) String planHash,
-      @JsonInclude(Include.NON_DEFAULT) boolean current) {
+      @JsonInclude(Include.NON_DEFAULT) boolean current,
+      @JsonInclude(Include.NON_EMPTY) String chartDigest) {
+
+    public Revision {
+      chartDigest = chartDigest == null ? "" : chartDigest;
+    }
+
+    public Revision(
+        int revision,
+        String model,
+        String version,
+        String variant,
+        String chart,
+        String planHash,
+        boolean current) {
+      this(revision, model, version, variant, chart, planHash, current, "");
+    }
 
     /** A revision known by its number, and perhaps its plan's hash, only. */
     public static Revision bare(int revision, String planHash, boolean current) {
@@ -56,7 +73,8 @@ public record RevisionList(String release, String namespace, List<Revision> revi
             plan.source().variant(),
             ChartLabel.of(plan.chart().name(), plan.chart().version()),
             withHash ? plan.hash() : "",
-            current);
+            current,
+            PlanStatus.in(files).chartDigest());
       } catch (PlanException unreadable) {
         return bare(revision, "", current);
       }

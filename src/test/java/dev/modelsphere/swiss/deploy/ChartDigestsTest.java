@@ -1,0 +1,139 @@
+package dev.modelsphere.swiss.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.plan.ChartRef;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.testing.ClusterTest;
+import dev.modelsphere.swiss.testing.ExamplePlans;
+import dev.modelsphere.swiss.testing.KubeCluster;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * What was reviewed is what runs: the chart archive's digest is recorded with each apply, an apply
+ * after a re-push of its chart version is refused naming both digests, and a rollback to a revision
+ * whose archive the repository no longer serves needs to be forced, which is recorded.
+ */
+@ClusterTest
+class ChartDigestsTest {
+
+  @RegisterExtension static final KubeCluster cluster = new KubeCluster();
+
+  private ChartRepoServer repo;
+
+  @BeforeEach
+  void serveTheChart() {
+    repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.8.0"));
+  }
+
+  @AfterEach
+  void stopServing() {
+    repo.close();
+  }
+
+  @Test
+  void aDiffNamesTheArchivesDigestAndTheApplyRecordsItForStatusAndTheRevisionList() {
+    String served = repo.digestOf("sglang", "0.8.0");
+    Plan plan = plan("replicaCount: 1");
+
+    DiffResult diff = cluster.differ().diff(plan);
+    cluster.deployer().apply(plan, Mode.INSTALL, ApplyOptions.install().expectingChart(served));
+
+    assertThat(diff.chartDigest()).isEqualTo(served).startsWith("sha256:");
+    assertThat(cluster.deployer().status(ns(), "qwen").plan().chartDigest()).isEqualTo(served);
+    assertThat(cluster.deployer().reads().revisions(ns(), "qwen"))
+        .singleElement()
+        .extracting(RevisionList.Revision::chartDigest)
+        .isEqualTo(served);
+  }
+
+  @Test
+  void anApplyAfterItsChartVersionWasPushedAgainIsRefusedNamingBothDigestsAndWritesNothing() {
+    Plan first = plan("replicaCount: 1");
+    cluster.deployer().apply(first, Mode.INSTALL, ApplyOptions.install());
+    Plan next = plan("replicaCount: 2");
+    String reviewed = cluster.differ().diff(next).chartDigest();
+
+    String pushed = repo.pushAgain("sglang", "0.8.0");
+
+    assertThat(pushed).isNotEqualTo(reviewed);
+    assertThatThrownBy(
+            () ->
+                cluster
+                    .deployer()
+                    .apply(next, Mode.UPGRADE, ApplyOptions.apply(1).expectingChart(reviewed)))
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
+              assertThat(e.getMessage())
+                  .contains("sglang 0.8.0", reviewed, pushed, "nothing was written");
+            });
+    ReleaseStatus status = cluster.deployer().status(ns(), "qwen");
+    assertThat(status.revision()).isEqualTo(1);
+    assertThat(status.planHash()).isEqualTo(first.hash());
+
+    // Diffed again, the new archive is what the apply expects, and what it records.
+    String again = cluster.differ().diff(next).chartDigest();
+    ApplyResult applied =
+        cluster.deployer().apply(next, Mode.UPGRADE, ApplyOptions.apply(1).expectingChart(again));
+    assertThat(again).isEqualTo(pushed);
+    assertThat(applied.revision()).isEqualTo(2);
+    assertThat(cluster.deployer().status(ns(), "qwen").plan().chartDigest()).isEqualTo(pushed);
+  }
+
+  @Test
+  void aRollbackToARevisionWhoseArchiveWasReplacedIsRefusedUnlessForcedAndTheForceIsRecorded() {
+    String ran = repo.digestOf("sglang", "0.8.0");
+    cluster.deployer().apply(plan("replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
+    cluster.deployer().apply(plan("replicaCount: 2"), Mode.UPGRADE, ApplyOptions.apply(1));
+    String now = repo.pushAgain("sglang", "0.8.0");
+
+    assertThatThrownBy(
+            () -> cluster.deployer().rollback(ns(), "qwen", new RollbackRequest(1, 2, "back")))
+        .isInstanceOfSatisfying(
+            DeployException.class,
+            e -> {
+              assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
+              assertThat(e.getMessage())
+                  .contains("revision 1", ran, now, "forceChart", "nothing was written");
+            });
+    assertThat(cluster.deployer().status(ns(), "qwen").revision()).isEqualTo(2);
+
+    ApplyResult forced =
+        cluster.deployer().rollback(ns(), "qwen", new RollbackRequest(1, 2, "back", true));
+
+    PlanStatus recorded = cluster.deployer().status(ns(), "qwen").plan();
+    assertThat(forced.revision()).isEqualTo(3);
+    assertThat(recorded.chartDigest()).isEqualTo(now);
+    assertThat(recorded.chartForcedFrom()).isEqualTo(ran);
+    assertThat(recorded.action()).isEqualTo("rollback");
+  }
+
+  @Test
+  void aRollbackWhoseArchiveIsStillServedNeedsNoForce() {
+    cluster.deployer().apply(plan("replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
+    cluster.deployer().apply(plan("replicaCount: 2"), Mode.UPGRADE, ApplyOptions.apply(1));
+
+    ApplyResult back = cluster.deployer().rollback(ns(), "qwen", new RollbackRequest(1, 2, ""));
+
+    assertThat(back.revision()).isEqualTo(3);
+    assertThat(cluster.deployer().status(ns(), "qwen").plan().chartForcedFrom()).isEmpty();
+  }
+
+  private Plan plan(String form) {
+    return ExamplePlans.plan(
+        "qwen", ns(), form, new ChartRef("sglang", "0.8.0", repo.url(), ""), false);
+  }
+
+  private static String ns() {
+    return cluster.namespace();
+  }
+}
