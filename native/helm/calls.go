@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"strings"
 
 	"helm.sh/helm/v4/pkg/action"
@@ -37,12 +40,14 @@ type Request struct {
 	Destination     string   `json:"destination"`
 }
 
-// ChartRef is a chart on disk (a directory or a packaged archive) or in an OCI registry.
+// ChartRef is a chart on disk (a directory or a packaged archive) or in an OCI registry. Digest,
+// when set, is the sha256:<hex> an OCI chart's archive must have: the one swiss showed in a diff.
 type ChartRef struct {
 	Path      string `json:"path"`
 	OCI       string `json:"oci"`
 	Version   string `json:"version"`
 	PlainHTTP bool   `json:"plainHttp"`
+	Digest    string `json:"digest"`
 }
 
 // Answer carries either a result or an error.
@@ -75,6 +80,8 @@ func dispatch(req Request) (any, error) {
 		return packageChart(req)
 	case "memory":
 		return memoryInUse()
+	case "digest":
+		return chartDigest(req)
 	default:
 		return nil, fmt.Errorf("unknown helm library operation %q", req.Op)
 	}
@@ -222,6 +229,16 @@ func chartAndValues(req Request, client registryUser, opts *action.ChartPathOpti
 	if err != nil {
 		return nil, nil, err
 	}
+	if req.Chart.OCI != "" && req.Chart.Digest != "" {
+		// Pulled by tag, which can be pushed again: only the archive that was looked at is used.
+		got, err := fileDigest(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		if got != req.Chart.Digest {
+			return nil, nil, fmt.Errorf("chart %s %s changed since it was looked at: it had digest %s and has %s now (the version was pushed again); nothing was written", req.Chart.OCI, req.Chart.Version, req.Chart.Digest, got)
+		}
+	}
 	loaded, err := loader.Load(path)
 	if err != nil {
 		return nil, nil, err
@@ -238,6 +255,37 @@ func chartAndValues(req Request, client registryUser, opts *action.ChartPathOpti
 		return nil, nil, err
 	}
 	return ch, vals, nil
+}
+
+// chartDigest pulls an OCI chart as a render would and answers the sha256 of its archive, the
+// layer a registry stores and the same form a classic repository's index lists.
+func chartDigest(req Request) (any, error) {
+	client := action.NewInstall(action.NewConfiguration(action.ConfigurationSetLogger(quiet())))
+	rc, err := registryClient(req.Chart.PlainHTTP)
+	if err != nil {
+		return nil, err
+	}
+	client.SetRegistryClient(rc)
+	client.ChartPathOptions.Version = req.Chart.Version
+	client.ChartPathOptions.PlainHTTP = req.Chart.PlainHTTP
+	path, err := client.ChartPathOptions.LocateChart(req.Chart.OCI, cli.New())
+	if err != nil {
+		return nil, err
+	}
+	digest, err := fileDigest(path)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"digest": digest}, nil
+}
+
+func fileDigest(path string) (string, error) {
+	content, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(content)
+	return "sha256:" + hex.EncodeToString(sum[:]), nil
 }
 
 // registryUser is an action that can pull OCI charts (install, upgrade).

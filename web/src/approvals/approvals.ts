@@ -3,6 +3,7 @@
 // every call; these only keep the buttons honest about what it would answer.
 import { ApiError } from "../api/http";
 import type { Approval, ApprovalAction } from "../api/approvals";
+import { shortHash } from "../lib/shortHash";
 
 /** The one write an approval is for: what `POST /api/approvals` asks for. */
 export interface ApprovalTarget {
@@ -99,15 +100,6 @@ export function approvalSections(approvals: readonly Approval[]): { pending: App
     pending: approvals.filter((a) => a.state === "pending").sort((a, b) => at(a) - at(b) || a.id - b.id),
     recent: approvals.filter((a) => a.state !== "pending").sort((a, b) => at(b) - at(a) || b.id - a.id),
   };
-}
-
-/** A plan hash short enough for a table cell: the algorithm and the first 12 hex digits. */
-export function shortHash(hash: string | undefined): string {
-  if (!hash) {
-    return "";
-  }
-  const [algorithm, digest] = hash.includes(":") ? hash.split(":", 2) : ["", hash];
-  return algorithm ? `${algorithm}:${digest.slice(0, 12)}` : digest.slice(0, 12);
 }
 
 /** What the request would let its requester do, in words. */

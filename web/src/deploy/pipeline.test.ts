@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../api/http";
 import type { ApplyResult } from "../api/plans";
 import {
   actionOf,
@@ -8,6 +9,7 @@ import {
   canDiff,
   currentStep,
   initialPipeline,
+  needsForceChart,
   pipelineReducer,
   type DiffLike,
   type PipelineEvent,
@@ -80,6 +82,14 @@ describe("pipeline gating", () => {
     expect(applyRequest(run(planned(), diffed("sha256:p1", 7)))).toEqual({ planHash: "sha256:p1", expectRevision: 7 });
   });
 
+  it("pins the chart archive the diff rendered, and asserts none when the diff had no digest", () => {
+    const digest = "sha256:1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b";
+    const withDigest: PipelineEvent = { type: "diffed", generation: 0, diff: { planHash: "sha256:p1", revision: 7, exists: true, changed: true, chartDigest: digest } };
+    expect(applyRequest(run(planned(), withDigest))).toEqual({ planHash: "sha256:p1", expectRevision: 7, expectChartDigest: digest });
+    // A diff without a digest: the key is left out, not sent empty.
+    expect(Object.keys(applyRequest(run(planned(), diffed("sha256:p1", 7))))).not.toContain("expectChartDigest");
+  });
+
   it("installs when the diff found no release, applies otherwise, rolls back on a rollback", () => {
     expect(actionOf(run(planned(), diffed("sha256:p1", 0, false)), false)).toBe("Install");
     expect(actionOf(run(planned(), diffed("sha256:p1", 3, true)), false)).toBe("Apply");
@@ -126,5 +136,15 @@ describe("pipeline gating", () => {
     expect(canDiff(inFlight)).toBe(false);
     const done = run(planned(), diffed(), { type: "applied", generation: 0, result });
     expect(canApply(done)).toBe(false);
+  });
+});
+
+describe("needsForceChart", () => {
+  it("is a 409 naming forceChart, and nothing else", () => {
+    const moved = "rollback of models/chat to revision 2 refused, nothing was written: that revision ran chart sglang 0.8.0 with digest sha256:aaa, and the chart has sha256:bbb now (the version was pushed again). Roll back anyway with forceChart (swiss rollback --force-chart), which is recorded, or apply a plan with a chart version you have reviewed";
+    expect(needsForceChart(new ApiError(moved, 409))).toBe(true);
+    expect(needsForceChart(new ApiError("release moved from revision 7 to 8 since you looked; re-check it before applying", 409))).toBe(false);
+    expect(needsForceChart(new ApiError(moved, 400))).toBe(false);
+    expect(needsForceChart(new Error(moved))).toBe(false);
   });
 });

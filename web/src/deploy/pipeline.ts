@@ -1,7 +1,8 @@
 // The gated deploy steps: Plan → Diff → Install/Apply (or Roll back) → Status. A diff needs a
 // plan, an apply needs the diff of that very plan, and the apply asserts the revision the diff
-// saw. Any change to the form makes everything after it stale, so it is all dropped; answers to
-// requests sent before the change are ignored when they arrive.
+// saw and the chart archive it rendered. Any change to the form makes everything after it stale,
+// so it is all dropped; answers to requests sent before the change are ignored when they arrive.
+import { ApiError } from "../api/http";
 import type { ApplyResult } from "../api/plans";
 
 export type Step = "plan" | "diff" | "apply" | "status";
@@ -19,6 +20,8 @@ export interface DiffLike {
   exists: boolean;
   /** The plan's render differs from what is live; false: an apply would change nothing. */
   changed: boolean;
+  /** `sha256:<hex>` of the chart archive the diff rendered; absent when the server does not know it. */
+  chartDigest?: string;
 }
 
 export interface PipelineState<P extends PlannedLike = PlannedLike, D extends DiffLike = DiffLike> {
@@ -134,11 +137,32 @@ export function actionOf(state: PipelineState, rollback: boolean, adopting = fal
   return adopting ? "Adopt" : "Apply";
 }
 
-/** What the apply asserts: the plan the diff compared and the live revision it compared it with. */
-export function applyRequest(state: PipelineState, deployedHash?: string, adopting = false): { planHash: string; expectRevision: number } {
+/** What an apply asserts about what the operator reviewed; the server refuses it (409) when any has moved. */
+export interface ApplyAssertions {
+  planHash: string;
+  expectRevision: number;
+  expectChartDigest?: string;
+}
+
+/**
+ * What the apply asserts: the plan the diff compared, the live revision it compared it with and
+ * the chart archive it rendered, so a chart version pushed again since the diff is not installed
+ * unseen. A diff without a digest asserts none.
+ */
+export function applyRequest(state: PipelineState, deployedHash?: string, adopting = false): ApplyAssertions {
   if (!canApply(state, deployedHash, adopting)) {
     throw new Error("apply needs a diff of the current plan");
   }
-  return { planHash: state.plan!.hash, expectRevision: state.diff!.revision };
+  const { revision, chartDigest } = state.diff!;
+  return { planHash: state.plan!.hash, expectRevision: revision, ...(chartDigest ? { expectChartDigest: chartDigest } : {}) };
+}
+
+/**
+ * A rollback refused because the repository now serves another archive under the chart version
+ * the revision ran (the version was pushed again): the one refusal that `forceChart` gets past,
+ * and that diffing again does not. The server's message names the flag.
+ */
+export function needsForceChart(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.message.includes("forceChart");
 }
 

@@ -152,7 +152,7 @@ function RollbackFlow({ archive, revision, live }: { archive: Plan; revision: nu
         state={state}
         dispatch={dispatch}
         diff={() => plansApi.diffRevision(namespace, name, revision)}
-        apply={(body) => plansApi.rollback(namespace, name, { toRevision: revision, expectRevision: body.expectRevision, note: body.note })}
+        apply={(body) => plansApi.rollback(namespace, name, { toRevision: revision, expectRevision: body.expectRevision, note: body.note, forceChart: body.forceChart })}
         planHeader={live && <WhatMoves current={live} proposed={archive} rollback />}
         deployed={live}
       />

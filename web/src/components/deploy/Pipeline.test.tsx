@@ -1,15 +1,15 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/http";
-import type { ApplyResult, Plan, PlanAnswer } from "../../api/plans";
+import { plansApi, type ApplyResult, type Plan, type PlanAnswer } from "../../api/plans";
 import { queryKeys } from "../../api/queryKeys";
 import { NOTHING_TO_APPLY } from "../../deploy/pipeline";
 import { usePipeline } from "../../deploy/usePipeline";
 import { plan } from "../../test/plans";
-import { Pipeline, type ShownDiff } from "./Pipeline";
+import { Pipeline, type PipelineProps, type ShownDiff } from "./Pipeline";
 import { approvalsApi, type Approval } from "../../api/approvals";
 import { SessionScope } from "../../session/Session";
 import { approval } from "../../test/approvals";
@@ -24,7 +24,7 @@ const applied: ApplyResult = { planHash: "sha256:p1", release: "qwen3-8b", revis
 
 function Harness(props: {
   diff: ShownDiff;
-  apply: (body: { planHash: string; expectRevision: number }, install: boolean, adopt: boolean) => Promise<ApplyResult>;
+  apply: PipelineProps["apply"];
   deployed?: Plan;
   adopt?: boolean;
 }) {
@@ -53,7 +53,7 @@ function ReleasePlanReader({ read }: { read: () => Promise<Plan> }) {
   return <p>stored plan {stored.data?.hash ?? "loading"}</p>;
 }
 
-function show(diff: ShownDiff, apply = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan, requireApproval = false, adopt = false) {
+function show(diff: ShownDiff, apply: PipelineProps["apply"] = vi.fn(async () => applied), readPlan?: () => Promise<Plan>, deployed?: Plan, requireApproval = false, adopt = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The site profile as the page would have read it: whether writes need an approval.
   client.setQueryData(queryKeys.profile(), { source: "profile.yaml", yaml: "", profile: { name: "lab", requireApproval: requireApproval || undefined } });
@@ -282,6 +282,76 @@ describe("<Pipeline>", () => {
     await screen.findByText("Against live revision 7");
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await screen.findByText("qwen3-8b unchanged: nothing differed, it stays at revision 7");
+  });
+
+  describe("the chart archive the diff rendered", () => {
+    const digest = "sha256:1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b";
+
+    /**
+     * Stubs the server's apply and install, keeping the bodies posted; the Apply step is wired as
+     * the pages wire it. The status the result panel then reads is not this test's business (404).
+     */
+    function serverKeepingBodies() {
+      const bodies: Array<{ path: string; body: Record<string, unknown> }> = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (path: string, init?: RequestInit) => {
+          if (init?.method !== "POST") {
+            return new Response(JSON.stringify({ error: "not here" }), { status: 404 });
+          }
+          bodies.push({ path, body: JSON.parse(String(init.body)) as Record<string, unknown> });
+          return new Response(JSON.stringify(applied), { status: 200 });
+        }),
+      );
+      const throughTheApi: PipelineProps["apply"] = (body, install) => (install ? plansApi.install(body) : plansApi.apply(body));
+      return { bodies, throughTheApi };
+    }
+
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it("shows its digest short, with the full one kept, and the apply sends it back as expectChartDigest", async () => {
+      const { bodies, throughTheApi } = serverKeepingBodies();
+      show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas", chartDigest: digest }, throughTheApi);
+      await planAndDiff();
+      const shown = screen.getByTitle(digest);
+      expect(within(shown).getByText("sha256:1a2b3c4d5e6f")).toBeTruthy();
+      expect(shown.textContent).toContain(digest);
+      fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+      await screen.findByText("qwen3-8b submitted at revision 8");
+      expect(bodies).toEqual([{ path: "/api/apply", body: { planHash: "sha256:p1", expectRevision: 7, expectChartDigest: digest } }]);
+    });
+
+    it("pins it on an install too, and sends no expectChartDigest after a diff without one", async () => {
+      const { bodies, throughTheApi } = serverKeepingBodies();
+      show({ planHash: "sha256:p1", revision: 0, exists: false, changed: true, output: "+ all", chartDigest: digest }, throughTheApi);
+      await planAndDiff();
+      fireEvent.click(screen.getByRole("button", { name: "Install" }));
+      await screen.findByText("qwen3-8b submitted at revision 8");
+      expect(bodies).toEqual([{ path: "/api/install", body: { planHash: "sha256:p1", expectRevision: 0, expectChartDigest: digest } }]);
+      cleanup();
+
+      bodies.length = 0;
+      show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~ replicas" }, throughTheApi);
+      await planAndDiff();
+      expect(screen.queryByText(/Chart digest/)).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+      await screen.findByText("qwen3-8b submitted at revision 8");
+      expect(bodies).toEqual([{ path: "/api/apply", body: { planHash: "sha256:p1", expectRevision: 7 } }]);
+    });
+
+    it("shows the server's refusal of a chart pushed again since the diff, saying to diff again, and offers no force", async () => {
+      const refusal =
+        "chart sglang 0.8.0 changed since the diff this apply follows: the diff showed digest sha256:aaa, the chart has sha256:bbb now (the version was pushed again); nothing was written. Diff again, review what the new archive changes, and apply with its digest";
+      const apply = vi.fn(async () => Promise.reject(new ApiError(refusal, 409)));
+      show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~", chartDigest: digest }, apply);
+      await planAndDiff();
+      fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+      expect((await screen.findByRole("alert")).textContent).toBe(refusal);
+      expect(screen.getByText(/Run Diff again/)).toBeTruthy();
+      expect(screen.queryByRole("button", { name: /anyway/ })).toBeNull();
+    });
   });
 
   it("shows a 409 with the server's message", async () => {

@@ -10,9 +10,11 @@ import {
   actionOf,
   applyBlockedBecause,
   applyRequest,
+  type ApplyAssertions,
   canApply,
   canDiff,
   currentStep,
+  needsForceChart,
   NOTHING_TO_APPLY,
   onlyThePlanChanges,
   type DiffLike,
@@ -25,6 +27,7 @@ import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { cx } from "../ui/cx";
+import { Digest } from "../ui/Digest";
 import { ErrorState } from "../ui/States";
 import { placementLine, placementOf } from "../../deploy/placement";
 import { valueChanges, type ValueChange } from "../../deploy/valueChanges";
@@ -44,6 +47,13 @@ export interface ShownDiff extends DiffLike {
   warnings?: string[];
 }
 
+/** What a write sends: the diff's assertions, the operator's note and, on a rollback only, the force past a moved chart. */
+export interface WriteRequest extends ApplyAssertions {
+  note?: string;
+  /** A rollback the operator chose to run although its chart version was pushed again since the revision ran. */
+  forceChart?: boolean;
+}
+
 export type PipelineOf = PipelineState<PlanAnswer, ShownDiff>;
 export type PipelineDispatch = Dispatch<PipelineEvent<PlanAnswer, ShownDiff>>;
 
@@ -55,7 +65,7 @@ export interface PipelineProps {
   /** Why composing is not possible yet (e.g. no service id). */
   composeBlocked?: string;
   diff: (plan: PlanAnswer) => Promise<ShownDiff>;
-  apply: (request: { planHash: string; expectRevision: number; note?: string }, install: boolean, adopt: boolean) => Promise<ApplyResult>;
+  apply: (request: WriteRequest, install: boolean, adopt: boolean) => Promise<ApplyResult>;
   /** The release is a helm release swiss does not keep: the write adopts it (needs an empty diff). */
   adopt?: boolean;
   rollback?: boolean;
@@ -111,8 +121,9 @@ export function Pipeline(props: PipelineProps) {
   const diff = () => state.plan && run("diff", () => props.diff(state.plan!), (result) => ({ type: "diffed", generation: state.generation, diff: result }));
   const trimmedNote = note.trim() === "" ? undefined : note.trim();
   const requestApproval = () => target && asking.mutate({ target, note: trimmedNote });
-  const apply = () => {
-    const request = { ...applyRequest(state, deployedHash, adopting), note: trimmedNote };
+  // `forceChart` only ever comes from the button a rollback's moved-chart refusal shows.
+  const write = (force?: { forceChart: true }) => {
+    const request: WriteRequest = { ...applyRequest(state, deployedHash, adopting), note: trimmedNote, ...force };
     const install = action === "Install";
     const adopt = action === "Adopt";
     setSent(action);
@@ -133,6 +144,8 @@ export function Pipeline(props: PipelineProps) {
       },
     );
   };
+  const apply = () => write();
+  const rollBackAnyway = () => write({ forceChart: true });
 
   // Each answer is scrolled to as it arrives, below the steps that stay in view.
   const planShown = useScrollIntoView<HTMLDivElement>(state.plan?.hash);
@@ -195,7 +208,13 @@ export function Pipeline(props: PipelineProps) {
           No object changes, but the plan differs from the deployed one (see the value changes): {action.toLowerCase()} records it beside the release.
         </p>
       )}
-      {state.failed && <StepFailure step={state.failed.step} error={state.failed.error} />}
+      {state.failed && (
+        <StepFailure
+          step={state.failed.step}
+          error={state.failed.error}
+          forceChart={rollback && state.failed.step === "apply" ? { run: rollBackAnyway, disabled: !mayApply, reason: applyBlocked ?? waits } : undefined}
+        />
+      )}
       {state.plan && (
         <div ref={planShown} className="scroll-mt-16">
           <PlanPanel plan={state.plan} header={props.planHeader} />
@@ -203,7 +222,7 @@ export function Pipeline(props: PipelineProps) {
       )}
       {state.diff && (
         <div ref={diffShown} className="scroll-mt-16">
-          <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} />
+          <DiffPanel diff={state.diff} changes={valueChangesShown(state, props.deployed)} pinsChart={!rollback} />
         </div>
       )}
       {/* Beside the diff it is of and the note it carries, where the requester is looking. */}
@@ -260,7 +279,29 @@ function approvalTarget(state: PipelineOf, action: Action, rollbackTo?: number):
     : { action: action === "Install" ? "install" : "apply", namespace, release, planHash: state.plan.hash, revision };
 }
 
-function StepFailure({ step, error }: { step: Step; error: unknown }) {
+/** A rollback's way past a moved chart: repeats the write with `forceChart`, closed when the step is (`reason` says why). */
+interface ForceChart {
+  run: () => void;
+  disabled: boolean;
+  reason?: string;
+}
+
+function StepFailure({ step, error, forceChart }: { step: Step; error: unknown; forceChart?: ForceChart }) {
+  if (forceChart && needsForceChart(error)) {
+    // Diffing again cannot help here: the archive the revision ran is gone from the repository.
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <ErrorState error={error} />
+        <p className="text-sm text-slate-700">
+          The chart version this revision ran was pushed again with other contents. Rolling back anyway installs the archive the repository serves now, which
+          this revision never ran; the release's status records that it was forced.
+        </p>
+        <Button variant="danger" onClick={forceChart.run} disabled={forceChart.disabled} disabledReason={forceChart.reason}>
+          Roll back anyway (chart was pushed again)
+        </Button>
+      </div>
+    );
+  }
   if (isApprovalRefusal(error)) {
     return (
       <div className="flex flex-col gap-1">
@@ -273,7 +314,11 @@ function StepFailure({ step, error }: { step: Step; error: unknown }) {
   return (
     <div className="flex flex-col gap-1">
       <ErrorState error={error} />
-      {conflict && <p className="text-sm text-slate-700">The server refused the {STEP_LABEL[step].toLowerCase()} (409): the release is not where the diff saw it. Run Diff again, then retry.</p>}
+      {conflict && (
+        <p className="text-sm text-slate-700">
+          The server refused the {STEP_LABEL[step].toLowerCase()} (409): the release or its chart is not where the diff saw it. Run Diff again, then retry.
+        </p>
+      )}
     </div>
   );
 }
@@ -300,13 +345,25 @@ function PlanPanel({ plan, header }: { plan: PlanAnswer; header?: ReactNode }) {
   );
 }
 
-function DiffPanel({ diff, changes }: { diff: ShownDiff; changes?: ValueChange[] }) {
+/**
+ * `pinsChart`: the write sends the diff's chart digest back (an install or apply). A rollback does
+ * not: the server checks the archive against the one the revision ran.
+ */
+function DiffPanel({ diff, changes, pinsChart }: { diff: ShownDiff; changes?: ValueChange[]; pinsChart: boolean }) {
   return (
     <Card
       title="Diff"
       actions={<Badge tone={diff.changed ? "warning" : "success"}>{diff.changed ? "changes" : "no changes"}</Badge>}
     >
       <p className="mb-2 text-sm text-slate-700">{diff.exists ? `Against live revision ${diff.revision}` : "The release does not exist yet: everything is an addition"}</p>
+      {diff.chartDigest && (
+        <p className="mb-2 text-sm text-slate-700">
+          Chart digest <Digest digest={diff.chartDigest} />
+          {pinsChart
+            ? ": the write asserts it, so a chart version pushed again since this diff is refused, not installed unseen"
+            : " (the archive its repository serves under that chart version now)"}
+        </p>
+      )}
       {changes && <ValueChangeList changes={changes} />}
       {diff.output.trim() === "" ? <p className="text-sm text-slate-700">Nothing would change.</p> : <DiffOutput output={diff.output} />}
     </Card>

@@ -1,6 +1,7 @@
 import type { StatusReport } from "../../api/releases";
 import { Badge, type Tone } from "../ui/Badge";
 import { Card } from "../ui/Card";
+import { Digest } from "../ui/Digest";
 import { Facts } from "./Facts";
 import { formatTime } from "./format";
 import { StatusBadge } from "../StatusBadge";
@@ -22,6 +23,12 @@ export function InstallStatusCard({ status }: { status: StatusReport }) {
       {plan?.error && (
         <p className="mb-2 rounded bg-red-50 p-2 text-sm text-red-800">{plan.error}</p>
       )}
+      {plan?.chartForcedFrom && (
+        // The release runs an archive nobody saw run under this revision: worth a look before trusting it.
+        <p className="mb-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
+          Rolled back past a re-pushed chart: the restored revision had run <Digest digest={plan.chartForcedFrom} />, which its repository no longer serves.
+        </p>
+      )}
       <Facts
         items={[
           ["Phase", plan ? <Badge tone={PHASE_TONES[plan.phase] ?? "neutral"}>{plan.phase}</Badge> : undefined],
@@ -32,6 +39,7 @@ export function InstallStatusCard({ status }: { status: StatusReport }) {
           ["Started", formatTime(plan?.startedAt)],
           ["Updated", formatTime(plan?.updatedAt)],
           ["Forced", plan?.forced ? "yes" : undefined],
+          ["Chart digest", plan?.chartDigest ? <Digest digest={plan.chartDigest} /> : undefined],
           ["Note", plan?.note],
           ["Route", status.route],
           ["Backend", status.backend === "llmsvc" ? "LLMService" : status.backend],

@@ -7,6 +7,7 @@ import { runsApi } from "../../api/runs";
 import { usePollInterval } from "../../live/LiveUpdates";
 import { Badge } from "../ui/Badge";
 import { Card } from "../ui/Card";
+import { Digest } from "../ui/Digest";
 import { Empty, ErrorState, Loading } from "../ui/States";
 import { formatTime } from "./format";
 import { useRevisions } from "./RevisionsCard";
@@ -74,6 +75,11 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
         {entry.approvedBy && <span className="text-slate-700">approved by {entry.approvedBy}</span>}
         {entry.at && <span className="text-xs text-slate-600">{formatTime(entry.at)}</span>}
         {entry.inferred && <span className="text-xs text-slate-600">(action inferred from the revisions)</span>}
+        {entry.chartDigest && (
+          <span className="text-xs text-slate-700">
+            chart <Digest digest={entry.chartDigest} />
+          </span>
+        )}
       </p>
       {entry.note && <p className="text-sm text-slate-800">“{entry.note}”</p>}
       {entry.moved.length > 0 && (

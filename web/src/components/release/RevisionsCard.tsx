@@ -4,6 +4,7 @@ import { releasesApi, type Revision } from "../../api/releases";
 import { usePollInterval } from "../../live/LiveUpdates";
 import { Badge } from "../ui/Badge";
 import { Card } from "../ui/Card";
+import { Digest } from "../ui/Digest";
 import { Empty, ErrorState, Loading } from "../ui/States";
 import { Table, Td, Th } from "../ui/Table";
 import { textLink } from "./ButtonLink";
@@ -38,6 +39,7 @@ export function RevisionsTable({ namespace, release, revisions, canWrite }: { na
           <Th>Rev</Th>
           <Th>Model</Th>
           <Th>Chart</Th>
+          <Th>Chart digest</Th>
           <Th>Plan</Th>
           <Th>
             <span className="sr-only">Actions</span>
@@ -52,6 +54,8 @@ export function RevisionsTable({ namespace, release, revisions, canWrite }: { na
             </Td>
             <Td>{[revision.model && `${revision.model}${revision.version ? ` v${revision.version}` : ""}`, revision.variant].filter(Boolean).join(" · ")}</Td>
             <Td>{revision.chart ?? ""}</Td>
+            {/* Recorded since swiss kept digests; an older revision has none. */}
+            <Td>{revision.chartDigest && <Digest digest={revision.chartDigest} />}</Td>
             <Td className="font-mono text-xs">{revision.planHash?.slice(0, 12) ?? ""}</Td>
             <Td>{canWrite && canRollBackTo(revision) && <RollBackLink namespace={namespace} release={release} revision={revision.revision} />}</Td>
           </tr>

@@ -52,6 +52,22 @@ describe("buildTimeline", () => {
     expect(timeline[1]).toMatchObject({ action: "apply", inferred: true, moved: ["version 1.0.0 → 1.1.0", "replicaCount 1 → 2"] });
   });
 
+  it("carries each revision's chart digest, and lists a chart version pushed again as a move", () => {
+    const pushedAgain: Revision[] = [
+      { revision: 4, chart: "sglang-0.8.1", planHash: "sha256:c", chartDigest: "sha256:cccccccccccccccc" },
+      { revision: 3, chart: "sglang-0.8.0", planHash: "sha256:b", chartDigest: "sha256:bbbbbbbbbbbbbbbb" },
+      { revision: 2, chart: "sglang-0.8.0", planHash: "sha256:a", chartDigest: "sha256:aaaaaaaaaaaaaaaa" },
+      { revision: 1, chart: "sglang-0.8.0", planHash: "sha256:a" },
+    ];
+    const timeline = buildTimeline(pushedAgain, [], undefined, new Map());
+    expect(timeline.map((e) => e.chartDigest)).toEqual(["sha256:cccccccccccccccc", "sha256:bbbbbbbbbbbbbbbb", "sha256:aaaaaaaaaaaaaaaa", undefined]);
+    // Another chart version moves its digest too: the chart move says it already.
+    expect(timeline[0].moved).toEqual(["chart sglang-0.8.0 → sglang-0.8.1"]);
+    expect(timeline[1].moved).toEqual(["chart digest sha256:aaaaaaaaaaaa → sha256:bbbbbbbbbbbb"]);
+    // A revision from before digests were kept did not change its chart.
+    expect(timeline[2].moved).toEqual([]);
+  });
+
   it("says who approved a write, and takes no approval's own row for the write", () => {
     const runs = [run(1, "install", 1), run(2, "apply", 2, { approvedBy: "bob" }), run(3, "approval-approve", 2, { actor: "bob" })];
     const timeline = buildTimeline(revisions, runs, undefined, new Map());

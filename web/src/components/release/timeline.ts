@@ -6,6 +6,7 @@ import type { Plan } from "../../api/plans";
 import type { PlanStatus, Revision } from "../../api/releases";
 import type { Run } from "../../api/runs";
 import { describeValueChange, valueChanges } from "../../deploy/valueChanges";
+import { shortHash } from "../../lib/shortHash";
 
 export interface TimelineEntry {
   revision: number;
@@ -20,6 +21,8 @@ export interface TimelineEntry {
   note?: string;
   at?: string;
   runId?: number;
+  /** `sha256:<hex>` of the chart archive the revision installed, when swiss recorded it. */
+  chartDigest?: string;
   /** Identity moves, then value changes, against the revision before; empty for the first. */
   moved: string[];
 }
@@ -33,7 +36,13 @@ function identityMoves(before: Revision, after: Revision): string[] {
     ["variant", before.variant, after.variant],
     ["chart", before.chart, after.chart],
   ];
-  return pairs.filter(([, from, to]) => (from ?? "") !== (to ?? "")).map(([label, from, to]) => `${label} ${from || "none"} → ${to || "none"}`);
+  const moves = pairs.filter(([, from, to]) => (from ?? "") !== (to ?? "")).map(([label, from, to]) => `${label} ${from || "none"} → ${to || "none"}`);
+  // The same chart version under another digest is a version pushed again: what the chart label
+  // alone would hide. Only when both were recorded (a revision from before swiss kept digests has none).
+  if (before.chart === after.chart && before.chartDigest && after.chartDigest && before.chartDigest !== after.chartDigest) {
+    moves.push(`chart digest ${shortHash(before.chartDigest)} → ${shortHash(after.chartDigest)}`);
+  }
+  return moves;
 }
 
 function valueMoves(before: Plan | undefined, after: Plan | undefined): string[] {
@@ -84,6 +93,7 @@ export function buildTimeline(revisions: readonly Revision[], runs: readonly Run
       note: run?.note || status?.note || undefined,
       at: run?.endedAt ?? status?.updatedAt,
       runId: run?.id,
+      chartDigest: revision.chartDigest,
       moved: before ? [...identityMoves(before, revision), ...valueMoves(plans.get(before.revision), plans.get(revision.revision))] : [],
     };
   });

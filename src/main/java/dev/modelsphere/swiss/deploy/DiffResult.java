@@ -10,7 +10,7 @@ import dev.modelsphere.swiss.helm.ManifestComparison;
  * @param againstRelease the plan's render against the manifest helm last applied
  * @param againstLive the plan's render against the objects in the cluster now
  * @param chartDigest the digest of the chart rendered ({@code sha256:<hex>}); an apply that sends
- *     it back is refused if the chart has another by then; empty for an OCI chart
+ *     it back is refused if the chart has another by then
  */
 public record DiffResult(
     String planHash,

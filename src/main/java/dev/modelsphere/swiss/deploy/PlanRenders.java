@@ -35,7 +35,7 @@ public final class PlanRenders {
   /**
    * A plan's manifest and the chart it was rendered from.
    *
-   * @param chartDigest the chart's digest ({@link ChartRenderer#digest}); empty for an OCI chart
+   * @param chartDigest the chart's digest ({@link ChartRenderer#digest}); empty when unknown
    */
   public record Render(String manifest, String chartDigest) {}
 

@@ -36,16 +36,37 @@ public final class ChartRenderer {
 
   /**
    * The chart's digest now ({@link ChartDigest}): a repository chart's archive as the repository
-   * serves it (fetched into the cache on the way), a local chart's files. Empty for an OCI chart,
-   * which helm pulls itself, and for a local chart that is not there, which the render reports in
-   * helm's words.
+   * serves it (fetched into the cache on the way), an OCI chart's archive as helm pulls it, a local
+   * chart's files. Empty for a local chart that is not there, which the render reports in helm's
+   * words.
    */
   public String digest(ChartLocation chart) {
     return switch (chart.kind()) {
       case LOCAL -> localDigest(Path.of(chart.location()));
       case REPOSITORY -> fetch(chart).digest();
-      case OCI -> "";
+      case OCI -> pulledDigest(chart);
     };
+  }
+
+  private static String pulledDigest(ChartLocation chart) {
+    Map<String, Object> call = new LinkedHashMap<>();
+    call.put("op", "digest");
+    call.put("chart", ociRef(chart, ""));
+    try {
+      return HelmLibrary.call(call).path("digest").asText("");
+    } catch (HelmLibraryError e) {
+      throw HelmErrors.translate("pull " + chart.describe(), chart.name(), e);
+    }
+  }
+
+  private static Map<String, Object> ociRef(ChartLocation chart, String digest) {
+    Map<String, Object> ref = new LinkedHashMap<>();
+    ref.put("oci", chart.ociReference());
+    ref.put("version", chart.version());
+    ref.put("plainHttp", chart.plainHttp());
+    // The library refuses an archive pulled by tag whose digest is not this one.
+    ref.put("digest", digest);
+    return ref;
   }
 
   /**
@@ -54,14 +75,10 @@ public final class ChartRenderer {
    */
   Map<String, Object> chartRequest(String op, RenderRequest request, List<Path> valueFiles) {
     ChartLocation chart = request.chart();
-    Map<String, Object> ref = new LinkedHashMap<>();
-    if (chart.kind() == ChartLocation.Kind.OCI) {
-      ref.put("oci", chart.ociReference());
-      ref.put("version", chart.version());
-      ref.put("plainHttp", chart.plainHttp());
-    } else {
-      ref.put("path", localArchive(chart, request.chartDigest()).toString());
-    }
+    Map<String, Object> ref =
+        chart.kind() == ChartLocation.Kind.OCI
+            ? ociRef(chart, request.chartDigest())
+            : Map.of("path", localArchive(chart, request.chartDigest()).toString());
     Map<String, Object> call = new LinkedHashMap<>();
     call.put("op", op);
     call.put("chart", ref);

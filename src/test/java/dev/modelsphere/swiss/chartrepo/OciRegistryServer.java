@@ -12,10 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The read side of an OCI registry on 127.0.0.1 (the distribution API's {@code /v2/} manifests and
@@ -27,8 +27,9 @@ public final class OciRegistryServer implements AutoCloseable {
   private static final String MANIFEST_TYPE = "application/vnd.oci.image.manifest.v1+json";
 
   private final HttpServer server;
-  private final Map<String, byte[]> manifests = new HashMap<>();
-  private final Map<String, byte[]> blobs = new HashMap<>();
+  // Written by a test while the server's thread reads them.
+  private final Map<String, byte[]> manifests = new ConcurrentHashMap<>();
+  private final Map<String, byte[]> blobs = new ConcurrentHashMap<>();
 
   private OciRegistryServer(HttpServer server) {
     this.server = server;
@@ -65,6 +66,25 @@ public final class OciRegistryServer implements AutoCloseable {
   /** The registry address a site profile would name: {@code oci://127.0.0.1:<port>/charts}. */
   public String url() {
     return "oci://127.0.0.1:" + server.getAddress().getPort() + "/charts";
+  }
+
+  /**
+   * Pushes {@code chart} at {@code version} again with a changed description, as {@code helm push}
+   * over an existing tag does: the tag names another manifest and archive.
+   *
+   * @return the new archive's digest, {@code sha256:<hex>}
+   */
+  public String pushAgain(String chart, String version) {
+    try {
+      Path dir = Files.createTempDirectory("swiss-oci-repush-");
+      byte[] archive =
+          Files.readAllBytes(
+              TestCharts.packageAt(chart, version, dir, "pushed again at " + System.nanoTime()));
+      add(chart, version, archive);
+      return digest(archive);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private void add(String chart, String version, byte[] archive) {

@@ -80,7 +80,8 @@ class CompletionTest {
 
   @Test
   void flagsAndOutputFormatsComplete() throws Exception {
-    assertThat(complete("swiss", "apply", "--expect")).containsExactly("--expect-revision");
+    assertThat(complete("swiss", "apply", "--expect"))
+        .containsExactly("--expect-revision", "--expect-chart-digest");
     assertThat(complete("swiss", "list", "-o", ""))
         .containsExactly("table", "wide", "json", "yaml");
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
+import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
@@ -126,6 +127,34 @@ class ChartDigestsTest {
 
     assertThat(back.revision()).isEqualTo(3);
     assertThat(cluster.deployer().status(ns(), "qwen").plan().chartForcedFrom()).isEmpty();
+  }
+
+  @Test
+  void anOciChartPushedAgainIsRefusedAsARepositorysIsAndItsArchiveDigestIsRecorded() {
+    try (OciRegistryServer registry =
+        OciRegistryServer.serving(List.of("sglang"), List.of("0.8.0"))) {
+      ChartRef chart = new ChartRef("sglang", "0.8.0", registry.url(), "");
+      Plan first = ExamplePlans.plan("qwen", ns(), "replicaCount: 1", chart, false);
+      String reviewed = cluster.differ().diff(first).chartDigest();
+      cluster
+          .deployer()
+          .apply(first, Mode.INSTALL, ApplyOptions.install().expectingChart(reviewed));
+      Plan next = ExamplePlans.plan("qwen", ns(), "replicaCount: 2", chart, false);
+
+      String pushed = registry.pushAgain("sglang", "0.8.0");
+
+      assertThat(reviewed).startsWith("sha256:").isNotEqualTo(pushed);
+      assertThat(cluster.deployer().status(ns(), "qwen").plan().chartDigest()).isEqualTo(reviewed);
+      assertThatThrownBy(
+              () ->
+                  cluster
+                      .deployer()
+                      .apply(next, Mode.UPGRADE, ApplyOptions.apply(1).expectingChart(reviewed)))
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> assertThat(e.getMessage()).contains(reviewed, pushed, "nothing was written"));
+      assertThat(cluster.differ().diff(next).chartDigest()).isEqualTo(pushed);
+    }
   }
 
   private Plan plan(String form) {

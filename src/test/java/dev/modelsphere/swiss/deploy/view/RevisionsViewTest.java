@@ -55,14 +55,17 @@ class RevisionsViewTest {
 
     RevisionList list = view().list(cluster.namespace(), "glm");
 
+    // Every revision installed the one chart folder, whose digest each row records.
+    String chart = cluster.differ().diff(third).chartDigest();
+    assertThat(chart).startsWith("sha256:");
     assertThat(list.revisions())
         .containsExactly(
             new RevisionList.Revision(
-                3, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", third.hash(), true),
+                3, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", third.hash(), true, chart),
             new RevisionList.Revision(
-                2, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", "", false),
+                2, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", "", false, chart),
             new RevisionList.Revision(
-                1, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", "", false));
+                1, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", "", false, chart));
     assertThat(view().plan(cluster.namespace(), "glm", "2").hash()).isEqualTo(second.hash());
     assertThat(view().plan(cluster.namespace(), "glm", "3").hash()).isEqualTo(third.hash());
     assertThatThrownBy(() -> view().plan(cluster.namespace(), "glm", "99"))
