@@ -1568,9 +1568,9 @@ export interface components {
             warnings?: string[];
             /**
              * @description `sha256:<hex>` of the chart the diff rendered: the archive the repository serves now for
-             *     the plan's chart version (a chart folder's files for a local chart). Send it back as the
-             *     apply's `expectChartDigest`, so a version pushed again in between is refused. Absent for
-             *     an OCI chart.
+             *     the plan's chart version, from a classic repository or an OCI registry (a chart folder's
+             *     files for a local chart). Send it back as the apply's `expectChartDigest`, so a version
+             *     pushed again in between is refused.
              */
             chartDigest?: string;
         };
