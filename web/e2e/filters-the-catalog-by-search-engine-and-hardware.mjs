@@ -12,6 +12,20 @@ async function counted(page) {
   return text.match(/(\d+) of (\d+)/).slice(1).map(Number);
 }
 
+/**
+ * The cards once the page has drawn the filter the address names: the address changes first and
+ * the list a render later, so reading at once can catch the list in between.
+ */
+async function filteredCards(page, total) {
+  for (let tries = 0; tries < 50; tries++) {
+    const shown = await cards(page);
+    const [count] = await counted(page);
+    if (shown.length === count && count < total) return shown;
+    await page.waitForTimeout(100);
+  }
+  return cards(page);
+}
+
 await scenario("filters the catalog by search, engine and hardware", async ({ page }) => {
   await login(page);
   await page.goto(`${env.url}/catalog`);
@@ -30,14 +44,14 @@ await scenario("filters the catalog by search, engine and hardware", async ({ pa
 
   await page.getByLabel("Engine").selectOption("sglang");
   await page.waitForURL(/engine=sglang/);
-  const sglang = await cards(page);
+  const sglang = await filteredCards(page, total);
   assert.ok(sglang.length > 0 && sglang.length < total, `sglang keeps ${sglang.length} of ${total}`);
   assert.ok(sglang.every((text) => text.includes("sglang")), "every card shown has an sglang variant");
   await page.getByLabel("Engine").selectOption("");
 
   await page.getByLabel("Hardware").selectOption("Ascend");
   await page.waitForURL(/hardware=Ascend/);
-  const ascend = await cards(page);
+  const ascend = await filteredCards(page, total);
   assert.ok(ascend.length > 0 && ascend.length < total, `Ascend keeps ${ascend.length} of ${total}`);
   assert.ok(ascend.every((text) => text.includes("Ascend")), "every card shown runs on Ascend");
   assert.deepEqual(await counted(page), [ascend.length, total]);

@@ -6,7 +6,9 @@ import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfig;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
+import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaderElectionRecord;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.Lock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -24,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * client's leader election. Every replica serves requests; only the leader does the work, so two
  * replicas never settle the same apply twice. When the leader dies, its Lease lapses and another
  * replica takes it over within the lease's duration.
+ *
+ * <p>A leader that is alive but cut off from the API server must stop on its own: the elector
+ * notices a failed renewal only when the renewal call returns, and a hung API server holds it for
+ * as long as the client waits. So the work runs only while this replica's last renewal was sent
+ * less than the renew deadline ago, which is before any other replica may take the Lease over.
  */
 public final class BackgroundLeader implements AutoCloseable {
   public static final String LEASE_NAME = "swiss-leader";
@@ -54,6 +61,7 @@ public final class BackgroundLeader implements AutoCloseable {
   private final ScheduledExecutorService worker =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("swiss-leader-work"));
   private final AtomicReference<String> leader = new AtomicReference<>("");
+  private final RenewalTrackingLock lock;
   private volatile CompletableFuture<?> running = CompletableFuture.completedFuture(null);
   private volatile ScheduledFuture<?> scheduled;
   private volatile boolean closed;
@@ -75,6 +83,7 @@ public final class BackgroundLeader implements AutoCloseable {
     this.timing = timing;
     this.work = work;
     this.every = every;
+    this.lock = new RenewalTrackingLock(new LeaseLock(namespace, LEASE_NAME, identity));
   }
 
   /** Joins the election; returns at once. */
@@ -101,7 +110,7 @@ public final class BackgroundLeader implements AutoCloseable {
   private LeaderElectionConfig config() {
     return new LeaderElectionConfigBuilder()
         .withName(LEASE_NAME)
-        .withLock(new LeaseLock(namespace, LEASE_NAME, identity))
+        .withLock(lock)
         .withLeaseDuration(timing.lease())
         .withRenewDeadline(timing.renewDeadline())
         .withRetryPeriod(timing.retry())
@@ -126,6 +135,15 @@ public final class BackgroundLeader implements AutoCloseable {
   }
 
   private void runWork() {
+    if (!lock.renewedWithin(timing.renewDeadline())) {
+      LOG.warn(
+          "{} skips the background work: its hold on {}/{} was last renewed more than {} ago",
+          identity,
+          namespace,
+          LEASE_NAME,
+          timing.renewDeadline());
+      return;
+    }
     try {
       work.run();
     } catch (RuntimeException e) {
@@ -134,14 +152,70 @@ public final class BackgroundLeader implements AutoCloseable {
     }
   }
 
-  /** Whether this replica leads now. */
+  /** Whether this replica leads now: elected, and its hold on the Lease renewed in time. */
   public boolean leading() {
-    return identity.equals(leader.get()) && scheduled != null;
+    return identity.equals(leader.get())
+        && scheduled != null
+        && lock.renewedWithin(timing.renewDeadline());
   }
 
   /** The replica that leads, as the last election this one saw said; empty before any. */
   public String leader() {
     return leader.get();
+  }
+
+  /**
+   * The Lease lock, noting when this replica last wrote its hold: the time the write was sent,
+   * since the Lease's renew time is taken before the write and other replicas count from it.
+   */
+  private static final class RenewalTrackingLock implements Lock {
+    private final Lock lease;
+    private volatile long renewedAt;
+    private volatile boolean renewed;
+
+    RenewalTrackingLock(Lock lease) {
+      this.lease = lease;
+    }
+
+    boolean renewedWithin(Duration deadline) {
+      return renewed && System.nanoTime() - renewedAt < deadline.toNanos();
+    }
+
+    @Override
+    public LeaderElectionRecord get(KubernetesClient client) {
+      return lease.get(client);
+    }
+
+    @Override
+    public void create(KubernetesClient client, LeaderElectionRecord record) {
+      long sent = System.nanoTime();
+      lease.create(client, record);
+      noteHeld(record, sent);
+    }
+
+    @Override
+    public void update(KubernetesClient client, LeaderElectionRecord record) {
+      long sent = System.nanoTime();
+      lease.update(client, record);
+      noteHeld(record, sent);
+    }
+
+    private void noteHeld(LeaderElectionRecord record, long sent) {
+      if (identity().equals(record.getHolderIdentity())) {
+        renewedAt = sent;
+        renewed = true;
+      }
+    }
+
+    @Override
+    public String identity() {
+      return lease.identity();
+    }
+
+    @Override
+    public String describe() {
+      return lease.describe();
+    }
   }
 
   /** Leaves the election, handing the Lease on, and stops the work. */

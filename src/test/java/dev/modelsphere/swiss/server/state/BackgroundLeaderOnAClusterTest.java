@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.modelsphere.swiss.testing.ApiServerProxy;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import io.fabric8.kubernetes.client.Config;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,10 +32,16 @@ class BackgroundLeaderOnAClusterTest {
   private record Replica(BackgroundLeader leader, KubernetesClient client, AtomicInteger rounds) {}
 
   private Replica replica(String name) throws IOException {
-    KubernetesClient client =
+    return replica(
+        name,
         new KubernetesClientBuilder()
             .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig())))
-            .build();
+            .build(),
+        () -> {});
+  }
+
+  /** A replica talking through {@code client}, running {@code onRound} in each round of work. */
+  private Replica replica(String name, KubernetesClient client, Runnable onRound) {
     AtomicInteger rounds = new AtomicInteger();
     BackgroundLeader leader =
         new BackgroundLeader(
@@ -41,7 +49,10 @@ class BackgroundLeaderOnAClusterTest {
             cluster.namespace(),
             name,
             BackgroundLeader.Timing.within(LEASE),
-            rounds::incrementAndGet,
+            () -> {
+              rounds.incrementAndGet();
+              onRound.run();
+            },
             Duration.ofMillis(200));
     leader.start();
     return new Replica(leader, client, rounds);
@@ -102,6 +113,47 @@ class BackgroundLeaderOnAClusterTest {
       a.leader().close();
       b.leader().close();
       b.client().close();
+    }
+  }
+
+  @Test
+  void aLeaderCutOffFromTheApiServerStopsItsWorkBeforeAnotherReplicaStarts() throws IOException {
+    AtomicLong lastRoundOfA = new AtomicLong();
+    AtomicLong firstRoundOfB = new AtomicLong();
+    try (ApiServerProxy proxy = new ApiServerProxy(cluster.cluster())) {
+      Replica a = replica("replica-a", proxy.client(), () -> lastRoundOfA.set(System.nanoTime()));
+      await().atMost(Duration.ofSeconds(20)).until(() -> a.leader().leading());
+      Replica b =
+          replica(
+              "replica-b",
+              new KubernetesClientBuilder()
+                  .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig())))
+                  .build(),
+              () -> firstRoundOfB.compareAndSet(0, System.nanoTime()));
+      try {
+        // The API server stops answering A, whose process goes on: its renewals hang.
+        proxy.freeze();
+        long cut = System.nanoTime();
+
+        await().atMost(LEASE).until(() -> !a.leader().leading());
+        await().atMost(LEASE.multipliedBy(3)).until(() -> firstRoundOfB.get() != 0);
+
+        assertThat(Duration.ofNanos(System.nanoTime() - cut))
+            .as("B takes over within about one lease")
+            .isLessThan(LEASE.multipliedBy(2).plusSeconds(2));
+        assertThat(lastRoundOfA.get())
+            .as("A's last round of work ran before B's first: the work was never done twice")
+            .isLessThan(firstRoundOfB.get());
+        long stoppedAt = lastRoundOfA.get();
+        await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
+        assertThat(lastRoundOfA.get()).as("A works no more while cut off").isEqualTo(stoppedAt);
+      } finally {
+        proxy.thaw();
+        a.leader().close();
+        b.leader().close();
+        a.client().close();
+        b.client().close();
+      }
     }
   }
 }
