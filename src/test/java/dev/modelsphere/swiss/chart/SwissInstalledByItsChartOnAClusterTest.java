@@ -15,8 +15,10 @@ import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.helm.ValuesDocument;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.server.TestServer;
+import dev.modelsphere.swiss.store.DatabasePassword;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import dev.modelsphere.swiss.testing.PostgresServer;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ServiceAccountLogin;
 import dev.modelsphere.swiss.values.Yaml;
@@ -24,6 +26,8 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceRule;
 import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReview;
 import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReviewBuilder;
@@ -368,11 +372,114 @@ class SwissInstalledByItsChartOnAClusterTest {
         .create();
   }
 
+  @Test
+  void twoReplicasOnPostgresFromTheChartShareLoginsAndPlansAndElectOneLeader() throws IOException {
+    home = cluster.namespace();
+    String models = cluster.otherNamespace("models");
+    String database = PostgresServer.shared().newDatabase("chart");
+    cluster
+        .admin()
+        .secrets()
+        .inNamespace(home)
+        .resource(
+            new SecretBuilder()
+                .withNewMetadata()
+                .withName("swiss-db")
+                .endMetadata()
+                .withStringData(Map.of("password", PostgresServer.PASSWORD))
+                .build())
+        .create();
+    install(
+        """
+        fullnameOverride: %s
+        replicaCount: 2
+        databasePassword: {existingSecret: swiss-db}
+        rbac: {namespaces: [%s]}
+        config: {allowDeploy: true, catalog: %s, database: "%s"}
+        """
+            .formatted(home, models, TestCharts.project().resolve("examples/catalog"), database));
+    writeProfile(models, "chartPath: " + TestCharts.exampleCharts());
+
+    Deployment deployment =
+        cluster.admin().apps().deployments().inNamespace(home).withName(home).get();
+    assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+    assertThat(deployment.getSpec().getTemplate().getSpec().getTopologySpreadConstraints())
+        .singleElement()
+        .satisfies(c -> assertThat(c.getTopologyKey()).isEqualTo("kubernetes.io/hostname"));
+    assertThat(
+            cluster
+                .admin()
+                .policy()
+                .v1()
+                .podDisruptionBudget()
+                .inNamespace(home)
+                .withName(home)
+                .get()
+                .getSpec()
+                .getMinAvailable()
+                .getIntVal())
+        .isEqualTo(1);
+
+    // Each replica reads the password where the chart mounts the Secret, here a file of the test's.
+    Map<String, String> password = mountedDatabasePassword(deployment);
+    TestServer a = serve(password);
+    TestServer b = serve(password);
+    String[] bearer = bearer(a, authSecret());
+
+    String plan =
+        a.planHash(
+            "{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                    .formatted(models)
+                + " \"serviceId\": \"%s\"}".formatted(MODEL),
+            bearer);
+    TestServer.Reply installed =
+        b.post("/api/install", "{\"planHash\": \"%s\"}".formatted(plan), bearer);
+    assertThat(installed.status())
+        .as("a login and a plan of one replica used on the other: %s", installed.body())
+        .isEqualTo(200);
+    assertThat(a.get("/api/runs?release=" + MODEL, bearer).ok().path("runs"))
+        .singleElement()
+        .satisfies(run -> assertThat(run.path("action").asText()).isEqualTo("install"));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(
+                        List.of(a, b).stream()
+                            .filter(r -> r.get("/readyz").body().contains("this replica")))
+                    .as("exactly one replica leads the background work")
+                    .hasSize(1));
+  }
+
+  /**
+   * The chart's {@code SWISS_DATABASE_PASSWORD_FILE}, pointed at a file holding the Secret's
+   * password where the pod would have it mounted.
+   */
+  private Map<String, String> mountedDatabasePassword(Deployment deployment) throws IOException {
+    String mounted =
+        deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()
+            .filter(e -> e.getName().equals("SWISS_DATABASE_PASSWORD_FILE"))
+            .findFirst()
+            .orElseThrow()
+            .getValue();
+    Secret secret = cluster.admin().secrets().inNamespace(home).withName("swiss-db").get();
+    String key = Path.of(mounted).getFileName().toString();
+    Path file = Files.createDirectories(dir.resolve("database")).resolve(key);
+    Files.write(file, Base64.getDecoder().decode(secret.getData().get(key)));
+    return Map.of("SWISS_DATABASE_PASSWORD_FILE", file.toString());
+  }
+
+  private TestServer serve() throws IOException {
+    return serve(Map.of());
+  }
+
   /**
    * swiss serve as the pod runs it: the chart's config (its credential directory where the Secret
    * would be mounted) and the service account's token.
+   *
+   * @param environment what the pod's environment adds: the database password's file
    */
-  private TestServer serve() throws IOException {
+  private TestServer serve(Map<String, String> environment) throws IOException {
     Path auth = Files.createDirectories(dir.resolve("auth"));
     for (Map.Entry<String, String> key : authSecret().entrySet()) {
       Files.writeString(auth.resolve(key.getKey()), key.getValue());
@@ -393,7 +500,12 @@ class SwissInstalledByItsChartOnAClusterTest {
     String helmKubeconfig = Files.readString(kubeconfig);
     TestServer server =
         TestServer.fromConfig(
-            file, accountClient(), o -> o.withNamespace(home).withHelmKubeConfig(helmKubeconfig));
+            file,
+            accountClient(),
+            o ->
+                o.withNamespace(home)
+                    .withHelmKubeConfig(helmKubeconfig)
+                    .withDatabasePassword(new DatabasePassword(environment)));
     servers.add(server);
     return server.awaitReady();
   }
