@@ -7,9 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.server.TestServer;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,16 +38,8 @@ class ApprovalsThroughAServerOnAClusterTest {
             "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n",
             TestServer.DEMO_CATALOG,
             TestServer.DEMO_PROFILE + "requireApproval: true\n");
-    InputStream stdin = System.in;
-    System.setIn(
-        new ByteArrayInputStream((TestServer.PASSWORD + "\n").getBytes(StandardCharsets.UTF_8)));
-    try {
-      CliRun login =
-          CliRun.of("login", server.url(), "--username", TestServer.USER, "--password-stdin");
-      assertThat(login.exitCode()).as(login.err()).isZero();
-    } finally {
-      System.setIn(stdin);
-    }
+    CliRun login = CliRun.login(server);
+    assertThat(login.exitCode()).as(login.err()).isZero();
   }
 
   @AfterEach

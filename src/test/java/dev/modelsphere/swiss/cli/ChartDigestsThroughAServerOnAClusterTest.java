@@ -8,9 +8,6 @@ import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
 import dev.modelsphere.swiss.server.TestServer;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,16 +59,8 @@ class ChartDigestsThroughAServerOnAClusterTest {
             TestServer.DEMO_CATALOG,
             profile);
     cookie = "swiss_session=" + server.login(TestServer.USER, TestServer.PASSWORD).sessionCookie();
-    InputStream stdin = System.in;
-    System.setIn(
-        new ByteArrayInputStream((TestServer.PASSWORD + "\n").getBytes(StandardCharsets.UTF_8)));
-    try {
-      CliRun login =
-          CliRun.of("login", server.url(), "--username", TestServer.USER, "--password-stdin");
-      assertThat(login.exitCode()).as(login.err()).isZero();
-    } finally {
-      System.setIn(stdin);
-    }
+    CliRun login = CliRun.login(server);
+    assertThat(login.exitCode()).as(login.err()).isZero();
   }
 
   @AfterEach

@@ -1,7 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.server.TestServer;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 
 /** One run of the swiss command line in this JVM, with what it printed. */
 record CliRun(int exitCode, String out, String err) {
@@ -14,5 +18,17 @@ record CliRun(int exitCode, String out, String err) {
     cli.setErr(new PrintWriter(err, true));
     int code = cli.execute(args);
     return new CliRun(code, out.toString(), err.toString());
+  }
+
+  /** {@code swiss login} to {@code server} as the test user, the password given on stdin. */
+  static CliRun login(TestServer server) {
+    InputStream before = System.in;
+    System.setIn(
+        new ByteArrayInputStream((TestServer.PASSWORD + "\n").getBytes(StandardCharsets.UTF_8)));
+    try {
+      return of("login", server.url(), "--username", TestServer.USER, "--password-stdin");
+    } finally {
+      System.setIn(before);
+    }
   }
 }

@@ -8,9 +8,6 @@ import dev.modelsphere.swiss.server.OpenApiContract;
 import dev.modelsphere.swiss.server.TestServer;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -41,12 +38,7 @@ class ThroughAServerOnAClusterTest {
             dir,
             cluster,
             "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n");
-    CliRun login =
-        withStdin(
-            TestServer.PASSWORD + "\n",
-            () ->
-                CliRun.of(
-                    "login", server.url(), "--username", TestServer.USER, "--password-stdin"));
+    CliRun login = CliRun.login(server);
     assertThat(login.exitCode()).as(login.err()).isZero();
     assertThat(login.out()).contains("logged in to " + server.url() + " as " + TestServer.USER);
   }
@@ -231,15 +223,5 @@ class ThroughAServerOnAClusterTest {
   private String[] bearer() {
     String token = SavedSession.load().orElseThrow().token();
     return new String[] {"Authorization", "Bearer " + token};
-  }
-
-  private static CliRun withStdin(String text, java.util.function.Supplier<CliRun> run) {
-    InputStream before = System.in;
-    System.setIn(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
-    try {
-      return run.get();
-    } finally {
-      System.setIn(before);
-    }
   }
 }
