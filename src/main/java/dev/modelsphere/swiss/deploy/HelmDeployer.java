@@ -125,7 +125,7 @@ public final class HelmDeployer implements ReleaseBackend {
       }
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other process move the release.
-        ReleaseState before = lookup(ns, release);
+        ReleaseState before = lookupSince(ns, release, first);
         checkState(before, mode, options);
         PlanRecord.Seen seen = interrupted.settleHolding(ns, release, records.read(ns, release));
         if (mode == Mode.UPGRADE
@@ -313,9 +313,10 @@ public final class HelmDeployer implements ReleaseBackend {
   @Override
   public UninstallResult uninstall(String ns, String release) {
     try (ReleaseLocks.Held held = locks.acquire(ns, release, "uninstall")) {
-      Preconditions.checkUninstall(lookup(ns, release));
+      ReleaseState first = lookup(ns, release);
+      Preconditions.checkUninstall(first);
       try (ReleaseLeases.Held lease = leases.take(ns, release, "uninstall")) {
-        Preconditions.checkUninstall(lookup(ns, release));
+        Preconditions.checkUninstall(lookupSince(ns, release, first));
         return uninstallHolding(ns, release);
       }
     }
@@ -526,6 +527,14 @@ public final class HelmDeployer implements ReleaseBackend {
 
   private ReleaseState lookup(String ns, String release) {
     return ReleaseState.of(ns, release, newest(ns, release));
+  }
+
+  private ReleaseState lookupSince(String ns, String release, ReleaseState seen) {
+    try {
+      return ReleaseState.of(ns, release, storage.newestSince(ns, release, seen.revision()));
+    } catch (HelmException e) {
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
+    }
   }
 
   private Optional<ReleaseRecord> newest(String ns, String release) {

@@ -18,6 +18,8 @@ import java.util.Optional;
  */
 public final class ReleaseStorage {
 
+  private static final String SECRET_PREFIX = "sh.helm.release.v1.";
+
   private final KubernetesClient client;
 
   public ReleaseStorage(KubernetesClient client) {
@@ -29,6 +31,38 @@ public final class ReleaseStorage {
     return secrets(namespace, release).stream()
         .max(Comparator.comparingInt(ReleaseStorage::revisionOf))
         .map(secret -> decode(secret, namespace, release));
+  }
+
+  /**
+   * The newest revision of the release, when {@code known} was the newest a moment ago (0: there
+   * was none). Read by name: a GET is a quorum read from etcd, while a LIST right after a write to
+   * another kind waits for the API server's watch cache to catch up (80 ms here, after a Lease is
+   * taken). Helm numbers each new revision one past the newest, so {@code known + 1} missing and
+   * {@code known} present means {@code known} is still the newest; anything else is listed.
+   */
+  public Optional<ReleaseRecord> newestSince(String namespace, String release, int known) {
+    if (byName(namespace, release, known + 1).isPresent()) {
+      return newest(namespace, release);
+    }
+    if (known <= 0) {
+      return Optional.empty();
+    }
+    Optional<Secret> still = byName(namespace, release, known);
+    return still.isPresent()
+        ? still.map(secret -> decode(secret, namespace, release))
+        : newest(namespace, release);
+  }
+
+  private Optional<Secret> byName(String namespace, String release, int revision) {
+    String name = SECRET_PREFIX + release + ".v" + revision;
+    try {
+      return Optional.ofNullable(client.secrets().inNamespace(namespace).withName(name).get());
+    } catch (KubernetesClientException e) {
+      throw new HelmException(
+          "read helm release secret %s/%s: %s"
+              .formatted(namespace, name, KubeException.describe(e)),
+          e);
+    }
   }
 
   /** One stored revision of the release, empty when helm no longer keeps it. */

@@ -48,4 +48,39 @@ class ReleaseStorageTest {
     assertThat(record.revision()).isEqualTo(4);
     assertThat(record.decodeError()).contains("sh.helm.release.v1.garbled.v4");
   }
+
+  @Test
+  void theRevisionKnownToBeNewestIsReadAgainWithItsStatusNow() {
+    Kube kube = cluster.kube();
+    String ns = cluster.namespace();
+    HelmSecrets.store(kube, ns, "qwen", 2, "superseded");
+    HelmSecrets.store(kube, ns, "qwen", 3, "failed");
+
+    ReleaseRecord again =
+        new ReleaseStorage(cluster.admin()).newestSince(ns, "qwen", 3).orElseThrow();
+
+    assertThat(again.revision()).isEqualTo(3);
+    assertThat(again.status()).isEqualTo("failed");
+  }
+
+  @Test
+  void revisionsWrittenSinceTheLookOrTheKnownOneGoneAreFoundByListing() {
+    Kube kube = cluster.kube();
+    String ns = cluster.namespace();
+    ReleaseStorage storage = new ReleaseStorage(cluster.admin());
+    HelmSecrets.store(kube, ns, "moved", 3, "superseded");
+    HelmSecrets.store(kube, ns, "moved", 4, "superseded");
+    HelmSecrets.store(kube, ns, "moved", 5, "deployed");
+    HelmSecrets.store(kube, ns, "created", 1, "pending-install");
+    HelmSecrets.store(kube, ns, "trimmed", 5, "deployed");
+
+    assertThat(storage.newestSince(ns, "moved", 3)).map(ReleaseRecord::revision).contains(5);
+    assertThat(storage.newestSince(ns, "created", 0)).map(ReleaseRecord::revision).contains(1);
+    assertThat(storage.newestSince(ns, "trimmed", 6))
+        .as("a known revision gone is looked for among those kept")
+        .map(ReleaseRecord::revision)
+        .contains(5);
+    assertThat(storage.newestSince(ns, "never", 0)).isEmpty();
+    assertThat(storage.newestSince(ns, "uninstalled", 2)).isEmpty();
+  }
 }
