@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -89,21 +90,29 @@ final class RepoHttp {
    * @param authorization the Authorization header, or null
    */
   Response document(String location, URI uri, String authorization) {
-    return get(location, uri, authorization, limits.documentMiB());
+    Map<String, String> headers =
+        authorization == null ? Map.of() : Map.of("Authorization", authorization);
+    return get(location, uri, headers, limits.documentMiB());
+  }
+
+  /**
+   * GETs a document unless it is still the one a validator names ({@code If-None-Match}, {@code
+   * If-Modified-Since} in {@code conditions}): then the answer is a 304 with no body.
+   */
+  Response documentIfChanged(String location, URI uri, Map<String, String> conditions) {
+    return get(location, uri, conditions, limits.documentMiB());
   }
 
   /** GETs a chart archive, as {@link #document} does with the archive cap. */
   Response archive(String location, URI uri) {
-    return get(location, uri, null, limits.archiveMiB());
+    return get(location, uri, Map.of(), limits.archiveMiB());
   }
 
-  private Response get(String location, URI uri, String authorization, int capMiB) {
+  private Response get(String location, URI uri, Map<String, String> headers, int capMiB) {
     CappedBody body = new CappedBody((long) capMiB << 20);
     try {
       HttpRequest.Builder request = HttpRequest.newBuilder(uri).GET();
-      if (authorization != null) {
-        request.header("Authorization", authorization);
-      }
+      headers.forEach(request::header);
       HttpResponse<byte[]> response =
           awaitProgress(location, client.sendAsync(request.build(), info -> body), body);
       return new Response(

@@ -140,6 +140,26 @@ class ChartArchivesTest {
         .isEqualTo(ChartDigest.ofBytes(ARCHIVE));
   }
 
+  @Test
+  void anUnchangedIndexIsAskedAfterEveryTimeButDownloadedOnceAndAPushShowsAtOnce() {
+    try (ChartRepoServer repo = ChartRepoServer.serving(List.of("sglang"), List.of("0.8.0"))) {
+      ChartArchives archives = new ChartArchives(cache);
+
+      ChartArchive first = archives.fetch(repo.url(), "sglang", "0.8.0");
+      ChartArchive second = archives.fetch(repo.url(), "sglang", "0.8.0");
+      assertThat(repo.indexRequests()).isEqualTo(2);
+      assertThat(repo.indexDownloads()).as("the second answer is a 304").isEqualTo(1);
+      assertThat(second).isEqualTo(first);
+      assertThat(repo.archiveDownloads()).isEqualTo(1);
+
+      String pushed = repo.pushAgain("sglang", "0.8.0");
+      ChartArchive third = archives.fetch(repo.url(), "sglang", "0.8.0");
+
+      assertThat(third.digest()).isEqualTo(pushed).isNotEqualTo(first.digest());
+      assertThat(repo.indexDownloads()).isEqualTo(2);
+    }
+  }
+
   private static String hex(byte[] archive) {
     return ChartDigest.ofBytes(archive).substring("sha256:".length());
   }

@@ -29,6 +29,8 @@ public final class ChartRepoServer implements AutoCloseable {
   private final Path root;
   private final Map<String, List<String>> listed;
   private final AtomicInteger archiveDownloads = new AtomicInteger();
+  private final AtomicInteger indexRequests = new AtomicInteger();
+  private final AtomicInteger indexDownloads = new AtomicInteger();
 
   private ChartRepoServer(HttpServer server, Path root, Map<String, List<String>> listed) {
     this.server = server;
@@ -119,6 +121,21 @@ public final class ChartRepoServer implements AutoCloseable {
       archiveDownloads.incrementAndGet();
     }
     byte[] body = Files.readAllBytes(file);
+    // Validated as static file servers and object stores do: an ETag of the content.
+    String etag = "\"" + ChartDigest.ofBytes(body).substring("sha256:".length(), 23) + "\"";
+    exchange.getResponseHeaders().set("ETag", etag);
+    boolean index = file.getFileName().toString().equals("index.yaml");
+    if (index) {
+      indexRequests.incrementAndGet();
+    }
+    if (etag.equals(exchange.getRequestHeaders().getFirst("If-None-Match"))) {
+      exchange.sendResponseHeaders(304, -1);
+      exchange.close();
+      return;
+    }
+    if (index) {
+      indexDownloads.incrementAndGet();
+    }
     exchange.sendResponseHeaders(200, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);
@@ -131,6 +148,16 @@ public final class ChartRepoServer implements AutoCloseable {
 
   public int archiveDownloads() {
     return archiveDownloads.get();
+  }
+
+  /** Requests for the index, answered or not. */
+  public int indexRequests() {
+    return indexRequests.get();
+  }
+
+  /** Requests for the index answered with its body: not a 304. */
+  public int indexDownloads() {
+    return indexDownloads.get();
   }
 
   @Override
