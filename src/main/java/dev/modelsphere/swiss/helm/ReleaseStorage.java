@@ -38,14 +38,13 @@ public final class ReleaseStorage {
    * was none). Read by name: a GET is a quorum read from etcd, while a LIST right after a write to
    * another kind waits for the API server's watch cache to catch up (80 ms here, after a Lease is
    * taken). Helm numbers each new revision one past the newest, so {@code known + 1} missing and
-   * {@code known} present means {@code known} is still the newest; anything else is listed.
+   * {@code known} present means {@code known} is still the newest; anything else is listed. That
+   * there is no release at all is listed too: a release whose first revisions helm pruned has no
+   * revision 1.
    */
   public Optional<ReleaseRecord> newestSince(String namespace, String release, int known) {
-    if (byName(namespace, release, known + 1).isPresent()) {
+    if (known <= 0 || byName(namespace, release, known + 1).isPresent()) {
       return newest(namespace, release);
-    }
-    if (known <= 0) {
-      return Optional.empty();
     }
     Optional<Secret> still = byName(namespace, release, known);
     return still.isPresent()

@@ -72,6 +72,7 @@ class ReleaseStorageTest {
     HelmSecrets.store(kube, ns, "moved", 4, "superseded");
     HelmSecrets.store(kube, ns, "moved", 5, "deployed");
     HelmSecrets.store(kube, ns, "created", 1, "pending-install");
+    HelmSecrets.store(kube, ns, "long-lived", 30, "deployed");
     HelmSecrets.store(kube, ns, "trimmed", 5, "deployed");
 
     assertThat(storage.newestSince(ns, "moved", 3)).map(ReleaseRecord::revision).contains(5);
@@ -80,6 +81,10 @@ class ReleaseStorageTest {
         .as("a known revision gone is looked for among those kept")
         .map(ReleaseRecord::revision)
         .contains(5);
+    assertThat(storage.newestSince(ns, "long-lived", 0))
+        .as("a release whose first revisions helm pruned is still found")
+        .map(ReleaseRecord::revision)
+        .contains(30);
     assertThat(storage.newestSince(ns, "never", 0)).isEmpty();
     assertThat(storage.newestSince(ns, "uninstalled", 2)).isEmpty();
   }
