@@ -6,6 +6,7 @@ import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.helm.ApplyConflict;
+import dev.modelsphere.swiss.helm.ChartMovedException;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmOutcome;
 import dev.modelsphere.swiss.helm.HelmReleases;
@@ -378,7 +379,7 @@ public final class HelmDeployer implements ReleaseBackend {
     String what =
         "helm %s %s/%s".formatted(mode == Mode.INSTALL ? "install" : "upgrade", ns, release);
     String failure = "";
-    ApplyConflict conflict = null;
+    RuntimeException refused = null;
     HelmOutcome outcome = null;
     try {
       outcome =
@@ -389,8 +390,8 @@ public final class HelmDeployer implements ReleaseBackend {
                       ? helm.install(request, plan.createNamespace(), forceConflicts)
                       : helm.upgrade(request, forceConflicts),
               (late, error) -> settleLate(attempt, late, error));
-    } catch (ApplyConflict e) {
-      conflict = e;
+    } catch (ApplyConflict | ChartMovedException e) {
+      refused = e;
       failure = e.getMessage();
     } catch (HelmException | DeployException e) {
       failure = e.getMessage();
@@ -399,9 +400,13 @@ public final class HelmDeployer implements ReleaseBackend {
     int live =
         outcome != null && outcome.revision() > 0 ? outcome.revision() : lookupQuietly(ns, release);
     String statusError = attempt.finish(live, failure);
-    if (conflict != null) {
+    if (refused instanceof ApplyConflict) {
       // The API server refused the apply: recorded like a failure, answered as a conflict.
-      throw DeployException.refusedByCluster(CONFLICT, conflict.getMessage());
+      throw DeployException.refusedByCluster(CONFLICT, refused.getMessage());
+    }
+    if (refused != null) {
+      // The chart was pushed again after it was checked; helm was given nothing to install.
+      throw new DeployException(CONFLICT, refused.getMessage(), refused);
     }
     if (!failure.isEmpty()) {
       throw new DeployException(FAILED, failure);

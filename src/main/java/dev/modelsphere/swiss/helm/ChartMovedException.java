@@ -6,26 +6,11 @@ package dev.modelsphere.swiss.helm;
  */
 public final class ChartMovedException extends HelmException {
 
-  private final String was;
-  private final String now;
-
   public ChartMovedException(ChartLocation chart, String was, String now) {
     super(
         ("chart %s changed since it was looked at: it had digest %s and has %s now (a re-pushed"
                 + " version or an edited chart); nothing was written. Diff the plan again, review"
                 + " what the new chart changes, and apply that")
             .formatted(chart.describe(), was, now.isEmpty() ? "none" : now));
-    this.was = was;
-    this.now = now;
-  }
-
-  /** The digest the caller saw. */
-  public String was() {
-    return was;
-  }
-
-  /** The digest the chart has now. */
-  public String now() {
-    return now;
   }
 }

@@ -3,15 +3,33 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
 import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.helm.ChartRenderer;
+import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.TestCharts;
+import dev.modelsphere.swiss.kube.Kube;
+import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.ExamplePlans;
 import dev.modelsphere.swiss.testing.KubeCluster;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.BasicBuilder;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.Interceptor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -155,6 +173,83 @@ class ChartDigestsTest {
               e -> assertThat(e.getMessage()).contains(reviewed, pushed, "nothing was written"));
       assertThat(cluster.differ().diff(next).chartDigest()).isEqualTo(pushed);
     }
+  }
+
+  @Test
+  void aChartPushedAgainAfterTheCheckIsRefusedAtHelmsWriteAndTheReleaseRunsWhatItRan()
+      throws IOException {
+    Plan first = plan("replicaCount: 1");
+    cluster.deployer().apply(first, Mode.INSTALL, ApplyOptions.install());
+    AtomicReference<String> pushed = new AtomicReference<>("");
+    // SIMULATION of the repository's owner pushing the version again in the moment between the
+    // apply's check of the chart and helm's write: on the wire, as swiss writes its record ahead.
+    KubernetesClient client =
+        beforeRecordWrites(
+            cluster.admin(),
+            () -> {
+              if (pushed.get().isEmpty()) {
+                pushed.set(repo.pushAgain("sglang", "0.8.0"));
+              }
+            });
+    String checked = repo.digestOf("sglang", "0.8.0");
+    try (DeployCore core = coreOn(client)) {
+      assertThatThrownBy(
+              () ->
+                  core.helm()
+                      .apply(
+                          plan("replicaCount: 2"),
+                          Mode.UPGRADE,
+                          ApplyOptions.apply(1).expectingChart(checked)))
+          .isInstanceOfSatisfying(
+              DeployException.class,
+              e -> {
+                assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
+                assertThat(e.getMessage()).contains(checked, pushed.get(), "nothing was written");
+              });
+    } finally {
+      client.close();
+    }
+    ReleaseStatus status = cluster.deployer().status(ns(), "qwen");
+    assertThat(status.revision()).isEqualTo(1);
+    assertThat(status.planHash()).isEqualTo(first.hash());
+    assertThat(status.plan().error()).contains(pushed.get());
+  }
+
+  /** A client that runs {@code change} before each write of a plan record ConfigMap. */
+  private static KubernetesClient beforeRecordWrites(KubernetesClient admin, Runnable change) {
+    Interceptor interceptor =
+        new Interceptor() {
+          @Override
+          public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
+            if (Set.of("PUT", "PATCH").contains(request.method())
+                && request.uri().getPath().contains("/configmaps/swiss-plan-")) {
+              change.run();
+            }
+          }
+        };
+    return new KubernetesClientBuilder()
+        .withConfig(admin.getConfiguration())
+        .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor("pusher", interceptor))
+        .build();
+  }
+
+  /** The deploy core as the CLI wires it, talking to the cluster through {@code client}. */
+  private DeployCore coreOn(KubernetesClient client) throws IOException {
+    Kube kube = new Kube(client);
+    LlmServiceClient services = new LlmServiceClient(client);
+    ChartRenderer renderer =
+        new ChartRenderer(new ChartArchives(Files.createTempDirectory("swiss-digest-charts-")));
+    return new DeployCore(
+        new DeployCore.Cluster(
+            kube,
+            services,
+            LlmServiceAccess.of(services, Clock.systemUTC()),
+            new HelmReleases(renderer, Files.readString(cluster.kubeconfig()))),
+        PlanRenders.of(renderer),
+        new ReleaseLocks(),
+        new DeploySettings(TestCharts.exampleCharts().toString(), 5),
+        Optional.empty(),
+        Clock.systemUTC());
   }
 
   private Plan plan(String form) {
