@@ -47,18 +47,25 @@ public final class HistoryCommand implements Runnable {
 
   static String table(JsonNode answer, boolean wide) {
     Table table = new Table();
-    table.add("REVISION", "MODEL", "VERSION", "VARIANT", "CHART", "PLAN");
+    table.add("REVISION", "MODEL", "VERSION", "VARIANT", "CHART", "CHART DIGEST", "PLAN");
     for (JsonNode row : answer.path("revisions")) {
       String hash = row.path("planHash").asText();
+      String digest = row.path("chartDigest").asText();
       table.add(
           row.path("revision").asText() + (row.path("current").asBoolean() ? " (live)" : ""),
           dash(row.path("model").asText()),
           dash(row.path("version").asText()),
           dash(row.path("variant").asText()),
           dash(row.path("chart").asText()),
-          dash(wide || hash.length() <= 19 ? hash : hash.substring(0, 19)));
+          dash(wide ? digest : shortHash(digest)),
+          dash(wide ? hash : shortHash(hash)));
     }
     return table.render();
+  }
+
+  /** {@code sha256:} and the first 12 hex digits: enough to tell plans or charts apart by eye. */
+  static String shortHash(String hash) {
+    return hash.length() <= 19 ? hash : hash.substring(0, 19);
   }
 
   private static String dash(String cell) {

@@ -124,6 +124,18 @@ public final class StatusCommand implements Runnable {
       if (!plan.path("error").asText().isEmpty()) {
         row(out, "error", plan.path("error").asText());
       }
+      String chart = plan.path("chartDigest").asText();
+      if (!chart.isEmpty()) {
+        String forcedFrom = plan.path("chartForcedFrom").asText();
+        row(
+            out,
+            "chart",
+            HistoryCommand.shortHash(chart)
+                + (forcedFrom.isEmpty()
+                    ? ""
+                    : " (rolled back past a re-pushed chart: the revision had run %s)"
+                        .formatted(HistoryCommand.shortHash(forcedFrom))));
+      }
     }
     row(out, "canary", status.path("canaryState").asText());
     if (status.has("managedBy")) {

@@ -80,6 +80,49 @@ class StructuredOutputTest {
   }
 
   @Test
+  void statusNamesTheChartDigestAndARollbackForcedPastARePushedChart() throws Exception {
+    String ran = "sha256:" + "a1".repeat(32);
+    String now = "sha256:" + "b2".repeat(32);
+    JsonNode status =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"exists": true, "revision": 3, "backend": "helm", "canaryState": "standalone",
+                 "planStatus": {"phase": "applied", "action": "rollback", "revision": 3,
+                                "chartDigest": "%s", "chartForcedFrom": "%s"},
+                 "ready": 0, "total": 0, "pods": []}
+                """
+                    .formatted(now, ran));
+
+    String rows = StatusCommand.rows(new ReleaseRef("qwen", "models"), status);
+
+    assertThat(rows)
+        .contains(
+            "chart     sha256:b2b2b2b2b2b2 (rolled back past a re-pushed chart: the revision had"
+                + " run sha256:a1a1a1a1a1a1)");
+  }
+
+  @Test
+  void historyShowsEachRevisionsChartDigestShortUnlessWide() throws Exception {
+    String digest = "sha256:" + "c3".repeat(32);
+    JsonNode answer =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"release": "qwen", "namespace": "models", "revisions": [
+                  {"revision": 2, "model": "qwen3-8b", "chart": "sglang-0.8.0",
+                   "chartDigest": "%s", "current": true},
+                  {"revision": 1, "model": "qwen3-8b", "chart": "sglang-0.8.0"}]}
+                """
+                    .formatted(digest));
+
+    assertThat(HistoryCommand.table(answer, false))
+        .contains("CHART DIGEST", "sha256:c3c3c3c3c3c3 ")
+        .doesNotContain(digest);
+    assertThat(HistoryCommand.table(answer, true)).contains(digest);
+  }
+
+  @Test
   void theTableStaysTheDefault() {
     CliRun run = CliRun.of("catalog", "list", "--catalog", DEMO_CATALOG);
 
