@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -57,7 +58,7 @@ public final class ChartDigest {
    * An index's {@code digest} in the recorded form: indexes write bare hex, registries prefix it.
    */
   static String fromIndex(String digest) {
-    String hex = digest.strip().toLowerCase(java.util.Locale.ROOT);
+    String hex = digest.strip().toLowerCase(Locale.ROOT);
     if (hex.isEmpty()) {
       return "";
     }

@@ -269,7 +269,7 @@ public final class HelmDeployer implements ReleaseBackend {
       throw new DeployException(INVALID, "toRevision is required");
     }
     Map<String, String> files = archive.files(ns, release, toRevision);
-    Plan plan = archive.read(ns, release, toRevision);
+    Plan plan = PlanArchive.planOf(files, ns, release, toRevision);
     if (request.expectRevision() <= 0) {
       throw new DeployException(
           INVALID,

@@ -87,7 +87,11 @@ public final class PlanArchive {
 
   /** The archived plan of {@code revision}, its hash verified. */
   public Plan read(String namespace, String release, int revision) {
-    Map<String, String> files = files(namespace, release, revision);
+    return planOf(files(namespace, release, revision), namespace, release, revision);
+  }
+
+  /** The plan among {@code files}, the archive of {@code revision}, its hash verified. */
+  static Plan planOf(Map<String, String> files, String namespace, String release, int revision) {
     if (files.isEmpty()) {
       throw new DeployException(
           ErrorKind.NOT_FOUND,

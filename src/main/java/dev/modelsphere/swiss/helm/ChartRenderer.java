@@ -98,7 +98,7 @@ public final class ChartRenderer {
     switch (chart.kind()) {
       case LOCAL -> {
         path = Path.of(chart.location());
-        digest = pinned.isEmpty() ? "" : ChartDigest.of(path);
+        digest = pinned.isEmpty() ? "" : localDigest(path);
       }
       case REPOSITORY -> {
         ChartArchive archive = fetch(chart);
