@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,6 +21,7 @@ import (
 	"helm.sh/helm/v4/pkg/registry"
 	ri "helm.sh/helm/v4/pkg/release"
 	release "helm.sh/helm/v4/pkg/release/v1"
+	"helm.sh/helm/v4/pkg/storage/driver"
 	"sigs.k8s.io/yaml"
 )
 
@@ -38,6 +40,8 @@ type Request struct {
 	Revision        int      `json:"revision"`
 	AllValues       bool     `json:"allValues"`
 	Destination     string   `json:"destination"`
+	// NewRelease: the caller found no revision of the release under its lease (an install).
+	NewRelease bool `json:"newRelease"`
 }
 
 // ChartRef is a chart on disk (a directory or a packaged archive) or in an OCI registry. Digest,
@@ -90,6 +94,9 @@ func dispatch(req Request) (any, error) {
 // render is `helm template`: client side only, the chart's schema enforced, hooks left out.
 func render(req Request) (any, error) {
 	cfg := action.NewConfiguration(action.ConfigurationSetLogger(quiet()))
+	if req.NewRelease {
+		cfg.Releases.Driver = &newRelease{Driver: cfg.Releases.Driver, name: req.Release}
+	}
 	client := action.NewInstall(cfg)
 	client.DryRunStrategy = action.DryRunClient
 	client.Replace = true
@@ -117,6 +124,9 @@ func install(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.NewRelease {
+		cfg.Releases.Driver = &newRelease{Driver: cfg.Releases.Driver, name: req.Release}
+	}
 	client := action.NewInstall(cfg)
 	client.ReleaseName = req.Release
 	client.Namespace = req.Namespace
@@ -129,6 +139,10 @@ func install(req Request) (any, error) {
 		return nil, err
 	}
 	rel, err := client.Run(ch, vals)
+	if req.NewRelease && errors.Is(err, driver.ErrReleaseExists) {
+		return nil, fmt.Errorf("release %s already has a revision 1, which was not there when swiss looked:"+
+			" nothing was applied; look at the release again: %w", req.Release, err)
+	}
 	if err != nil {
 		return nil, err
 	}

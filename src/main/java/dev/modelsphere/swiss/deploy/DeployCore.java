@@ -38,15 +38,29 @@ public final class DeployCore implements AutoCloseable {
   private final HelmDeployer helm;
   private final Backends backends;
   private final ReleasePlans plans;
+  private final ReleaseRecords releases;
 
   /**
    * What the process reaches the cluster with: one client under swiss's wrappers, and helm's own
    * connection to the same cluster as the same user.
    *
    * @param access whether the LLMService API is visible; the process's one cache of it
+   * @param releases where a diff and a write's first look read a release's newest revision: the
+   *     server's watch of helm's storage, or (the CLI, which keeps no watches) the storage listed
    */
   public record Cluster(
-      Kube kube, LlmServiceClient services, LlmServiceAccess access, HelmReleases helm) {}
+      Kube kube,
+      LlmServiceClient services,
+      LlmServiceAccess access,
+      HelmReleases helm,
+      ReleaseRecords releases) {
+
+    /** Reads helm's storage live. */
+    public Cluster(
+        Kube kube, LlmServiceClient services, LlmServiceAccess access, HelmReleases helm) {
+      this(kube, services, access, helm, new ReleaseStorage(kube.client())::newest);
+    }
+  }
 
   /**
    * @param renders shared with preflight's chart-schema rule, so an install renders its plan once
@@ -63,6 +77,7 @@ public final class DeployCore implements AutoCloseable {
       Clock clock) {
     this.kube = cluster.kube();
     this.settings = settings;
+    this.releases = cluster.releases();
     KubernetesClient client = kube.client();
     DeploySettings.Times times = settings.times();
     this.storage = new ReleaseStorage(client);
@@ -90,6 +105,7 @@ public final class DeployCore implements AutoCloseable {
             leases,
             silence,
             new PlanDiffer(kube, renders, storage::newest, settings.chartRoot()),
+            releases,
             settings.chartRoot(),
             clock);
     LlmServiceRevisions revisions = new LlmServiceRevisions(cluster.services(), archive);
@@ -148,17 +164,9 @@ public final class DeployCore implements AutoCloseable {
     return new ReleaseWrites(backends, gate, runs, approvals, settings.namespaces());
   }
 
-  /**
-   * Diffs plans against releases with the core's renders, reading each release's newest revision
-   * from {@code releases} (the server's watch of helm's storage).
-   */
-  public PlanDiffer differ(ReleaseRecords releases) {
-    return new PlanDiffer(kube, renders, releases, settings.chartRoot());
-  }
-
-  /** A differ that lists helm's storage live, for the CLI, which keeps no watches. */
+  /** Diffs plans against releases with the core's renders and its reads of helm's storage. */
   public PlanDiffer differ() {
-    return differ(storage::newest);
+    return new PlanDiffer(kube, renders, releases, settings.chartRoot());
   }
 
   /**

@@ -51,6 +51,7 @@ public final class HelmDeployer implements ReleaseBackend {
   private final InterruptedApplies interrupted;
   private final SilenceWatch silence;
   private final PlanDiffer differ;
+  private final ReleaseRecords firstLooks;
   private final String chartRoot;
   private final Clock clock;
 
@@ -61,6 +62,9 @@ public final class HelmDeployer implements ReleaseBackend {
    * @param silence watches each helm write for an API server gone silent
    * @param differ compares a plan with the release and the cluster when the release already runs
    *     it; must read helm's storage live, as the lease holder sees it
+   * @param firstLooks where a write first looks for the release's newest revision, before its lease
+   *     (the server's watch of helm's storage, or the storage listed live); read again by name
+   *     under the lease
    * @param chartRoot a folder of chart directories for plans that name no chart source
    */
   public HelmDeployer(
@@ -73,6 +77,7 @@ public final class HelmDeployer implements ReleaseBackend {
       ReleaseLeases leases,
       SilenceWatch silence,
       PlanDiffer differ,
+      ReleaseRecords firstLooks,
       String chartRoot,
       Clock clock) {
     this.kube = kube;
@@ -87,6 +92,7 @@ public final class HelmDeployer implements ReleaseBackend {
     this.interrupted = records.interrupted();
     this.silence = silence;
     this.differ = differ;
+    this.firstLooks = firstLooks;
     this.chartRoot = chartRoot;
     this.clock = clock;
   }
@@ -114,7 +120,7 @@ public final class HelmDeployer implements ReleaseBackend {
     }
     try (ReleaseLocks.Held held = locks.acquire(ns, release, options.action())) {
       // A first look, before rendering: a request that cannot succeed costs no render.
-      ReleaseState first = lookup(ns, release);
+      ReleaseState first = firstLook(ns, release);
       checkState(first, mode, options);
       PlanRenders.Render rendered = render(plan);
       checkChart(plan, rendered.chartDigest(), options.expectChartDigest());
@@ -314,7 +320,7 @@ public final class HelmDeployer implements ReleaseBackend {
   @Override
   public UninstallResult uninstall(String ns, String release) {
     try (ReleaseLocks.Held held = locks.acquire(ns, release, "uninstall")) {
-      ReleaseState first = lookup(ns, release);
+      ReleaseState first = firstLook(ns, release);
       Preconditions.checkUninstall(first);
       try (ReleaseLeases.Held lease = leases.take(ns, release, "uninstall")) {
         Preconditions.checkUninstall(lookupSince(ns, release, first));
@@ -532,6 +538,14 @@ public final class HelmDeployer implements ReleaseBackend {
 
   private ReleaseState lookup(String ns, String release) {
     return ReleaseState.of(ns, release, newest(ns, release));
+  }
+
+  private ReleaseState firstLook(String ns, String release) {
+    try {
+      return ReleaseState.of(ns, release, firstLooks.newest(ns, release));
+    } catch (HelmException e) {
+      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
+    }
   }
 
   private ReleaseState lookupSince(String ns, String release, ReleaseState seen) {

@@ -28,12 +28,21 @@ public final class HelmReleases {
     this.kubeConfig = kubeConfig == null ? "" : kubeConfig;
   }
 
-  /** Installs a new release: revision 1. */
+  /**
+   * Installs a new release: revision 1. The caller has looked and found no revision of it (under
+   * the release's lease), so helm takes that look's word rather than listing the release's history
+   * again; were it wrong, helm's write of revision 1 fails on the revision there and applies
+   * nothing.
+   */
   public HelmOutcome install(
       RenderRequest request, boolean createNamespace, boolean forceConflicts) {
     String doing = "helm install " + request.namespace() + "/" + request.release();
     return write(
-        doing, "install", request, Map.of("createNamespace", createNamespace), forceConflicts);
+        doing,
+        "install",
+        request,
+        Map.of("createNamespace", createNamespace, "newRelease", true),
+        forceConflicts);
   }
 
   /** Upgrades an existing release to exactly the given values (nothing reused from before). */

@@ -38,12 +38,18 @@ public final class ReleaseStorage {
    * was none). Read by name: a GET is a quorum read from etcd, while a LIST right after a write to
    * another kind waits for the API server's watch cache to catch up (80 ms here, after a Lease is
    * taken). Helm numbers each new revision one past the newest, so {@code known + 1} missing and
-   * {@code known} present means {@code known} is still the newest; anything else is listed. That
-   * there is no release at all is listed too: a release whose first revisions helm pruned has no
-   * revision 1.
+   * {@code known} present means {@code known} is still the newest; anything else is listed. A
+   * release that had none a moment ago and has no revision 1 still has none: one made meanwhile
+   * starts at 1, and only a release older than the look (whose first revisions helm pruned) could
+   * lack it.
    */
   public Optional<ReleaseRecord> newestSince(String namespace, String release, int known) {
-    if (known <= 0 || byName(namespace, release, known + 1).isPresent()) {
+    if (known <= 0) {
+      return byName(namespace, release, 1).isPresent()
+          ? newest(namespace, release)
+          : Optional.empty();
+    }
+    if (byName(namespace, release, known + 1).isPresent()) {
       return newest(namespace, release);
     }
     Optional<Secret> still = byName(namespace, release, known);

@@ -171,6 +171,11 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
     return forbidden;
   }
 
+  /** Whether every informer's watch is connected now, so the copy trails only by its delay. */
+  public boolean watching() {
+    return informers.stream().allMatch(SharedIndexInformer::isWatching);
+  }
+
   /**
    * The time the copy is known to match the API server: now while every informer is watching, else
    * the last list or event heard; empty before the first list.
@@ -179,7 +184,7 @@ public final class KindCache<T extends HasMetadata> implements AutoCloseable {
     if (!refusal.isEmpty() || !informers.stream().allMatch(SharedIndexInformer::hasSynced)) {
       return Optional.empty();
     }
-    if (informers.stream().allMatch(SharedIndexInformer::isWatching)) {
+    if (watching()) {
       heardAt = clock.instant();
     }
     return Optional.ofNullable(heardAt);

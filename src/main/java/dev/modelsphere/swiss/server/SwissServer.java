@@ -30,6 +30,7 @@ import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.NativeMemory;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.GpuUseHistory;
@@ -196,7 +197,13 @@ public final class SwissServer {
     this.renders = PlanRenders.of(charts);
     this.core =
         new DeployCore(
-            new DeployCore.Cluster(kube, services, access, helmReleases),
+            // A diff and a write's first look read the watch of helm's storage: neither lists.
+            new DeployCore.Cluster(
+                kube,
+                services,
+                access,
+                helmReleases,
+                new FleetReleaseRecords(fleet, new ReleaseStorage(client)::newest)),
             renders,
             new ReleaseLocks("swiss serve"),
             new DeploySettings(
@@ -424,9 +431,8 @@ public final class SwissServer {
             composer,
             preflight,
             store,
-            // The same renders as preflight and the deployer; the release's newest revision from
-            // the watch of helm's storage: a diff lists nothing.
-            core.differ(new FleetReleaseRecords(fleet, core.storage()::newest)),
+            // The same renders as preflight and the deployer.
+            core.differ(),
             revisions,
             writes,
             options.clock()));

@@ -24,6 +24,7 @@ import java.security.cert.CertificateFactory;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -55,8 +56,14 @@ public final class ApiServerProxy implements AutoCloseable {
   /** Replaced by the admin's. */
   private static final String AUTHORIZATION = "authorization";
 
-  /** One request as it arrived. */
-  public record Request(String method, String path) {}
+  /** One request as it arrived; {@code query} is empty when it had none. */
+  public record Request(String method, String path, String query) {
+
+    /** {@code GET /api/v1/namespaces/a/secrets?labelSelector=...}, as a log would show it. */
+    public String line() {
+      return method + " " + path + (query.isEmpty() ? "" : "?" + query);
+    }
+  }
 
   private record Action(Predicate<Request> matches, Runnable action) {}
 
@@ -167,7 +174,10 @@ public final class ApiServerProxy implements AutoCloseable {
 
   private void forward(HttpExchange exchange) throws IOException {
     Request request =
-        new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath());
+        new Request(
+            exchange.getRequestMethod(),
+            exchange.getRequestURI().getRawPath(),
+            Objects.requireNonNullElse(exchange.getRequestURI().getRawQuery(), ""));
     received.add(request);
     try (exchange) {
       byte[] body = exchange.getRequestBody().readAllBytes();

@@ -177,15 +177,15 @@ public final class Fleet implements AutoCloseable {
   }
 
   /**
-   * The copy of helm's storage in {@code namespace} is complete: the namespace is watched, and that
-   * watch has its first list and was not refused. Only then does a release missing from it not
-   * exist.
+   * Whether {@link #newestRevision} answers for the namespace as it is now: held, and its watch
+   * connected, so the copy trails the API server by milliseconds rather than by an outage.
    */
-  boolean holdsHelmStorageOf(String namespace) {
+  boolean watchesHelmStorageOf(String namespace) {
     KindCache<Secret> secrets = cache.helmSecrets();
     return (namespaces.isEmpty() || namespaces.contains(namespace))
         && secrets.refusal().isEmpty()
-        && secrets.settled();
+        && secrets.settled()
+        && secrets.watching();
   }
 
   /** The newest revision helm stores for the release, if any. */

@@ -12,9 +12,10 @@ import java.util.Optional;
  * right after another client's apply may compare with the revision before it; a diff is advisory,
  * and the install reads the release live under its Lease.
  *
- * <p>Where the copy cannot answer for a namespace (not watched, first list not in, watch refused),
- * the release's storage is listed live, as the CLI does: an absent copy is never read as "no
- * release".
+ * <p>Where the copy cannot answer for a namespace (not watched, first list not in, watch refused,
+ * or the watch lost and not yet back), the release's storage is listed live, as the CLI does: an
+ * absent or stale copy is never read as "no release". A write's first look reads it too, and an
+ * install takes its "no release" (checked again by name under the lease) as helm's own.
  */
 public final class FleetReleaseRecords implements ReleaseRecords {
   private final Fleet fleet;
@@ -30,7 +31,7 @@ public final class FleetReleaseRecords implements ReleaseRecords {
 
   @Override
   public Optional<ReleaseRecord> newest(String namespace, String release) {
-    if (!fleet.holdsHelmStorageOf(namespace)) {
+    if (!fleet.watchesHelmStorageOf(namespace)) {
       return live.newest(namespace, release);
     }
     return fleet.newestRevision(namespace, release).map(ReleaseStorage::decode);
