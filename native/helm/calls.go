@@ -38,6 +38,9 @@ type Request struct {
 	Revision        int      `json:"revision"`
 	AllValues       bool     `json:"allValues"`
 	Destination     string   `json:"destination"`
+	// APIServerSilenceMillis is how long a request to the API server may go without the start of
+	// an answer before the call gives up; zero waits for ever.
+	APIServerSilenceMillis int64 `json:"apiServerSilenceMillis"`
 }
 
 // ChartRef is a chart on disk (a directory or a packaged archive) or in an OCI registry. Digest,
