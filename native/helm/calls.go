@@ -42,6 +42,9 @@ type Request struct {
 	Destination     string   `json:"destination"`
 	// NewRelease: the caller found no revision of the release under its lease (an install).
 	NewRelease bool `json:"newRelease"`
+	// APIServerSilenceMillis is how long a request to the API server may go without the start of
+	// an answer before the call gives up; zero waits for ever.
+	APIServerSilenceMillis int64 `json:"apiServerSilenceMillis"`
 }
 
 // ChartRef is a chart on disk (a directory or a packaged archive) or in an OCI registry. Digest,

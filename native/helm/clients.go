@@ -66,7 +66,14 @@ func (c *cluster) capabilities() (*common.Capabilities, error) {
 	return c.caps.Copy(), nil
 }
 
-var clusters sync.Map // sha256 of the kubeconfig document -> *cluster
+// clusterKey names one cached cluster: a kubeconfig document and the silence limit its clients
+// carry in their transport, so two limits never share one config.
+type clusterKey struct {
+	kubeConfig [sha256.Size]byte
+	silence    time.Duration
+}
+
+var clusters sync.Map // clusterKey -> *cluster
 
 // Requests swiss makes in a burst (an apply of a chart with many objects) are not throttled below
 // what the API server's own priority and fairness allows; Helm's CLI defaults to the same burst.
@@ -75,12 +82,14 @@ const (
 	clientBurst = 100
 )
 
-func clusterFor(kubeConfig string) (*cluster, error) {
-	key := sha256.Sum256([]byte(kubeConfig))
+// clusterFor is the cluster a kubeconfig reaches, its requests given up after silence without an
+// answer (never, when zero).
+func clusterFor(kubeConfig string, silence time.Duration) (*cluster, error) {
+	key := clusterKey{kubeConfig: sha256.Sum256([]byte(kubeConfig)), silence: silence}
 	if c, ok := clusters.Load(key); ok {
 		return c.(*cluster), nil
 	}
-	c, err := newCluster(kubeConfig)
+	c, err := newCluster(kubeConfig, silence)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +97,7 @@ func clusterFor(kubeConfig string) (*cluster, error) {
 	return actual.(*cluster), nil
 }
 
-func newCluster(kubeConfig string) (*cluster, error) {
+func newCluster(kubeConfig string, silence time.Duration) (*cluster, error) {
 	raw, err := rawConfig(kubeConfig, "")
 	if err != nil {
 		return nil, err
@@ -99,6 +108,11 @@ func newCluster(kubeConfig string) (*cluster, error) {
 	}
 	config.QPS = clientQPS
 	config.Burst = clientBurst
+	if silence > 0 {
+		// Before discovery is built: every client of this cluster, Helm's storage included, shares
+		// the limit. Not config.Timeout, which would also end a long apply or a watch.
+		config.Wrap(newSilenceLimit(silence).wrap)
+	}
 	dc, err := discovery.NewDiscoveryClientForConfig(config)
 	if err != nil {
 		return nil, err
@@ -188,7 +202,7 @@ func (g namespaceGetter) ToRawKubeConfigLoader() clientcmd.ClientConfig { return
 // configuration is a fresh Helm action configuration (actions are not meant to be shared) over
 // the cluster's shared clients, storing releases in Secrets as Helm does by default.
 func configuration(req Request) (*action.Configuration, error) {
-	c, err := clusterFor(req.KubeConfig)
+	c, err := clusterFor(req.KubeConfig, time.Duration(req.APIServerSilenceMillis)*time.Millisecond)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,8 @@ import (
 )
 
 // Error is a failure as swiss classifies it: "conflict" (another field manager owns a field the
-// apply sets), "notFound" (no such release or revision), or "failed".
+// apply sets), "notFound" (no such release or revision), "silent" (the API server did not begin to
+// answer a request within the call's silence limit), or "failed".
 type Error struct {
 	Kind      string     `json:"kind"`
 	Message   string     `json:"message"`
@@ -35,6 +36,9 @@ var (
 func describe(err error) *Error {
 	if conflicts := fieldConflicts(err); len(conflicts) > 0 {
 		return &Error{Kind: "conflict", Message: err.Error(), Conflicts: conflicts}
+	}
+	if silent(err) {
+		return &Error{Kind: "silent", Message: err.Error()}
 	}
 	if errors.Is(err, driver.ErrReleaseNotFound) || apierrors.IsNotFound(err) {
 		return &Error{Kind: "notFound", Message: err.Error()}

@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The deploy core of one process, {@code swiss serve} or one CLI command, wired: the one place its
  * collaborators are built, each once, and passed in, the same for both front ends. It owns the
- * threads they share and stops them on {@link #close}: the lease renewals ({@link LeaseRenewals}),
- * the helm writes watched for an API server gone silent ({@link SilenceWatch}) and the detached
- * runs ({@link DetachedRuns}).
+ * threads they share and stops them on {@link #close}: the lease renewals ({@link LeaseRenewals})
+ * and the detached runs ({@link DetachedRuns}). Helm reaches the cluster with the API server's
+ * silence limit ({@link HelmReleases#withApiServerSilence}).
  */
 public final class DeployCore implements AutoCloseable {
   /** How long closing waits for writes still running, renewing their leases until they end. */
@@ -33,7 +33,6 @@ public final class DeployCore implements AutoCloseable {
   private final PlanRenders renders;
   private final DeploySettings settings;
   private final LeaseRenewals renewals = new LeaseRenewals();
-  private final SilenceWatch silence;
   private final DetachedRuns runs;
   private final HelmDeployer helm;
   private final Backends backends;
@@ -82,7 +81,6 @@ public final class DeployCore implements AutoCloseable {
     DeploySettings.Times times = settings.times();
     this.storage = new ReleaseStorage(client);
     this.renders = renders;
-    this.silence = new SilenceWatch(client, times.apiServerSilence());
     this.runs = new DetachedRuns(store, clock);
     ReleaseLeases leases = new ReleaseLeases(client, locks.writer(), times, clock, renewals);
     // Pruned to the plan history by the helm writes; everything else only reads it.
@@ -97,13 +95,12 @@ public final class DeployCore implements AutoCloseable {
     this.helm =
         new HelmDeployer(
             kube,
-            cluster.helm(),
+            cluster.helm().withApiServerSilence(times.apiServerSilence()),
             renders,
             records,
             new HelmReads(storage, records.interrupted(), archive),
             locks,
             leases,
-            silence,
             new PlanDiffer(kube, renders, storage::newest, settings.chartRoot()),
             releases,
             settings.chartRoot(),
@@ -183,7 +180,6 @@ public final class DeployCore implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      silence.close();
       renewals.close();
     }
   }

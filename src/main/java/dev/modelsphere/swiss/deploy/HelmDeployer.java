@@ -49,7 +49,6 @@ public final class HelmDeployer implements ReleaseBackend {
   private final ReleaseLeases leases;
   private final PlanRecord records;
   private final InterruptedApplies interrupted;
-  private final SilenceWatch silence;
   private final PlanDiffer differ;
   private final ReleaseRecords firstLooks;
   private final String chartRoot;
@@ -59,7 +58,6 @@ public final class HelmDeployer implements ReleaseBackend {
    * @param renders shared with preflight's chart-schema rule, so an install whose preflight
    *     rendered the plan does not render it again before writing
    * @param leases the cluster-wide lock of a release, taken after {@code locks}, this process's own
-   * @param silence watches each helm write for an API server gone silent
    * @param differ compares a plan with the release and the cluster when the release already runs
    *     it; must read helm's storage live, as the lease holder sees it
    * @param firstLooks where a write first looks for the release's newest revision, before its lease
@@ -75,7 +73,6 @@ public final class HelmDeployer implements ReleaseBackend {
       HelmReads reads,
       ReleaseLocks locks,
       ReleaseLeases leases,
-      SilenceWatch silence,
       PlanDiffer differ,
       ReleaseRecords firstLooks,
       String chartRoot,
@@ -90,7 +87,6 @@ public final class HelmDeployer implements ReleaseBackend {
     this.leases = leases;
     this.records = records.plan();
     this.interrupted = records.interrupted();
-    this.silence = silence;
     this.differ = differ;
     this.firstLooks = firstLooks;
     this.chartRoot = chartRoot;
@@ -382,24 +378,19 @@ public final class HelmDeployer implements ReleaseBackend {
     Plan plan = attempt.plan;
     String ns = plan.release().namespace();
     String release = plan.release().name();
-    String what =
-        "helm %s %s/%s".formatted(mode == Mode.INSTALL ? "install" : "upgrade", ns, release);
     String failure = "";
     RuntimeException refused = null;
     HelmOutcome outcome = null;
     try {
+      // Given up by helm itself, with an error that says so, should the API server fall silent.
       outcome =
-          silence.run(
-              what,
-              () ->
-                  mode == Mode.INSTALL
-                      ? helm.install(request, plan.createNamespace(), forceConflicts)
-                      : helm.upgrade(request, forceConflicts),
-              (late, error) -> settleLate(attempt, late, error));
+          mode == Mode.INSTALL
+              ? helm.install(request, plan.createNamespace(), forceConflicts)
+              : helm.upgrade(request, forceConflicts);
     } catch (ApplyConflict | ChartMovedException e) {
       refused = e;
       failure = e.getMessage();
-    } catch (HelmException | DeployException e) {
+    } catch (HelmException e) {
       failure = e.getMessage();
     }
     // Helm names the revision it stored; only a failure leaves swiss to look which one runs.
@@ -418,23 +409,6 @@ public final class HelmDeployer implements ReleaseBackend {
       throw new DeployException(FAILED, failure);
     }
     return new ApplyResult(ns, release, plan.hash(), live, outcome.output(), statusError, true);
-  }
-
-  /**
-   * A helm write given up on while the API server was silent has ended after all: the record beside
-   * the release is written again to say what runs now, landed or not.
-   */
-  private void settleLate(Attempt attempt, HelmOutcome outcome, Throwable error) {
-    Plan plan = attempt.plan;
-    String failure =
-        error == null ? "" : "the write given up on failed later: " + error.getMessage();
-    int live = lookupQuietly(plan.release().namespace(), plan.release().name());
-    LOG.warn(
-        "helm write to {}/{} given up on has ended ({}); settling its record",
-        plan.release().namespace(),
-        plan.release().name(),
-        failure.isEmpty() ? "landed at revision " + live : failure);
-    attempt.finish(live, failure);
   }
 
   /**
@@ -473,8 +447,7 @@ public final class HelmDeployer implements ReleaseBackend {
     }
 
     /** Records the outcome; returns the error of that write, empty on success. */
-    // The request and a late helm write may both settle the record; one at a time.
-    synchronized String finish(int live, String failure) {
+    String finish(int live, String failure) {
       PlanStatus done = applying.finished(live, now(), failure);
       Map<String, String> files = files(plan, done);
       if (!failure.isEmpty() && live <= over && over > 0 && !previous.isEmpty()) {
@@ -489,8 +462,7 @@ public final class HelmDeployer implements ReleaseBackend {
                         .formatted(applying.action(), plan.hash(), over, failure)));
       }
       try {
-        // Kept: a write given up on that lands later is settled over this one.
-        record = records.write(ns(), plan.release().name(), record, files, OptionalInt.empty());
+        records.write(ns(), plan.release().name(), record, files, OptionalInt.empty());
         return "";
       } catch (DeployException e) {
         LOG.warn("plan status not updated: {}", e.getMessage());

@@ -10,6 +10,8 @@ final class HelmLibraryError extends RuntimeException {
   enum Kind {
     CONFLICT,
     NOT_FOUND,
+    /** The API server did not begin to answer a request within the call's silence limit. */
+    SILENT,
     FAILED
   }
 
@@ -27,6 +29,7 @@ final class HelmLibraryError extends RuntimeException {
         switch (error.path("kind").asText()) {
           case "conflict" -> Kind.CONFLICT;
           case "notFound" -> Kind.NOT_FOUND;
+          case "silent" -> Kind.SILENT;
           default -> Kind.FAILED;
         };
     List<FieldConflict> conflicts = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.helm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +20,36 @@ public final class HelmReleases {
 
   private final ChartRenderer charts;
   private final String kubeConfig;
+  private final Duration silence;
 
   /**
+   * Calls that wait for the API server for as long as it takes.
+   *
    * @param kubeConfig the kubeconfig document helm connects with; null for helm's defaults
    */
   public HelmReleases(ChartRenderer charts, String kubeConfig) {
+    this(charts, kubeConfig, Duration.ZERO);
+  }
+
+  private HelmReleases(ChartRenderer charts, String kubeConfig, Duration silence) {
     this.charts = charts;
     this.kubeConfig = kubeConfig == null ? "" : kubeConfig;
+    this.silence = silence;
+  }
+
+  /**
+   * These releases, each call given up (an error that says so) when one of helm's requests goes
+   * {@code limit} without the API server beginning to answer it. Helm's own requests have no
+   * deadline, so a paused or partitioned API server would otherwise hold a write, and the lease and
+   * record around it, for as long as it stays silent. Only silence counts: a write that takes long
+   * against an API server that answers is left to finish. The limit is enforced by helm's HTTP
+   * transport (its response-header timeout), so helm's call itself ends.
+   */
+  public HelmReleases withApiServerSilence(Duration limit) {
+    if (limit.isNegative() || limit.isZero()) {
+      throw new IllegalArgumentException("a silence limit is longer than zero, not " + limit);
+    }
+    return new HelmReleases(charts, kubeConfig, limit);
   }
 
   /**
@@ -59,7 +83,7 @@ public final class HelmReleases {
       boolean forceConflicts) {
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
       Map<String, Object> call = charts.chartRequest(op, request, values.files());
-      call.put("kubeConfig", kubeConfig);
+      connect(call);
       call.put("forceConflicts", forceConflicts);
       call.putAll(extra);
       JsonNode result = HelmLibrary.call(call);
@@ -72,6 +96,9 @@ public final class HelmReleases {
       if (e.kind() == HelmLibraryError.Kind.CONFLICT && !e.conflicts().isEmpty()) {
         throw new ApplyConflict(doing, e.conflicts(), e);
       }
+      if (e.kind() == HelmLibraryError.Kind.SILENT) {
+        throw silent(doing, e);
+      }
       throw HelmErrors.translate(doing, request.chart().name(), e);
     }
   }
@@ -81,8 +108,10 @@ public final class HelmReleases {
     try {
       return HelmLibrary.call(releaseCall("uninstall", namespace, release)).path("output").asText();
     } catch (HelmLibraryError e) {
-      throw new HelmException(
-          "helm uninstall " + namespace + "/" + release + ": " + e.getMessage(), e);
+      String doing = "helm uninstall " + namespace + "/" + release;
+      throw e.kind() == HelmLibraryError.Kind.SILENT
+          ? silent(doing, e)
+          : new HelmException(doing + ": " + e.getMessage(), e);
     }
   }
 
@@ -97,10 +126,12 @@ public final class HelmReleases {
     try {
       return HelmLibrary.call(call).path("yaml").asText();
     } catch (HelmLibraryError e) {
-      throw new HelmException(
-          "helm get values %s/%s --revision %d%s: %s"
-              .formatted(namespace, release, revision, all ? " --all" : "", e.getMessage()),
-          e);
+      String doing =
+          "helm get values %s/%s --revision %d%s"
+              .formatted(namespace, release, revision, all ? " --all" : "");
+      throw e.kind() == HelmLibraryError.Kind.SILENT
+          ? silent(doing, e)
+          : new HelmException(doing + ": " + e.getMessage(), e);
     }
   }
 
@@ -109,8 +140,29 @@ public final class HelmReleases {
     call.put("op", op);
     call.put("release", release);
     call.put("namespace", namespace);
-    call.put("kubeConfig", kubeConfig);
+    connect(call);
     return call;
+  }
+
+  /** Which cluster the call reaches, and how long its API server may stay silent. */
+  private void connect(Map<String, Object> call) {
+    call.put("kubeConfig", kubeConfig);
+    call.put("apiServerSilenceMillis", silence.toMillis());
+  }
+
+  /**
+   * Helm gave up on a request the API server did not begin to answer within the limit. The API
+   * server may still carry out what it was sent once it answers again: the caller says what runs.
+   */
+  private HelmException silent(String doing, HelmLibraryError e) {
+    long millis = silence.toMillis();
+    String limit = millis % 1000 == 0 ? millis / 1000 + " seconds" : millis + " ms";
+    return new HelmException(
+        ("%s gave up: the API server has not answered for %s (%s, the limit of its silence)."
+                + " What it was sent may still land once it answers again: `swiss status` shows"
+                + " what runs. Helm: %s")
+            .formatted(doing, silence, limit, e.getMessage().strip()),
+        e);
   }
 
   /** The files a call passes, as paths Helm reads. */

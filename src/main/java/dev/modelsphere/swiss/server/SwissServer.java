@@ -193,7 +193,10 @@ public final class SwissServer {
     ChartArchives archives = ChartArchives.inUserCache();
     this.charts = new ChartRenderer(archives);
     this.schemas = new ValuesSchemaCheck(Optional.of(archives));
-    HelmReleases helmReleases = new HelmReleases(charts, options.helmKubeConfig());
+    // The deploy core's limit, so its writes and these reads share one connection to the cluster.
+    HelmReleases helmReleases =
+        new HelmReleases(charts, options.helmKubeConfig())
+            .withApiServerSilence(options.deployTimes().apiServerSilence());
     this.renders = PlanRenders.of(charts);
     this.core =
         new DeployCore(

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The threads {@code swiss serve} starts are its own and end with it: every pool belongs to an
  * object the server closes at stop, none to a class. The server is put to work first, so each pool
- * has a thread to stop: an install runs detached, writes through helm under the silence watch, and
- * holds a Lease that is renewed (every half second here, a setting); an event stream is served.
+ * has a thread to stop: an install runs detached, writes through helm, and holds a Lease that is
+ * renewed (every half second here, a setting); an event stream is served.
  */
 @ClusterTest
 class ServerThreadsOnAClusterTest {
@@ -49,7 +49,7 @@ class ServerThreadsOnAClusterTest {
 
       assertThat(threads.started())
           .as("the pools at work")
-          .contains("swiss-write-1", "swiss-helm-write", "swiss-lease-renewal")
+          .contains("swiss-write-1", "swiss-lease-renewal")
           .anyMatch(name -> name.startsWith("swiss-events-"));
     } finally {
       server.close();

@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * The threads swiss starts, by the names it gives them ({@code swiss-write-1}, {@code
- * swiss-helm-write}, {@code swiss-lease-renewal}, {@code swiss-events-timer}...): for tests that
- * show a server or a command leaves none of them running once it has ended.
+ * swiss-lease-renewal}, {@code swiss-events-timer}...): for tests that show a server or a command
+ * leaves none of them running once it has ended.
  */
 public final class SwissThreads {
   private final Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
