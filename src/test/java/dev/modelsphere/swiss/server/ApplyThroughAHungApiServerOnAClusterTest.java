@@ -166,8 +166,8 @@ class ApplyThroughAHungApiServerOnAClusterTest {
     assertThat(runs).hasSize(2);
     assertThat(runs.path(0).path("action").asText()).isEqualTo("apply");
     assertThat(runs.path(0).path("error").asText()).contains("gave up");
-    // Helm's write was only held up: once the API server answers it lands, and the record is
-    // settled to say so. Whatever revision runs, the record names its plan, and it is final.
+    // Helm gave up on a request; what the API server was sent may still land once it answers.
+    // Whatever revision runs, the record names its plan, and it is final.
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> !"applying".equals(record().phase()) && recordDescribesTheRunningRevision());
