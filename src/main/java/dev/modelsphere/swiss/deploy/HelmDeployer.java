@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -116,8 +117,7 @@ public final class HelmDeployer implements ReleaseBackend {
     }
     try (ReleaseLocks.Held held = locks.acquire(ns, release, options.action())) {
       // A first look, before rendering: a request that cannot succeed costs no render.
-      ReleaseState first = firstLook(ns, release);
-      checkState(first, mode, options);
+      ReleaseState first = firstLook(ns, release, state -> checkState(state, mode, options));
       PlanRenders.Render rendered = render(plan);
       checkChart(plan, rendered.chartDigest(), options.expectChartDigest());
       // Pinned: helm installs the archive that was rendered and checked, or nothing.
@@ -316,8 +316,7 @@ public final class HelmDeployer implements ReleaseBackend {
   @Override
   public UninstallResult uninstall(String ns, String release) {
     try (ReleaseLocks.Held held = locks.acquire(ns, release, "uninstall")) {
-      ReleaseState first = firstLook(ns, release);
-      Preconditions.checkUninstall(first);
+      ReleaseState first = firstLook(ns, release, Preconditions::checkUninstall);
       try (ReleaseLeases.Held lease = leases.take(ns, release, "uninstall")) {
         Preconditions.checkUninstall(lookupSince(ns, release, first));
         return uninstallHolding(ns, release);
@@ -512,11 +511,25 @@ public final class HelmDeployer implements ReleaseBackend {
     return ReleaseState.of(ns, release, newest(ns, release));
   }
 
-  private ReleaseState firstLook(String ns, String release) {
+  /**
+   * The release as {@code firstLooks} has it, passed by {@code check}. A copy that trails the API
+   * server by a moment may let a write on to its lease, where the release is looked at again, but
+   * never refuses one alone: what it would refuse is looked at live first.
+   */
+  private ReleaseState firstLook(String ns, String release, Consumer<ReleaseState> check) {
+    ReleaseState seen;
     try {
-      return ReleaseState.of(ns, release, firstLooks.newest(ns, release));
+      seen = ReleaseState.of(ns, release, firstLooks.newest(ns, release));
     } catch (HelmException e) {
       throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
+    }
+    try {
+      check.accept(seen);
+      return seen;
+    } catch (DeployException refused) {
+      ReleaseState live = lookup(ns, release);
+      check.accept(live);
+      return live;
     }
   }
 

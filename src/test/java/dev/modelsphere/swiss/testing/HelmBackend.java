@@ -7,8 +7,10 @@ import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
+import dev.modelsphere.swiss.deploy.ReleaseRecords;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
@@ -29,22 +31,27 @@ record HelmBackend(HelmReleases releases, DeployCore core, PlanDiffer differ)
     implements AutoCloseable {
 
   static HelmBackend on(Kube kube, Path kubeconfig, int planHistory) {
+    return on(kube, kubeconfig, planHistory, new ReleaseStorage(kube.client())::newest);
+  }
+
+  /** The same, its diffs and its writes' first looks reading releases from {@code releases}. */
+  static HelmBackend on(Kube kube, Path kubeconfig, int planHistory, ReleaseRecords releases) {
     String chartRoot = TestCharts.exampleCharts().toString();
     try {
       ChartRenderer renderer =
           new ChartRenderer(new ChartArchives(Files.createTempDirectory("swiss-charts-")));
-      HelmReleases releases = new HelmReleases(renderer, Files.readString(kubeconfig));
+      HelmReleases helm = new HelmReleases(renderer, Files.readString(kubeconfig));
       LlmServiceClient services = new LlmServiceClient(kube.client());
       DeployCore core =
           new DeployCore(
               new DeployCore.Cluster(
-                  kube, services, LlmServiceAccess.of(services, Clock.systemUTC()), releases),
+                  kube, services, LlmServiceAccess.of(services, Clock.systemUTC()), helm, releases),
               PlanRenders.of(renderer),
               new ReleaseLocks(),
               new DeploySettings(chartRoot, planHistory),
               Optional.empty(),
               Clock.systemUTC());
-      return new HelmBackend(releases, core, core.differ());
+      return new HelmBackend(helm, core, core.differ());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot wire helm to the test cluster: " + e.getMessage(), e);
     }

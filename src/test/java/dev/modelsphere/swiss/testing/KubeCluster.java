@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.HelmDeployer;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
+import dev.modelsphere.swiss.deploy.ReleaseRecords;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmService;
@@ -247,6 +248,17 @@ public final class KubeCluster
   /** A deployer of its own that keeps {@code planHistory} archived plans. */
   public HelmDeployer deployer(int planHistory) {
     return wire(planHistory).deployer();
+  }
+
+  /**
+   * A deployer of its own whose writes take their first look at a release from {@code firstLooks}
+   * (standing in for the server's watch of helm's storage) rather than listing it.
+   */
+  public HelmDeployer deployer(ReleaseRecords firstLooks) {
+    HelmBackend backend =
+        HelmBackend.on(kube(), kubeconfig(), DeploySettings.DEFAULT_PLAN_HISTORY, firstLooks);
+    wired.add(backend);
+    return backend.deployer();
   }
 
   /** The deploy core behind {@link #deployer()}: both backends, as the CLI wires them. */
