@@ -97,9 +97,6 @@ func dispatch(req Request) (any, error) {
 // render is `helm template`: client side only, the chart's schema enforced, hooks left out.
 func render(req Request) (any, error) {
 	cfg := action.NewConfiguration(action.ConfigurationSetLogger(quiet()))
-	if req.NewRelease {
-		cfg.Releases.Driver = &newRelease{Driver: cfg.Releases.Driver, name: req.Release}
-	}
 	client := action.NewInstall(cfg)
 	client.DryRunStrategy = action.DryRunClient
 	client.Replace = true

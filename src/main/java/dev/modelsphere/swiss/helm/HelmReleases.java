@@ -108,10 +108,7 @@ public final class HelmReleases {
     try {
       return HelmLibrary.call(releaseCall("uninstall", namespace, release)).path("output").asText();
     } catch (HelmLibraryError e) {
-      String doing = "helm uninstall " + namespace + "/" + release;
-      throw e.kind() == HelmLibraryError.Kind.SILENT
-          ? silent(doing, e)
-          : new HelmException(doing + ": " + e.getMessage(), e);
+      throw failed("helm uninstall " + namespace + "/" + release, e);
     }
   }
 
@@ -126,12 +123,10 @@ public final class HelmReleases {
     try {
       return HelmLibrary.call(call).path("yaml").asText();
     } catch (HelmLibraryError e) {
-      String doing =
+      throw failed(
           "helm get values %s/%s --revision %d%s"
-              .formatted(namespace, release, revision, all ? " --all" : "");
-      throw e.kind() == HelmLibraryError.Kind.SILENT
-          ? silent(doing, e)
-          : new HelmException(doing + ": " + e.getMessage(), e);
+              .formatted(namespace, release, revision, all ? " --all" : ""),
+          e);
     }
   }
 
@@ -148,6 +143,13 @@ public final class HelmReleases {
   private void connect(Map<String, Object> call) {
     call.put("kubeConfig", kubeConfig);
     call.put("apiServerSilenceMillis", silence.toMillis());
+  }
+
+  /** What {@code doing} failed with, named as the API server's silence when it was that. */
+  private HelmException failed(String doing, HelmLibraryError e) {
+    return e.kind() == HelmLibraryError.Kind.SILENT
+        ? silent(doing, e)
+        : new HelmException(doing + ": " + e.getMessage(), e);
   }
 
   /**
