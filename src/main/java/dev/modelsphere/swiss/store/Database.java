@@ -17,10 +17,8 @@ sealed interface Database permits SqliteDatabase, PostgresDatabase {
 
   Connection connect() throws SQLException;
 
-  /**
-   * Makes the next commit on {@code c} survive a power cut, where the database's default does not.
-   */
-  void durable(Connection c) throws SQLException;
+  /** A connection whose commits survive a power cut, where the database's default does not. */
+  Connection connectDurable() throws SQLException;
 
   /**
    * Writes a consistent copy of the whole database to a new file while the server keeps running.

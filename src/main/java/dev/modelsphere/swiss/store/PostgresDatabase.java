@@ -89,9 +89,10 @@ final class PostgresDatabase implements Database {
     return pool.getConnection();
   }
 
+  /** Any: every commit already waits for the server's write-ahead log (synchronous_commit). */
   @Override
-  public void durable(Connection c) {
-    // Every commit already waits for the server's write-ahead log (synchronous_commit).
+  public Connection connectDurable() throws SQLException {
+    return connect();
   }
 
   @Override

@@ -1,5 +1,8 @@
 package dev.modelsphere.swiss.store;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -8,14 +11,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
 /**
  * One SQLite file: its directory made private, the file opened in WAL mode (synchronous NORMAL) and
- * migrated.
+ * migrated, its connections kept open in a small pool.
  */
 final class SqliteDatabase implements Database {
   /**
@@ -24,21 +26,30 @@ final class SqliteDatabase implements Database {
    */
   static final Duration BUSY_TIMEOUT = Duration.ofSeconds(5);
 
+  /**
+   * Connections open at once. Writers take SQLite's one write lock in turn whatever their number;
+   * readers in WAL mode do not wait for them.
+   */
+  private static final int POOL_SIZE = 4;
+
   private final Path file;
-  private final SQLiteDataSource dataSource;
 
   /**
-   * A connection held open for as long as the database is: each statement opens and closes its own,
-   * and SQLite checkpoints the write-ahead log into the file, syncs it and deletes the log whenever
-   * the last connection closes. Held open, no statement's close is the last, and checkpoints happen
-   * only as the log grows (every 1000 pages).
+   * Connections kept open for as long as the database is. Opening one per statement cost more than
+   * the statement (the file opened, every pragma applied, the schema read again): half a
+   * millisecond of each stored plan. Held open, they also keep the write-ahead log: SQLite
+   * checkpoints it into the file, syncs it and deletes it whenever the last connection closes, and
+   * here only as it grows (every 1000 pages) and at {@link #close()}.
    */
-  private final Connection keeper;
+  private final HikariDataSource pool;
 
-  private SqliteDatabase(Path file, SQLiteDataSource dataSource, Connection keeper) {
+  /** Opens a connection whose commits sync, for the few writes that must survive a power cut. */
+  private final SQLiteDataSource durable;
+
+  private SqliteDatabase(Path file, HikariDataSource pool, SQLiteDataSource durable) {
     this.file = file;
-    this.dataSource = dataSource;
-    this.keeper = keeper;
+    this.pool = pool;
+    this.durable = durable;
   }
 
   /**
@@ -49,35 +60,46 @@ final class SqliteDatabase implements Database {
    */
   static SqliteDatabase open(Path file) {
     createDirectory(file);
-    SQLiteConfig config = new SQLiteConfig();
-    config.setBusyTimeout((int) BUSY_TIMEOUT.toMillis());
-    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
     // In WAL mode NORMAL syncs the log at checkpoints, not at every commit: a commit costs no
     // fsync, and the file stays consistent through any crash. A power cut or an OS crash (not a
     // crash of swiss) may lose the last commits: a composed plan lost so is composed again. The
-    // audit log's commits sync (Store.recordRun asks for FULL on its own connection).
-    config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
-    config.enforceForeignKeys(true);
-    SQLiteDataSource dataSource = new SQLiteDataSource(config);
-    dataSource.setUrl("jdbc:sqlite:" + file);
-    Database.migrate(file.toString(), dataSource, "sqlite");
+    // audit log's and the approvals' commits sync (connectDurable).
+    SQLiteDataSource normal = dataSource(file, SQLiteConfig.SynchronousMode.NORMAL);
+    Database.migrate(file.toString(), normal, "sqlite");
+    HikariConfig config = new HikariConfig();
+    config.setDataSource(normal);
+    config.setPoolName("swiss-store");
+    config.setMaximumPoolSize(POOL_SIZE);
+    config.setMinimumIdle(POOL_SIZE);
+    // A file's connection does not go stale as a server's does: never retire one (which would
+    // close the last and checkpoint the log).
+    config.setMaxLifetime(0);
+    config.setIdleTimeout(0);
+    config.setConnectionTimeout(BUSY_TIMEOUT.toMillis());
     try {
-      return new SqliteDatabase(file, dataSource, dataSource.getConnection());
-    } catch (SQLException e) {
+      return new SqliteDatabase(
+          file, new HikariDataSource(config), dataSource(file, SQLiteConfig.SynchronousMode.FULL));
+    } catch (HikariPool.PoolInitializationException e) {
       throw new StoreException(
           "database %s: cannot open it: %s".formatted(file, e.getMessage()), e);
     }
   }
 
-  /** Closes the connection held open; the last close checkpoints the log into the file. */
+  private static SQLiteDataSource dataSource(Path file, SQLiteConfig.SynchronousMode sync) {
+    SQLiteConfig config = new SQLiteConfig();
+    config.setBusyTimeout((int) BUSY_TIMEOUT.toMillis());
+    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+    config.setSynchronous(sync);
+    config.enforceForeignKeys(true);
+    SQLiteDataSource dataSource = new SQLiteDataSource(config);
+    dataSource.setUrl("jdbc:sqlite:" + file);
+    return dataSource;
+  }
+
+  /** Closes the pool's connections; the last close checkpoints the log into the file. */
   @Override
   public void close() {
-    try {
-      keeper.close();
-    } catch (SQLException e) {
-      throw new StoreException(
-          "database %s: cannot close it: %s".formatted(file, e.getMessage()), e);
-    }
+    pool.close();
   }
 
   @Override
@@ -87,15 +109,16 @@ final class SqliteDatabase implements Database {
 
   @Override
   public Connection connect() throws SQLException {
-    return dataSource.getConnection();
+    return pool.getConnection();
   }
 
-  /** WAL mode with NORMAL syncs at checkpoints only; FULL syncs this connection's commits. */
+  /**
+   * A connection of its own, opened for the write and closed after it: a pooled one set to sync
+   * would stay so for every later statement.
+   */
   @Override
-  public void durable(Connection c) throws SQLException {
-    try (Statement pragma = c.createStatement()) {
-      pragma.execute("PRAGMA synchronous = FULL");
-    }
+  public Connection connectDurable() throws SQLException {
+    return durable.getConnection();
   }
 
   /**

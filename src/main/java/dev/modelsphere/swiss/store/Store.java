@@ -110,10 +110,9 @@ public final class Store implements AutoCloseable {
             + " note, revision, started_at, ended_at, approved_by)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
     String what = "record %s run of %s/%s".formatted(run.action(), run.namespace(), run.release());
-    try (Connection c = database.connect();
+    // The audit log is kept through a power cut too: this commit syncs (plans need not).
+    try (Connection c = database.connectDurable();
         PreparedStatement s = c.prepareStatement(sql)) {
-      // The audit log is kept through a power cut too: this commit syncs (plans need not).
-      database.durable(c);
       bind(
           s,
           run.namespace(),

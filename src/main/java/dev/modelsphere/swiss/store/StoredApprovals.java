@@ -38,9 +38,8 @@ public final class StoredApprovals {
         "INSERT INTO approvals (action, namespace, release, plan_hash, to_revision, note,"
             + " revision, state, requested_by, requested_at, expires_at)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
-    try (Connection c = database.connect();
+    try (Connection c = database.connectDurable();
         PreparedStatement s = c.prepareStatement(sql)) {
-      database.durable(c);
       Store.bind(
           s,
           a.action(),
@@ -166,9 +165,8 @@ public final class StoredApprovals {
   }
 
   private boolean change(String what, String sql, Object... args) {
-    try (Connection c = database.connect();
+    try (Connection c = database.connectDurable();
         PreparedStatement s = c.prepareStatement(sql)) {
-      database.durable(c);
       Store.bind(s, args);
       return s.executeUpdate() == 1;
     } catch (SQLException e) {

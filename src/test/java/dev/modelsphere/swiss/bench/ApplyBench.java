@@ -31,15 +31,15 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -77,12 +77,6 @@ public final class ApplyBench {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpClient http =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
-          .build();
-
   /**
    * The servers, taken in turn per request: with several replicas on one database, a plan stored
    * through one is diffed and applied through the next, as a load balancer would spread them.
@@ -102,6 +96,9 @@ public final class ApplyBench {
   }
 
   public static void main(String[] args) throws Exception {
+    // Idle connections kept per server (5 by default): one per parallel release, so a round does
+    // not open new ones.
+    System.setProperty("http.maxConnections", "64");
     int exit = 0;
     try {
       run(args);
@@ -464,28 +461,46 @@ public final class ApplyBench {
     }
   }
 
+  /**
+   * One request on a blocking {@link HttpURLConnection} in the calling thread, which keeps the
+   * connection alive between requests and, its body buffered, sends headers and body in one write.
+   * Written apart (this class in streaming mode), the body waits on Nagle's algorithm for the
+   * server to acknowledge the headers. Plans back to back against one server: 1.6 ms so, as from
+   * Python's {@code http.client}; 3.0-3.5 ms in streaming mode; 2.8 ms through the JDK's {@code
+   * HttpClient}. The figure is to be the server's, not the client's.
+   */
   private Reply post(String path, String body) {
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create(nextBase() + path))
-            .timeout(Duration.ofSeconds(180))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build();
+    HttpURLConnection connection = null;
     try {
-      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      connection = (HttpURLConnection) URI.create(nextBase() + path).toURL().openConnection();
+      connection.setConnectTimeout(5_000);
+      connection.setReadTimeout(180_000);
+      connection.setRequestMethod("POST");
+      connection.setRequestProperty("Content-Type", "application/json");
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      connection.setDoOutput(true);
+      try (OutputStream out = connection.getOutputStream()) {
+        out.write(bytes);
+      }
+      int status = connection.getResponseCode();
+      InputStream in = status < 400 ? connection.getInputStream() : connection.getErrorStream();
+      String text;
+      try (in) {
+        text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
       JsonNode parsed;
       try {
-        parsed = JSON.readTree(response.body());
+        parsed = JSON.readTree(text);
       } catch (IOException e) {
         parsed = JSON.createObjectNode();
       }
-      return new Reply(response.statusCode(), parsed, response.body());
+      return new Reply(status, parsed == null ? JSON.createObjectNode() : parsed, text);
     } catch (IOException e) {
+      if (connection != null) {
+        connection.disconnect();
+      }
       // As an answer, so a parallel round still meets its barriers; ok() refuses it.
       return new Reply(-1, JSON.createObjectNode(), "POST " + path + ": " + e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
     }
   }
 

@@ -56,6 +56,36 @@ class StoreTest {
         .isPresent();
   }
 
+  /**
+   * Plans commit without a sync; the audit log and the approvals sync theirs, on a connection of
+   * their own, so the pooled connections a plan is stored on never start syncing.
+   */
+  @Test
+  void onlyTheDurableWritesSyncAndTheirSettingStaysOffThePool() throws SQLException {
+    SqliteDatabase database = SqliteDatabase.open(dir.resolve("swiss.db"));
+    try {
+      try (Connection durable = database.connectDurable()) {
+        assertThat(synchronous(durable)).as("the durable connection's setting").isEqualTo(2);
+      }
+      for (int i = 0; i < 8; i++) {
+        try (Connection pooled = database.connect()) {
+          assertThat(synchronous(pooled)).as("a pooled connection's setting").isEqualTo(1);
+        }
+      }
+    } finally {
+      database.close();
+    }
+  }
+
+  /** SQLite's synchronous setting: 1 is NORMAL, 2 is FULL. */
+  private static int synchronous(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rows = s.executeQuery("PRAGMA synchronous")) {
+      rows.next();
+      return rows.getInt(1);
+    }
+  }
+
   @Test
   void theDirectoryItCreatesIsPrivateToTheServer() throws Exception {
     Store.open(dir.resolve("private/swiss.db"));
