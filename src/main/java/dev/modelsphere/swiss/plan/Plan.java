@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.plan;
 
+import dev.modelsphere.swiss.values.Lookup;
 import dev.modelsphere.swiss.values.Tree;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.charset.StandardCharsets;
@@ -117,6 +118,15 @@ public record Plan(
   /** The merged values, a fresh tree: the document helm receives. */
   public Map<String, Object> values() {
     return Tree.merged(new ArrayList<>(layers.values()));
+  }
+
+  /**
+   * The merged value at one path, read from the layers without merging them all: for the readers of
+   * one setting (the service id, the route), which {@link #values()} made copy every layer. A map
+   * in the answer may be a layer's own: read it, never change it.
+   */
+  public Lookup value(String path) {
+    return Tree.getMerged(new ArrayList<>(layers.values()), path);
   }
 
   /** The tree of one layer, empty when the plan has none. */

@@ -1,7 +1,5 @@
 package dev.modelsphere.swiss.plan;
 
-import dev.modelsphere.swiss.values.Tree;
-
 /**
  * The id a release is served under: the plan's {@code serviceId} value, and when that is missing or
  * empty the release name, as the charts default it. Routing, scaling and the upgrade rules know a
@@ -15,7 +13,7 @@ public final class ServiceId {
 
   /** The id {@code plan} deploys under. */
   public static String of(Plan plan) {
-    Object value = Tree.get(plan.values(), KEY).value();
+    Object value = plan.value(KEY).value();
     String id = value == null ? "" : String.valueOf(value);
     return id.isEmpty() ? plan.release().name() : id;
   }

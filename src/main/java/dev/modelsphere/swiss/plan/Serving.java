@@ -1,8 +1,5 @@
 package dev.modelsphere.swiss.plan;
 
-import dev.modelsphere.swiss.values.Tree;
-import java.util.Map;
-
 /**
  * What a deployed plan offers to callers: the route it publishes on the site's entrypoint and the
  * model name its engine answers to. Both read the plan's merged values, as the chart does.
@@ -16,12 +13,11 @@ public final class Serving {
    * true means routing is off, and a route derived anyway would name a URL nothing serves.
    */
   public static String route(Plan plan) {
-    Map<String, Object> values = plan.values();
-    var enabled = Tree.get(values, "modelRoute.enabled");
+    var enabled = plan.value("modelRoute.enabled");
     if (enabled.present() && !Boolean.TRUE.equals(enabled.value())) {
       return "";
     }
-    String route = text(values, "modelRoute.nginx.route");
+    String route = text(plan, "modelRoute.nginx.route");
     return route.isEmpty() ? ServiceId.of(plan) : route;
   }
 
@@ -30,11 +26,11 @@ public final class Serving {
    * else the catalog entry's own name.
    */
   public static String modelName(Plan plan) {
-    String name = text(plan.values(), "model.name");
+    String name = text(plan, "model.name");
     return name.isEmpty() ? plan.source().model() : name;
   }
 
-  private static String text(Map<String, Object> values, String path) {
-    return Tree.get(values, path).value() instanceof String s ? s : "";
+  private static String text(Plan plan, String path) {
+    return plan.value(path).value() instanceof String s ? s : "";
   }
 }

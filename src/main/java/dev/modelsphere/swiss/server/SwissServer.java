@@ -424,7 +424,7 @@ public final class SwissServer {
             schemas,
             "",
             config.cluster().namespaces(),
-            new FleetPlans(fleet),
+            FleetPlans.following(fleet),
             new FleetReleaseHolders(fleet),
             GpuNodes.of(nodes),
             gpus);

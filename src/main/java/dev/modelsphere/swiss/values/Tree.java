@@ -220,7 +220,22 @@ public final class Tree {
    * merging: at each step only the maps that would merge there are looked into.
    */
   public static boolean hasMerged(List<? extends Map<String, ?>> layers, String path) {
-    List<?> values = layers;
+    return !valuesAt(layers, path).isEmpty();
+  }
+
+  /**
+   * What {@code merged(layers)} would hold at the path, found as {@link #hasMerged} finds it: one
+   * value read from a plan's layers without copying them all. A map in the answer may be a layer's
+   * own: read it, never change it.
+   */
+  public static Lookup getMerged(List<? extends Map<String, ?>> layers, String path) {
+    List<Object> values = valuesAt(layers, path);
+    return values.isEmpty() ? Lookup.ABSENT : Lookup.of(mergedValue(values));
+  }
+
+  /** The values the layers hold at the path, in layer order, of those the merge would look at. */
+  private static List<Object> valuesAt(List<? extends Map<String, ?>> layers, String path) {
+    List<Object> values = new ArrayList<>(layers);
     for (String segment : segments(path)) {
       List<Object> next = new ArrayList<>();
       for (Map<?, ?> map : lastMaps(values)) {
@@ -229,11 +244,11 @@ public final class Tree {
         }
       }
       if (next.isEmpty()) {
-        return false;
+        return next;
       }
       values = next;
     }
-    return true;
+    return values;
   }
 
   /** Walks the dotted path through maps. A missing segment, or a non-map on the way, is absent. */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Frozen trees are shared instead of copied, and the merge read in place gives what the copying
- * merge gives: the plan hash is computed over it.
+ * merge gives: the plan hash is computed over it, and a plan's single values are read so.
  */
 class TreeSharingTest {
   private static final List<String> KEYS = List.of("a", "b", "c", "a.b", "");
@@ -37,6 +37,7 @@ class TreeSharingTest {
       assertThat(inPlace.toString()).as("key order").isEqualTo(merged.toString());
       for (String path : List.of("a", "a.b", "b.c.a", "c.a.b.c", "a.b.c", "", "a.")) {
         assertThat(Tree.hasMerged(layers, path)).as(path).isEqualTo(Tree.has(merged, path));
+        assertThat(Tree.getMerged(layers, path)).as(path).isEqualTo(Tree.get(merged, path));
       }
     }
   }

@@ -109,23 +109,33 @@ public final class Fleet implements AutoCloseable {
    * does when a live list fails, instead of passing on what a partial copy lacks.
    */
   void requireComplete(String purpose) {
+    Optional<String> missing = incompleteness();
+    if (missing.isPresent()) {
+      throw new IllegalStateException("cannot %s%s".formatted(purpose, missing.get()));
+    }
+  }
+
+  /** Whether the watches that decide whether a name is free hold full copies now. */
+  boolean complete() {
+    return incompleteness().isEmpty();
+  }
+
+  /** Why {@link #requireComplete} would fail, as the end of its sentence; empty when it passes. */
+  private Optional<String> incompleteness() {
     for (KindCache<?> kind : List.of(cache.planConfigMaps(), cache.helmSecrets())) {
       if (!kind.refusal().isEmpty()) {
-        throw new IllegalStateException(
-            "cannot %s: the API server refused the watch of %s (%s)"
-                .formatted(purpose, kind.kind(), kind.refusal()));
+        return Optional.of(
+            ": the API server refused the watch of %s (%s)".formatted(kind.kind(), kind.refusal()));
       }
       if (!kind.settled()) {
-        throw new IllegalStateException(
-            "cannot %s yet: the server is still loading its copy of the %s"
-                .formatted(purpose, kind.kind()));
+        return Optional.of(
+            " yet: the server is still loading its copy of the %s".formatted(kind.kind()));
       }
     }
     if (services.loading()) {
-      throw new IllegalStateException(
-          "cannot %s yet: the server is still loading its copy of the llmservices"
-              .formatted(purpose));
+      return Optional.of(" yet: the server is still loading its copy of the llmservices");
     }
+    return Optional.empty();
   }
 
   /** Whether LLMServices are being watched (the API serves them and swiss may read them). */

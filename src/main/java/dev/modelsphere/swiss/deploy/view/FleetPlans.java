@@ -42,8 +42,25 @@ public final class FleetPlans implements ManagedPlans {
 
   private volatile Answer last;
 
-  public FleetPlans(Fleet fleet) {
+  FleetPlans(Fleet fleet) {
     this.fleet = fleet;
+  }
+
+  /**
+   * The plans, each read again as its change arrives, on the watch's thread. Read when asked
+   * instead, the plan an apply just wrote was parsed by the next request's preflight: 0.5 to 2 ms
+   * of a plan request that otherwise takes 2.
+   */
+  public static FleetPlans following(Fleet fleet) {
+    FleetPlans plans = new FleetPlans(fleet);
+    fleet.listen(
+        change -> {
+          // A pod's change is no record's; until the copies are complete a request would refuse.
+          if (change.listed() && fleet.complete()) {
+            plans.current();
+          }
+        });
+    return plans;
   }
 
   /**
@@ -65,6 +82,12 @@ public final class FleetPlans implements ManagedPlans {
     List<Plan> plans = List.copyOf(read(configMaps, services));
     last = new Answer(objects, plans);
     return plans;
+  }
+
+  /** The plans of the last read, without reading; empty before the first. */
+  Optional<List<Plan>> lastRead() {
+    Answer known = last;
+    return known == null ? Optional.empty() : Optional.of(known.plans());
   }
 
   /** The same objects, by identity, in the same order: nothing was added, changed or removed. */

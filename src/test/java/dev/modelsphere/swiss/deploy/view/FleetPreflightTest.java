@@ -178,6 +178,29 @@ class FleetPreflightTest {
         .contains(first.hash(), second.hash());
   }
 
+  /**
+   * A plan written (as an apply writes its release's) is read as the watch hears it, so the next
+   * request is handed it parsed instead of parsing it in its preflight.
+   */
+  @Test
+  void aFollowingCopyReadsAWrittenPlanBeforeAnyoneAsks() {
+    claims();
+    FleetPlans plans = FleetPlans.following(fleet);
+    Plan written = ExamplePlans.sglang("ahead-" + suffix, cluster.namespace(), "replicaCount: 1");
+    recordPlan(written);
+
+    await()
+        .atMost(SYNC)
+        .until(
+            () ->
+                plans
+                    .lastRead()
+                    .map(read -> read.stream().anyMatch(p -> p.hash().equals(written.hash())))
+                    .orElse(false));
+    List<Plan> ready = plans.lastRead().orElseThrow();
+    assertThat(plans.current()).as("what the next request is handed").isSameAs(ready);
+  }
+
   @Test
   void aReleaseThatMovesToAnotherRouteFreesTheOldOneOnceTheWatchSeesTheChange() {
     Preflight preflight = claims();
