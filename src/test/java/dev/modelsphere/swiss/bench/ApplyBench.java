@@ -175,6 +175,7 @@ public final class ApplyBench {
           helm.upgrade(helmCycle);
         }
       }
+      warmPlans(bench, local, httpCycle, localCycle);
       Steps httpSteps = new Steps(iterations);
       Steps localSteps = new Steps(iterations);
       long[] helmUpgrades = new long[helm == null ? 0 : iterations];
@@ -251,6 +252,26 @@ public final class ApplyBench {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * Untimed plans, the same number each way, so what is timed is the plan's path compiled: the
+   * cycles alone run it some thirty times, a few hundred calls short of the JIT compiling the
+   * server's request path (a server runs it thousands of times a day; the in-process compose's
+   * loops are hot after a few calls). {@code BENCH_PLAN_WARMUP} plans (1000 by default), of 50
+   * different forms; a plan changes nothing in the cluster.
+   */
+  private static void warmPlans(ApplyBench bench, InProcess local, Cycle http, Cycle inProcess) {
+    int plans = Integer.parseInt(System.getenv().getOrDefault("BENCH_PLAN_WARMUP", "1000"));
+    long start = System.nanoTime();
+    for (int i = 0; i < plans; i++) {
+      Map<String, Object> form = overrides("warm-" + i % 50);
+      bench.ok("/api/plans", bench.planBody(http.namespace, http.release, form));
+      local.compose(inProcess.namespace, inProcess.release, form);
+    }
+    System.out.printf(
+        "JIT warm-up: %d untimed plans each way (HTTP and in process) in %.1f s%n",
+        plans, (System.nanoTime() - start) / 1e9);
   }
 
   private static void report(
