@@ -57,7 +57,11 @@ public final class FleetPlans implements ManagedPlans {
         change -> {
           // A pod's change is no record's; until the copies are complete a request would refuse.
           if (change.listed() && fleet.complete()) {
-            plans.current();
+            try {
+              plans.current();
+            } catch (IllegalStateException incompleteMeanwhile) {
+              // A watch refused since complete() said yes: the next request reads, and says so.
+            }
           }
         });
     return plans;
