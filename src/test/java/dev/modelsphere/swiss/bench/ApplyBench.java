@@ -304,6 +304,9 @@ public final class ApplyBench {
     line("in process  diff", local.diff);
     line("in process  apply", local.apply);
     line("in process  all three", local.cycle);
+    System.out.printf(
+        "HTTP plan / in-process compose: %.2f ms / %.3f ms = %.1fx (medians; target within 5x)%n",
+        median(http.plan), median(local.plan), median(http.plan) / median(local.plan));
     double httpApply = median(http.apply);
     double localApply = median(local.apply);
     System.out.printf(
