@@ -13,6 +13,8 @@ stop_serve() {
     local heard="it logged that it was stopping"
     grep -q '^swiss serve: stopping' "$log" 2>/dev/null || heard="its shutdown hook never ran"
     echo "$script: swiss serve did not stop within 10 s of SIGTERM ($heard); killed" >&2
+    # The launcher's JVM is its child on the run that writes the class-data archive.
+    pkill -KILL -P "$pid" 2>/dev/null || true
     kill -KILL "$pid" 2>/dev/null || true
   else
     echo "swiss serve: stopped $((waited / 10)).$((waited % 10)) s after SIGTERM" >&2
