@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.catalog;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -38,6 +40,15 @@ public final class ChartVersionSpec {
           .reversed()
           .thenComparing(Map.Entry.comparingByKey());
 
+  /**
+   * Specs read before, by their trimmed text. Every plan composed reads its variant's spec, and
+   * reading a range runs its regular expressions: a tenth of a plan request's time before this.
+   * Catalogs hold a few hundred distinct specs; a malformed one is not kept, so it is refused every
+   * time it is read.
+   */
+  private static final Cache<String, ChartVersionSpec> READ =
+      Caffeine.newBuilder().maximumSize(1_000).build();
+
   private final String text;
   private final ChartVersionRange range;
 
@@ -56,8 +67,14 @@ public final class ChartVersionSpec {
     if (text.isEmpty()) {
       throw new ChartVersionException("no chart version");
     }
+    ChartVersionSpec read = READ.getIfPresent(text);
+    if (read != null) {
+      return read;
+    }
     try {
-      return new ChartVersionSpec(text, ChartVersionRange.parse(text));
+      read = new ChartVersionSpec(text, ChartVersionRange.parse(text));
+      READ.put(text, read);
+      return read;
     } catch (IllegalArgumentException e) {
       throw new ChartVersionException(
           "chart version \"" + text + "\" is neither a version nor a range: " + e.getMessage(), e);

@@ -89,7 +89,8 @@ public final class CanonicalJson {
 
   /** The value as Go's {@code json.MarshalIndent(v, "", " ")} writes it (no trailing newline). */
   public static String indented(Object value) {
-    StringBuilder out = new StringBuilder();
+    // Sized for a plan (two to three kilobytes), which would otherwise be copied on its way up.
+    StringBuilder out = new StringBuilder(4096);
     new Writer(out, "  ", false).value(value, 0);
     return out.toString();
   }
@@ -307,7 +308,10 @@ public final class CanonicalJson {
 
     private void newline(int depth) {
       if (indent != null) {
-        out.append('\n').append(indent.repeat(depth));
+        out.append('\n');
+        for (int i = 0; i < depth; i++) {
+          out.append(indent);
+        }
       }
     }
   }

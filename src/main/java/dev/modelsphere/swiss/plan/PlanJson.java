@@ -24,18 +24,6 @@ public final class PlanJson {
   }
 
   /**
-   * The plan as {@link #toJson(Plan)} writes it, followed by members that describe it without being
-   * part of it (the server's {@code shadowed} report, warnings); an empty one is left out.
-   *
-   * @param extras member name to a value made of maps, lists, strings, numbers and booleans
-   */
-  public static String toJson(Plan plan, Map<String, Object> extras) {
-    CanonicalJson.Struct document = document(plan);
-    extras.forEach(document::omitEmpty);
-    return CanonicalJson.indented(document) + "\n";
-  }
-
-  /**
    * Reads a stored plan and checks it was not edited after it was composed. An empty stored hash is
    * accepted and filled in.
    *

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.store;
 
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanDocument;
 import dev.modelsphere.swiss.plan.PlanJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +72,8 @@ public final class Store implements AutoCloseable {
   }
 
   /** Stores a plan under its hash; storing the same hash again changes nothing. */
-  public void putPlan(Plan plan, Instant createdAt) {
+  public void putPlan(PlanDocument document, Instant createdAt) {
+    Plan plan = document.plan();
     String sql =
         "INSERT INTO plans (hash, namespace, release, model, variant, document, created_at)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING";
@@ -83,7 +85,7 @@ public final class Store implements AutoCloseable {
         plan.release().name(),
         plan.source().model(),
         plan.source().variant(),
-        PlanJson.toJson(plan),
+        document.json(),
         timestamp(createdAt));
   }
 

@@ -15,6 +15,18 @@ class ChartVersionSpecTest {
         throw new AssertionError("the repository must not be listed");
       };
 
+  @Test
+  void aSpecReadBeforeIsNotReadAgainAndAMalformedOneIsRefusedEachTime() {
+    ChartVersionSpec first = ChartVersionSpec.parse(">=0.7.1 <0.9.0 || ^1.2.0");
+
+    assertThat(ChartVersionSpec.parse("  >=0.7.1 <0.9.0 || ^1.2.0 ")).isSameAs(first);
+    for (int i = 0; i < 2; i++) {
+      assertThatThrownBy(() -> ChartVersionSpec.parse(">=0.7.1 ||"))
+          .isInstanceOf(ChartVersionException.class)
+          .hasMessageContaining("is neither a version nor a range");
+    }
+  }
+
   // --- catalog/chart_test.go: ChartVersionIsAVersionOrARange
 
   @Test

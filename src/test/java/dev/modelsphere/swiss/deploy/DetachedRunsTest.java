@@ -38,6 +38,7 @@ class DetachedRunsTest {
   @AfterEach
   void close() {
     runs.close();
+    store.close();
   }
 
   /** Every run recorded, newest first, each with its output. */

@@ -87,6 +87,7 @@ class ReleaseWritesTest {
   @AfterEach
   void closeTheCore() {
     core.close();
+    store.close();
   }
 
   private ReleaseWrites writes(ApplyGate gate) {

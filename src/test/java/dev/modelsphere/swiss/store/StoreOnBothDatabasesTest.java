@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanDocument;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.testing.PostgresServer;
 import java.nio.file.Path;
@@ -42,8 +43,8 @@ class StoreOnBothDatabasesTest {
     try (Store store = open(database(kind))) {
       Plan plan = StoreFixtures.plan(Map.of("replicaCount", 2));
 
-      store.putPlan(plan, StoreFixtures.T0);
-      store.putPlan(plan, StoreFixtures.T0.plusSeconds(60));
+      store.putPlan(PlanDocument.of(plan), StoreFixtures.T0);
+      store.putPlan(PlanDocument.of(plan), StoreFixtures.T0.plusSeconds(60));
 
       Plan read = store.plan(plan.hash()).orElseThrow();
       assertThat(PlanJson.toJson(read)).isEqualTo(PlanJson.toJson(plan));

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.plan.PlanDocument;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,10 +27,27 @@ class StoreTest {
 
   @TempDir Path dir;
 
+  /**
+   * Every store a test opened. A store left open keeps its pool filling in the background, which
+   * can create the database's side files while JUnit deletes the temporary folder.
+   */
+  private final List<Store> opened = new ArrayList<>();
+
+  private Store open(Path file) {
+    Store store = Store.open(file);
+    opened.add(store);
+    return store;
+  }
+
+  @AfterEach
+  void closeTheStores() {
+    opened.forEach(Store::close);
+  }
+
   @Test
   void aFreshFileGetsBothTablesInWalMode() throws SQLException {
     Path file = dir.resolve("data/swiss.db");
-    Store.open(file);
+    open(file);
 
     assertThat(query(file, "PRAGMA journal_mode")).containsExactly("wal");
     assertThat(query(file, "SELECT name FROM sqlite_master WHERE type = 'table'"))
@@ -44,16 +63,15 @@ class StoreTest {
   void aStoredPlanStaysInTheWriteAheadLogUntilTheStoreCloses() {
     Path file = dir.resolve("swiss.db");
     Path log = dir.resolve("swiss.db-wal");
-    Store store = Store.open(file);
+    Store store = open(file);
 
-    store.putPlan(StoreFixtures.plan(Map.of("replicaCount", 1)), T0);
+    store.putPlan(PlanDocument.of(StoreFixtures.plan(Map.of("replicaCount", 1))), T0);
     assertThat(log).as("the log after a plan is stored").exists();
     assertThat(log.toFile().length()).as("the log's size").isPositive();
 
     store.close();
     assertThat(log).as("the log once the store closed: checkpointed").doesNotExist();
-    assertThat(Store.open(file).plan(StoreFixtures.plan(Map.of("replicaCount", 1)).hash()))
-        .isPresent();
+    assertThat(open(file).plan(StoreFixtures.plan(Map.of("replicaCount", 1)).hash())).isPresent();
   }
 
   /**
@@ -88,7 +106,7 @@ class StoreTest {
 
   @Test
   void theDirectoryItCreatesIsPrivateToTheServer() throws Exception {
-    Store.open(dir.resolve("private/swiss.db"));
+    open(dir.resolve("private/swiss.db"));
 
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("private"))))
         .isEqualTo("rwx------");
@@ -108,7 +126,7 @@ class StoreTest {
             + " ended_at) VALUES ('models', 'old', 'apply', 'sha256:aa', 1, 'done',"
             + " '2025-01-02T03:04:05Z', '2025-01-02T03:05:00Z')");
 
-    Store store = Store.open(file);
+    Store store = open(file);
 
     Run old = store.run(1).orElseThrow();
     assertThat(old.release()).isEqualTo("old");
@@ -121,7 +139,7 @@ class StoreTest {
 
   @Test
   void aWriterThatFindsTheDatabaseLockedWaitsForItInsteadOfFailing() throws Exception {
-    Store store = Store.open(dir.resolve("swiss.db"));
+    Store store = open(dir.resolve("swiss.db"));
     Duration held = Duration.ofMillis(700);
     try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("swiss.db"))) {
       other.setAutoCommit(false);
@@ -153,8 +171,8 @@ class StoreTest {
 
   @Test
   void aBackupIsACompleteCopyTakenWhileTheStoreIsOpen() throws SQLException {
-    Store store = Store.open(dir.resolve("swiss.db"));
-    store.putPlan(StoreFixtures.plan(Map.of("replicaCount", 1)), T0);
+    Store store = open(dir.resolve("swiss.db"));
+    store.putPlan(PlanDocument.of(StoreFixtures.plan(Map.of("replicaCount", 1))), T0);
     store.recordRun(StoreFixtures.run("qwen", "install"));
     Path backup = dir.resolve("backups/first.db");
     backup.getParent().toFile().mkdirs();
@@ -164,12 +182,12 @@ class StoreTest {
 
     assertThat(query(backup, "SELECT action FROM runs")).containsExactly("install");
     assertThat(query(backup, "SELECT count(*) FROM plans")).containsExactly("1");
-    assertThat(Store.open(backup).runs(RunFilter.latest(10))).hasSize(1);
+    assertThat(open(backup).runs(RunFilter.latest(10))).hasSize(1);
   }
 
   @Test
   void aBackupNeverOverwritesAFile() throws Exception {
-    Store store = Store.open(dir.resolve("swiss.db"));
+    Store store = open(dir.resolve("swiss.db"));
     Path taken = java.nio.file.Files.writeString(dir.resolve("taken.db"), "keep me");
 
     assertThatThrownBy(() -> store.backupTo(taken))

@@ -20,7 +20,7 @@ import dev.modelsphere.swiss.deploy.preflight.Problem;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.plan.PlanDocument;
 import dev.modelsphere.swiss.plan.Shadow;
 import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.http.ApiException;
@@ -97,11 +97,12 @@ public final class DeployRoutes implements RouteGroup {
     PlanComposer.Composed composed =
         ComposeRefusals.compose(() -> p.composer().compose(request), true);
     Plan plan = composed.plan();
+    PlanDocument document = PlanDocument.of(plan);
     p.store()
         .ifPresent(
             store -> {
               try {
-                store.putPlan(plan, p.clock().instant());
+                store.putPlan(document, p.clock().instant());
               } catch (StoreException e) {
                 // 503 while the database cannot be reached, so a client retries; else 500.
                 throw new DomainException(
@@ -115,7 +116,7 @@ public final class DeployRoutes implements RouteGroup {
     extras.put("shadowed", plan.shadowed().stream().map(DeployRoutes::shadow).toList());
     extras.put("warnings", composed.warnings());
     extras.put("preflight", preflightMember(preflight));
-    ctx.status(200).contentType(Json.CONTENT_TYPE).result(PlanJson.toJson(plan, extras));
+    ctx.status(200).contentType(Json.CONTENT_TYPE).result(document.withMembers(extras));
   }
 
   /** The report as plain maps and lists, so it can follow the plan's own members. */
