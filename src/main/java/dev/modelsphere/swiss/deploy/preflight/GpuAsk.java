@@ -4,7 +4,6 @@ import dev.modelsphere.swiss.catalog.Accelerator;
 import dev.modelsphere.swiss.catalog.Requires;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.values.Tree;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,21 +36,20 @@ public record GpuAsk(
    */
   public static GpuAsk of(Plan plan, Requires requires, GpuResources gpus) {
     Accelerator accelerator = requires.accelerator();
-    Map<String, Object> values = plan.values();
     Set<String> labels = new LinkedHashSet<>();
     labels.add(accelerator.productLabel());
     labels.addAll(gpus.productLabels().getOrDefault(accelerator.resource(), List.of()));
-    List<String> products = affinityProducts(values, labels);
+    // Two settings read from the layers, not every layer merged into a copy for them.
+    List<String> products = affinityProducts(plan.value(AFFINITY_TERMS).value(), labels);
     return new GpuAsk(
-        gpusPerPod(values, requires.gpus()),
+        gpusPerPod(plan.value("model.gpus").value(), requires.gpus()),
         requires.nodesOrDefault(),
         accelerator.vendor(),
         accelerator.resource(),
         products.isEmpty() ? requires.gpuProduct() : products);
   }
 
-  private static int gpusPerPod(Map<String, Object> values, int required) {
-    Object set = Tree.get(values, "model.gpus").value();
+  private static int gpusPerPod(Object set, int required) {
     try {
       return set == null ? required : Integer.parseInt(String.valueOf(set).strip());
     } catch (NumberFormatException notAWholeNumber) {
@@ -60,9 +58,9 @@ public record GpuAsk(
   }
 
   /** The values of every {@code In} expression on one of {@code labels}, over every term. */
-  private static List<String> affinityProducts(Map<String, Object> values, Set<String> labels) {
+  private static List<String> affinityProducts(Object affinityTerms, Set<String> labels) {
     Set<String> products = new LinkedHashSet<>();
-    if (Tree.get(values, AFFINITY_TERMS).value() instanceof List<?> terms) {
+    if (affinityTerms instanceof List<?> terms) {
       for (Object term : terms) {
         if (term instanceof Map<?, ?> t && t.get("matchExpressions") instanceof List<?> exprs) {
           for (Object expr : exprs) {
