@@ -57,7 +57,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The Java half of {@code bench/apply.sh}: drives plan, diff and apply over HTTP against a running
  * {@code swiss serve}, for one release over and over and for many releases at once, and times the
  * same compose, diff and apply called in process on the deploy package ({@link HelmDeployer}, wired
- * as the server wires it) on a release of its own. Not a test: figures to watch.
+ * as the server wires it) on a release of its own. Not a test: figures to watch. An HTTP step's
+ * time is its exchange, from opening the connection to the answer's last byte: building the
+ * request's JSON and reading the answer's are the client's work, not the server's, and not counted.
  *
  * <p>Every apply flips a pod label, so helm really upgrades the Deployment; the releases run no
  * pods ({@code replicaCount: 0}), so the bench holds none of the cluster's fake GPUs, which the
@@ -71,6 +73,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ApplyBench {
   /** The pod label each apply flips between two values. */
   private static final String FLIP = "swiss-bench-flip";
+
+  /** How many of the last warm-up plans are timed, to show the two paths run in a loop. */
+  private static final int LOOP_TIMED = 200;
 
   /** Sequential cycles alternate between HTTP and in process in blocks of this many. */
   private static final int BLOCK = 5;
@@ -263,15 +268,33 @@ public final class ApplyBench {
    */
   private static void warmPlans(ApplyBench bench, InProcess local, Cycle http, Cycle inProcess) {
     int plans = Integer.parseInt(System.getenv().getOrDefault("BENCH_PLAN_WARMUP", "1000"));
+    int timed = Math.min(LOOP_TIMED, plans);
+    long[] httpLoop = new long[timed];
+    long[] localLoop = new long[timed];
     long start = System.nanoTime();
     for (int i = 0; i < plans; i++) {
       Map<String, Object> form = overrides("warm-" + i % 50);
-      bench.ok("/api/plans", bench.planBody(http.namespace, http.release, form));
+      long overHttp =
+          bench.ok("/api/plans", bench.planBody(http.namespace, http.release, form)).nanos;
+      long t0 = System.nanoTime();
       local.compose(inProcess.namespace, inProcess.release, form);
+      long inProcessNs = System.nanoTime() - t0;
+      int last = i - (plans - timed);
+      if (last >= 0) {
+        httpLoop[last] = overHttp;
+        localLoop[last] = inProcessNs;
+      }
     }
     System.out.printf(
         "JIT warm-up: %d untimed plans each way (HTTP and in process) in %.1f s%n",
         plans, (System.nanoTime() - start) / 1e9);
+    if (timed > 0) {
+      // The cycles' plans each follow an apply, whose work leaves the caches cold: these show the
+      // same two paths run in a loop, so a reader sees how much of each figure below is that.
+      System.out.printf(
+          "  its last %d, plans in a loop: HTTP %.2f ms, in process %.3f ms (%.1fx; medians)%n",
+          timed, median(httpLoop), median(localLoop), median(httpLoop) / median(localLoop));
+    }
   }
 
   private static void report(
@@ -404,8 +427,8 @@ public final class ApplyBench {
 
   private Void install(String namespace, String release) {
     String hash =
-        ok("/api/plans", planBody(namespace, release, overrides("a"))).path("hash").asText();
-    JsonNode installed = ok("/api/install", "{\"planHash\": \"%s\"}".formatted(hash));
+        ok("/api/plans", planBody(namespace, release, overrides("a"))).body.path("hash").asText();
+    JsonNode installed = ok("/api/install", "{\"planHash\": \"%s\"}".formatted(hash)).body;
     if (installed.path("revision").asInt() != 1) {
       throw new IllegalStateException(
           "install of %s/%s answered %s".formatted(namespace, release, installed));
@@ -413,25 +436,23 @@ public final class ApplyBench {
     return null;
   }
 
-  /** Plan, diff, apply over HTTP, each checked; times each step into {@code steps} if given. */
+  /**
+   * Plan, diff, apply over HTTP, each checked; times each step into {@code steps} if given. A
+   * step's time is its exchange alone ({@link Reply#nanos}): the request's JSON is built before it
+   * and the answer's read after, as the server's part is what is measured.
+   */
   private void httpCycle(Cycle cycle, Steps steps) {
-    long t0 = System.nanoTime();
-    String hash =
-        ok("/api/plans", planBody(cycle.namespace, cycle.release, cycle.form()))
-            .path("hash")
-            .asText();
-    long t1 = System.nanoTime();
-    JsonNode diff = ok("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash));
-    long t2 = System.nanoTime();
-    int revision = revisionOf(diff, cycle);
-    JsonNode applied =
+    Reply plan = ok("/api/plans", planBody(cycle.namespace, cycle.release, cycle.form()));
+    String hash = plan.body.path("hash").asText();
+    Reply diff = ok("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash));
+    int revision = revisionOf(diff.body, cycle);
+    Reply applied =
         ok(
             "/api/apply",
             "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, revision));
-    long t3 = System.nanoTime();
-    checkApplied(applied.path("revision").asInt(), revision, cycle);
+    checkApplied(applied.body.path("revision").asInt(), revision, cycle);
     if (steps != null) {
-      steps.add(t0, t1, t2, t3);
+      steps.add(plan.nanos, diff.nanos, applied.nanos);
     }
   }
 
@@ -443,43 +464,46 @@ public final class ApplyBench {
     String failure = "";
     String hash = "";
     int revision = 0;
+    long diffNs = 0;
+    long applyNs = 0;
     barrier.await();
-    long t0 = System.nanoTime();
     Reply plan = post("/api/plans", planBody(cycle.namespace, cycle.release, cycle.form()));
-    long t1 = System.nanoTime();
+    long planNs = plan.nanos;
     if (plan.status == 200) {
       hash = plan.body.path("hash").asText();
     } else {
       failure = "plan " + plan.describe();
     }
     barrier.await();
-    long t2 = System.nanoTime();
     if (failure.isEmpty()) {
       Reply diff = post("/api/diff", "{\"planHash\": \"%s\"}".formatted(hash));
+      diffNs = diff.nanos;
       if (diff.status == 200 && diff.body.path("changed").asBoolean()) {
         revision = diff.body.path("revision").asInt();
       } else {
         failure = "diff " + diff.describe();
       }
     }
-    long t3 = System.nanoTime();
     barrier.await();
-    long t4 = System.nanoTime();
     if (failure.isEmpty()) {
       Reply applied =
           post(
               "/api/apply",
               "{\"planHash\": \"%s\", \"expectRevision\": %d}".formatted(hash, revision));
+      applyNs = applied.nanos;
       if (applied.status != 200 || applied.body.path("revision").asInt() != revision + 1) {
         failure = "apply " + applied.describe();
       }
     }
-    long t5 = System.nanoTime();
-    steps.add(t1 - t0, t3 - t2, t5 - t4);
+    steps.add(planNs, diffNs, applyNs);
     return failure.replaceAll("par-[0-9a-z-]+", "par-…");
   }
 
-  private record Reply(int status, JsonNode body, String text) {
+  /**
+   * @param nanos the exchange: from opening the connection to the answer's last byte, without
+   *     building the request's JSON or reading the answer's
+   */
+  private record Reply(int status, JsonNode body, String text, long nanos) {
     String describe() {
       return status + " " + (text.length() > 300 ? text.substring(0, 300) + "…" : text);
     }
@@ -495,13 +519,14 @@ public final class ApplyBench {
    */
   private Reply post(String path, String body) {
     HttpURLConnection connection = null;
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    long start = System.nanoTime();
     try {
       connection = (HttpURLConnection) URI.create(nextBase() + path).toURL().openConnection();
       connection.setConnectTimeout(5_000);
       connection.setReadTimeout(180_000);
       connection.setRequestMethod("POST");
       connection.setRequestProperty("Content-Type", "application/json");
-      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
       connection.setDoOutput(true);
       try (OutputStream out = connection.getOutputStream()) {
         out.write(bytes);
@@ -512,28 +537,30 @@ public final class ApplyBench {
       try (in) {
         text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
+      long nanos = System.nanoTime() - start;
       JsonNode parsed;
       try {
         parsed = JSON.readTree(text);
       } catch (IOException e) {
         parsed = JSON.createObjectNode();
       }
-      return new Reply(status, parsed == null ? JSON.createObjectNode() : parsed, text);
+      return new Reply(status, parsed == null ? JSON.createObjectNode() : parsed, text, nanos);
     } catch (IOException e) {
       if (connection != null) {
         connection.disconnect();
       }
       // As an answer, so a parallel round still meets its barriers; ok() refuses it.
-      return new Reply(-1, JSON.createObjectNode(), "POST " + path + ": " + e);
+      return new Reply(
+          -1, JSON.createObjectNode(), "POST " + path + ": " + e, System.nanoTime() - start);
     }
   }
 
-  private JsonNode ok(String path, String body) {
+  private Reply ok(String path, String body) {
     Reply reply = post(path, body);
     if (reply.status != 200) {
       throw new IllegalStateException("POST %s answered %s".formatted(path, reply.describe()));
     }
-    return reply.body;
+    return reply;
   }
 
   private static int revisionOf(JsonNode diff, Cycle cycle) {
