@@ -16,12 +16,16 @@ import dev.modelsphere.swiss.values.JsonMappers;
 import dev.modelsphere.swiss.values.Tree;
 import dev.modelsphere.swiss.values.Yaml;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Checks a render's values against the chart's {@code values.schema.json} (and each subchart's) in
@@ -191,8 +195,48 @@ public final class ValuesSchemaCheck {
   }
 
   private static boolean valid(Schema schema, Map<String, Object> values) {
-    return schema.validate(
-        JsonMapperFactory.getInstance().valueToTree(values), OutputFormat.BOOLEAN);
+    return schema.validate(node(values), OutputFormat.BOOLEAN);
+  }
+
+  /**
+   * The values as the schema library's JSON tree, built by walking them: what {@code
+   * ObjectMapper.valueToTree} gives for maps, lists and scalars, without running its serializers (a
+   * fifth of the check's time) on every plan.
+   */
+  static tools.jackson.databind.JsonNode node(Object value) {
+    JsonNodeFactory nodes = JsonNodeFactory.instance;
+    if (value == null) {
+      return nodes.nullNode();
+    }
+    if (value instanceof Map<?, ?> map) {
+      ObjectNode object = nodes.objectNode();
+      map.forEach((key, member) -> object.set(String.valueOf(key), node(member)));
+      return object;
+    }
+    if (value instanceof List<?> list) {
+      ArrayNode array = nodes.arrayNode(list.size());
+      list.forEach(item -> array.add(node(item)));
+      return array;
+    }
+    if (value instanceof String s) {
+      return nodes.stringNode(s);
+    }
+    if (value instanceof Boolean b) {
+      return nodes.booleanNode(b);
+    }
+    if (value instanceof Integer i) {
+      return nodes.numberNode(i.intValue());
+    }
+    if (value instanceof Long l) {
+      return nodes.numberNode(l.longValue());
+    }
+    if (value instanceof Double d) {
+      return nodes.numberNode(d.doubleValue());
+    }
+    if (value instanceof BigInteger i) {
+      return nodes.numberNode(i);
+    }
+    return JsonMapperFactory.getInstance().valueToTree(value);
   }
 
   /**

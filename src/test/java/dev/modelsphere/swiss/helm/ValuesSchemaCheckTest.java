@@ -128,6 +128,34 @@ class ValuesSchemaCheckTest {
         .hasSameSizeAs(plans);
   }
 
+  @Test
+  void theValuesReachTheSchemaAsTheJsonMapperWouldHaveTreedThem() {
+    Catalog catalog = Catalog.open(TestCharts.fixtures().resolve("model-catalog").toString());
+    Map<String, Object> every = new java.util.LinkedHashMap<>();
+    for (Plan plan : CatalogRenderTest.everyPlan(catalog, CatalogRenderTest.profile())) {
+      every.put(plan.release().name() + "/" + plan.source().variant(), plan.values());
+    }
+    every.put(
+        "scalars",
+        Yaml.tree(
+            "scalars",
+            """
+            big: 18446744073709551615
+            negative: -9223372036854775808
+            small: 7
+            float: 1.5e300
+            text: "0x1F"
+            yes: true
+            none: null
+            list: [1, "two", [3.25], {four: null}]
+            """));
+    every.put("nested", List.of(Map.of("float", 0.1f), new ArrayList<>(), Map.of()));
+
+    assertThat(ValuesSchemaCheck.node(every))
+        .isEqualTo(
+            com.networknt.schema.serialization.JsonMapperFactory.getInstance().valueToTree(every));
+  }
+
   private List<Verdict> verdictsHelmAgreesWith(List<Plan> plans, Function<String, Path> charts) {
     Map<String, ChartLocation> located = new HashMap<>();
     List<Verdict> verdicts = new ArrayList<>();
