@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * Composes and hashes every fixture variant repeatedly; prints plans per second, the median per
- * plan and the thread CPU time per plan. Not a test: a figure to watch, measured after a warm-up in
- * the same JVM.
+ * plan and the thread CPU time per plan, then one plan's compose after a pause. Not a test: a
+ * figure to watch, measured after a warm-up in the same JVM.
  *
  * <p>The warm-up lasts until the JIT has compiled nothing for {@link #JIT_QUIET_SECONDS} (and at
  * least {@link #WARM_UP_SECONDS} and a quarter of the rounds). A warm-up of fixed length is not
@@ -34,6 +34,11 @@ public final class ComposeBench {
 
   /** Where the warm-up stops waiting for the JIT (and says so). */
   private static final long WARM_UP_LIMIT_SECONDS = 120;
+
+  /** The pause before each compose of the idle figure, and how many are timed. */
+  private static final int IDLE_MILLIS = 300;
+
+  private static final int IDLE_SAMPLES = 21;
 
   /** What issue 15 asks of the median. */
   private static final double TARGET_MICROS = 100;
@@ -75,6 +80,32 @@ public final class ComposeBench {
         "plans per second: %.0f, p90 per plan: %.1f us, CPU per plan: %.1f us%n",
         perPlan.length / (total / 1e9), p90, cpu / 1_000.0 / perPlan.length);
     System.out.printf("median per plan: %.1f us (target: under %.0f us)%n", median, TARGET_MICROS);
+    System.out.printf(
+        "one plan after %d ms idle: median %.1f us of %d (the same compose, caches gone cold)%n",
+        IDLE_MILLIS, afterIdle(requests.get(0)) / 1_000.0, IDLE_SAMPLES);
+  }
+
+  /**
+   * The median of one compose after a pause, as a request after a pause meets it. What the JVM
+   * compiled stays compiled; what the caches held does not: the cluster's processes and this JVM's
+   * own threads run meanwhile. Benchmarks that compose once between other work (bench/apply.sh's
+   * in-process side, after an apply) measure nearer this than the loop's median.
+   */
+  private static double afterIdle(ComposeRequest request) {
+    long[] times = new long[IDLE_SAMPLES];
+    for (int i = 0; i < IDLE_SAMPLES; i++) {
+      try {
+        Thread.sleep(IDLE_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted between idle composes", e);
+      }
+      long start = System.nanoTime();
+      Composer.compose(request);
+      times[i] = System.nanoTime() - start;
+    }
+    Arrays.sort(times);
+    return times[IDLE_SAMPLES / 2];
   }
 
   private record WarmUp(int rounds, double seconds, boolean jitSettled) {}
