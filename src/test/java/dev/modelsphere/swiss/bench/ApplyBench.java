@@ -31,10 +31,7 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,8 +55,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code swiss serve}, for one release over and over and for many releases at once, and times the
  * same compose, diff and apply called in process on the deploy package ({@link HelmDeployer}, wired
  * as the server wires it) on a release of its own. Not a test: figures to watch. An HTTP step's
- * time is its exchange, from opening the connection to the answer's last byte: building the
- * request's JSON and reading the answer's are the client's work, not the server's, and not counted.
+ * time is its exchange ({@link LeanHttp}), from sending the request to the answer's last byte:
+ * building the request's JSON and reading the answer's are the client's work, not the server's, and
+ * not counted.
  *
  * <p>Every apply flips a pod label, so helm really upgrades the Deployment; the releases run no
  * pods ({@code replicaCount: 0}), so the bench holds none of the cluster's fake GPUs, which the
@@ -86,24 +84,23 @@ public final class ApplyBench {
    * The servers, taken in turn per request: with several replicas on one database, a plan stored
    * through one is diffed and applied through the next, as a load balancer would spread them.
    */
-  private final List<String> bases;
+  private final List<URI> bases;
+
+  private final LeanHttp http = new LeanHttp();
 
   private final AtomicInteger turn = new AtomicInteger();
   private final String model;
 
   private ApplyBench(List<String> bases, String model) {
-    this.bases = List.copyOf(bases);
+    this.bases = bases.stream().map(URI::create).toList();
     this.model = model;
   }
 
-  private String nextBase() {
+  private URI nextBase() {
     return bases.get(Math.floorMod(turn.getAndIncrement(), bases.size()));
   }
 
   public static void main(String[] args) throws Exception {
-    // Idle connections kept per server (5 by default): one per parallel release, so a round does
-    // not open new ones.
-    System.setProperty("http.maxConnections", "64");
     int exit = 0;
     try {
       run(args);
@@ -500,8 +497,8 @@ public final class ApplyBench {
   }
 
   /**
-   * @param nanos the exchange: from opening the connection to the answer's last byte, without
-   *     building the request's JSON or reading the answer's
+   * @param nanos the exchange: from sending the request (on a kept connection, or a new one) to the
+   *     answer's last byte, without building the request's JSON or reading the answer's
    */
   private record Reply(int status, JsonNode body, String text, long nanos) {
     String describe() {
@@ -510,49 +507,29 @@ public final class ApplyBench {
   }
 
   /**
-   * One request on a blocking {@link HttpURLConnection} in the calling thread, which keeps the
-   * connection alive between requests and, its body buffered, sends headers and body in one write.
-   * Written apart (this class in streaming mode), the body waits on Nagle's algorithm for the
-   * server to acknowledge the headers. Plans back to back against one server: 1.6 ms so, as from
-   * Python's {@code http.client}; 3.0-3.5 ms in streaming mode; 2.8 ms through the JDK's {@code
-   * HttpClient}. The figure is to be the server's, not the client's.
+   * One request through {@link LeanHttp} in the calling thread. Its time is the exchange alone: the
+   * request's bytes are made before it, the answer's JSON read after it.
    */
   private Reply post(String path, String body) {
-    HttpURLConnection connection = null;
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     long start = System.nanoTime();
+    LeanHttp.Answer answer;
     try {
-      connection = (HttpURLConnection) URI.create(nextBase() + path).toURL().openConnection();
-      connection.setConnectTimeout(5_000);
-      connection.setReadTimeout(180_000);
-      connection.setRequestMethod("POST");
-      connection.setRequestProperty("Content-Type", "application/json");
-      connection.setDoOutput(true);
-      try (OutputStream out = connection.getOutputStream()) {
-        out.write(bytes);
-      }
-      int status = connection.getResponseCode();
-      InputStream in = status < 400 ? connection.getInputStream() : connection.getErrorStream();
-      String text;
-      try (in) {
-        text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-      long nanos = System.nanoTime() - start;
-      JsonNode parsed;
-      try {
-        parsed = JSON.readTree(text);
-      } catch (IOException e) {
-        parsed = JSON.createObjectNode();
-      }
-      return new Reply(status, parsed == null ? JSON.createObjectNode() : parsed, text, nanos);
+      answer = http.post(nextBase(), path, bytes);
     } catch (IOException e) {
-      if (connection != null) {
-        connection.disconnect();
-      }
       // As an answer, so a parallel round still meets its barriers; ok() refuses it.
       return new Reply(
           -1, JSON.createObjectNode(), "POST " + path + ": " + e, System.nanoTime() - start);
     }
+    long nanos = System.nanoTime() - start;
+    JsonNode parsed;
+    try {
+      parsed = JSON.readTree(answer.body());
+    } catch (IOException e) {
+      parsed = JSON.createObjectNode();
+    }
+    return new Reply(
+        answer.status(), parsed == null ? JSON.createObjectNode() : parsed, answer.body(), nanos);
   }
 
   private Reply ok(String path, String body) {
