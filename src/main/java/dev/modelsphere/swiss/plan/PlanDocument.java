@@ -7,9 +7,27 @@ import java.util.Map;
  * the document and answers it, with members beside the plan, in the same request; writing it twice
  * was a quarter of a plan request's time.
  */
-public record PlanDocument(Plan plan, String json) {
+public final class PlanDocument {
+  private final Plan plan;
+  private final String json;
+
+  // Only of() makes one, so the text is always the plan's own: the store keeps it as the plan.
+  private PlanDocument(Plan plan, String json) {
+    this.plan = plan;
+    this.json = json;
+  }
+
   public static PlanDocument of(Plan plan) {
     return new PlanDocument(plan, PlanJson.toJson(plan));
+  }
+
+  public Plan plan() {
+    return plan;
+  }
+
+  /** {@link PlanJson#toJson(Plan)} of the plan. */
+  public String json() {
+    return json;
   }
 
   /**
