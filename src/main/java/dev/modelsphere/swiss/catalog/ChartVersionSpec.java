@@ -49,6 +49,14 @@ public final class ChartVersionSpec {
   private static final Cache<String, ChartVersionSpec> READ =
       Caffeine.newBuilder().maximumSize(1_000).build();
 
+  /**
+   * Versions read before, by their text. A range is matched against every version the chart's
+   * repository lists, and each plan of a release without a pinned version does it again; reading
+   * them was most of a plan's chart version step. Versions are immutable, so one is shared.
+   */
+  private static final Cache<String, Optional<Semver>> VERSIONS =
+      Caffeine.newBuilder().maximumSize(10_000).build();
+
   private final String text;
   private final ChartVersionRange range;
 
@@ -178,9 +186,14 @@ public final class ChartVersionSpec {
   }
 
   private static Optional<Semver> strict(String version) {
-    if (version == null || !STRICT.matcher(version).matches()) {
+    if (version == null) {
       return Optional.empty();
     }
-    return Optional.ofNullable(Semver.parse(version));
+    return VERSIONS.get(
+        version,
+        text ->
+            STRICT.matcher(text).matches()
+                ? Optional.ofNullable(Semver.parse(text))
+                : Optional.empty());
   }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
 /**
@@ -22,9 +23,21 @@ public final class NodeInventory {
   private final ClusterCache cache;
   private final GpuResources gpus;
 
+  /**
+   * Counts the changes {@link #onChange} tells of. A report is read again only when it moved: every
+   * plan request's preflight asks for one, and building it walks every node and running pod.
+   */
+  private final AtomicLong changes = new AtomicLong();
+
+  /** The last report built, and the change count it was built at. */
+  private volatile Built last;
+
+  private record Built(long changes, String usageError, NodesReport report) {}
+
   public NodeInventory(ClusterCache cache, GpuResources gpus) {
     this.cache = cache;
     this.gpus = gpus;
+    onChange(version -> changes.incrementAndGet());
   }
 
   /**
@@ -43,20 +56,33 @@ public final class NodeInventory {
               + " reachable, then try again");
     }
     String usageError = cache.runningPods().refusal();
+    // Read before building: a change that lands meanwhile leaves this report a count behind, so
+    // the next call builds again instead of keeping what may have missed it.
+    long seen = changes.get();
+    Built known = last;
+    if (known == null || known.changes() != seen || !known.usageError().equals(usageError)) {
+      known = new Built(seen, usageError, build(usageError));
+      last = known;
+    }
+    NodesReport report = known.report();
+    return new NodesReport(cluster, report.nodes(), report.summary(), report.usageError());
+  }
+
+  private NodesReport build(String usageError) {
     Map<String, List<NodeView.GpuPod>> podsByNode = usageError.isEmpty() ? gpuPods() : null;
     List<NodeView> nodes =
         cache.nodes().items().stream()
             .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
             .map(node -> view(node, podsByNode))
             .toList();
-    return new NodesReport(cluster, nodes, summary(nodes, podsByNode != null), usageError);
+    return new NodesReport("", nodes, summary(nodes, podsByNode != null), usageError);
   }
 
   private NodeView view(Node node, Map<String, List<NodeView.GpuPod>> podsByNode) {
     List<NodeView.GpuPod> pods =
         podsByNode == null
             ? null
-            : podsByNode.getOrDefault(node.getMetadata().getName(), List.of());
+            : List.copyOf(podsByNode.getOrDefault(node.getMetadata().getName(), List.of()));
     return NodeView.of(node, gpus, pods);
   }
 

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.NodeStatus;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -75,7 +76,8 @@ public record NodeView(
     Map<String, String> labels =
         node.getMetadata().getLabels() == null
             ? Map.of()
-            : new TreeMap<>(node.getMetadata().getLabels());
+            // Unmodifiable: one report is handed to every request until a node or pod changes.
+            : Collections.unmodifiableMap(new TreeMap<>(node.getMetadata().getLabels()));
     String resource = "";
     int allocatable = 0;
     int capacity = 0;

@@ -129,6 +129,30 @@ class NodeInventoryTest {
   }
 
   @Test
+  void theReportIsBuiltAgainOnlyOnceANodeOrAGpuPodChanged() {
+    cache = ClusterCache.start(cluster.admin(), List.of(cluster.namespace()), Clock.systemUTC());
+    NodeInventory inventory = new NodeInventory(cache, GpuResources.defaults());
+    assertThat(cache.awaitSettled(Duration.ofSeconds(30))).isTrue();
+    NodesReport first = inventory.report("prod");
+
+    NodesReport again = inventory.report("staging");
+
+    assertThat(again.nodes()).as("nothing changed: the same views").isSameAs(first.nodes());
+    assertThat(again.cluster()).as("each caller's own site name").isEqualTo("staging");
+
+    cluster
+        .admin()
+        .pods()
+        .inNamespace(cluster.namespace())
+        .resource(gpuPod("one-h100", NVIDIA, 1))
+        .create();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> mine(inventory.report("prod")).containsKey("one-h100"));
+    assertThat(inventory.report("prod").nodes()).isNotSameAs(first.nodes());
+  }
+
+  @Test
   void aClientThatMayNotListNodesGetsTheRefusalNotAnEmptyInventory() {
     cache =
         ClusterCache.start(cluster.restricted(), List.of(cluster.namespace()), Clock.systemUTC());

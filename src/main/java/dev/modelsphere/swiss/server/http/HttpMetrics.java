@@ -6,6 +6,8 @@ import io.javalin.router.Endpoint;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts and times every request by route template (never the raw path, which would make a series
@@ -17,20 +19,34 @@ public final class HttpMetrics implements RequestLogger {
 
   private final MeterRegistry registry;
 
+  /**
+   * The timers registered so far. Finding one through the registry builds its identity anew on
+   * every request; the routes, methods and statuses are few, so the map stays small.
+   */
+  private final Map<Series, Timer> timers = new ConcurrentHashMap<>();
+
+  private record Series(String route, String method, int status) {}
+
   public HttpMetrics(MeterRegistry registry) {
     this.registry = registry;
   }
 
   @Override
   public void handle(Context ctx, Float millis) {
-    Timer.builder(REQUESTS)
-        .description("HTTP requests served, by route template, method and status")
-        .tag("route", route(ctx))
-        .tag("method", ctx.method().name())
-        .tag("status", Integer.toString(ctx.statusCode()))
-        .publishPercentileHistogram()
-        .register(registry)
+    timers
+        .computeIfAbsent(
+            new Series(route(ctx), ctx.method().name(), ctx.statusCode()), this::register)
         .record(Duration.ofNanos((long) (millis * 1_000_000)));
+  }
+
+  private Timer register(Series series) {
+    return Timer.builder(REQUESTS)
+        .description("HTTP requests served, by route template, method and status")
+        .tag("route", series.route())
+        .tag("method", series.method())
+        .tag("status", Integer.toString(series.status()))
+        .publishPercentileHistogram()
+        .register(registry);
   }
 
   private static String route(Context ctx) {
