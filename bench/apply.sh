@@ -52,15 +52,7 @@ bench_cluster
 [[ -r "$kubeconfig" ]] || { echo "apply.sh: no $kubeconfig" >&2; exit 1; }
 kc() { kubectl --kubeconfig "$kubeconfig" "$@"; }
 
-# An earlier run's namespaces still being deleted would load the API server during this one.
-for _ in $(seq 120); do
-  terminating="$(kc get namespace -l swiss-bench-run \
-    -o jsonpath='{range .items[?(@.status.phase=="Terminating")]}{.metadata.name}{" "}{end}')"
-  [[ -z "$terminating" ]] && break
-  [[ -n "${waited:-}" ]] || echo "apply.sh: waiting for earlier runs' namespaces to go: $terminating" >&2
-  waited=1
-  sleep 1
-done
+await_earlier_runs apply.sh
 
 run="$(date +%H%M%S)-$$"
 ns_http="swiss-bench-apply-$run-http"

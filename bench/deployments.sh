@@ -40,15 +40,7 @@ else
 fi
 [[ -r "$kubeconfig" ]] || { echo "deployments.sh: no $kubeconfig" >&2; exit 1; }
 
-# An earlier run's namespaces still being deleted would load the API server during this one.
-for _ in $(seq 120); do
-  terminating="$(kubectl --kubeconfig "$kubeconfig" get namespace -l swiss-bench-run \
-    -o jsonpath='{range .items[?(@.status.phase=="Terminating")]}{.metadata.name}{" "}{end}')"
-  [[ -z "$terminating" ]] && break
-  [[ -n "${waited:-}" ]] || echo "deployments.sh: waiting for earlier runs' namespaces to go: $terminating" >&2
-  waited=1
-  sleep 1
-done
+await_earlier_runs deployments.sh
 
 run="$(date +%H%M%S)-$$"
 namespaces=()

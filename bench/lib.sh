@@ -41,6 +41,21 @@ bench_cluster() {
   kubeconfig="$SWISS_TEST_CLUSTER/admin.kubeconfig"
 }
 
+# Waits (up to 2 minutes) until no earlier benchmark run's namespaces are still being deleted: the
+# namespace controller deleting a thousand objects loads the API server and both cores for a while.
+# $1 names the script in messages. Needs $kubeconfig (bench_cluster sets it).
+await_earlier_runs() {
+  local script=$1 terminating waited=""
+  for _ in $(seq 120); do
+    terminating="$(kubectl --kubeconfig "$kubeconfig" get namespace -l swiss-bench-run \
+      -o jsonpath='{range .items[?(@.status.phase=="Terminating")]}{.metadata.name}{" "}{end}')"
+    [[ -z "$terminating" ]] && return 0
+    [[ -n "$waited" ]] || echo "$script: waiting for earlier runs' namespaces to go: $terminating" >&2
+    waited=1
+    sleep 1
+  done
+}
+
 # Waits until the swiss serve at pid $2 answers /readyz at base URL $1 with 200; fails the script
 # (named $4) showing the end of the server's log $3 if it exits first or is not ready in 120 s.
 await_ready() {

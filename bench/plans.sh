@@ -4,7 +4,7 @@
 # installs a few at each size. Prints the median plan and diff at each size, their ratio (target
 # <= 1.25x: preflight reads the server's watches, so a plan must not grow with the fleet) and the
 # LIST requests swiss serve sent the API server per plan, diff and install (target 0), counted by a
-# flow schema of their own. Prints figures beside their targets; it does not pass or fail. Removes
+# flow schema of their own, and its other requests by kind. Prints figures beside their targets; it does not pass or fail. Removes
 # its namespaces, ClusterRoleBinding and FlowSchemas and stops the server on exit, also on Ctrl-C.
 #
 # Usage: bench/plans.sh [requests per size=200] [installs per size=3]
@@ -28,6 +28,7 @@ tool_jvm="-XX:TieredStopAtLevel=1"
 bench_cluster
 [[ -r "$kubeconfig" ]] || { echo "plans.sh: no $kubeconfig" >&2; exit 1; }
 kc() { kubectl --kubeconfig "$kubeconfig" "$@"; }
+await_earlier_runs plans.sh
 
 run="$(date +%H%M%S)-$$"
 small=() large=()
@@ -73,37 +74,42 @@ kc label namespace "$work_ns" "swiss-bench-run=$run" >/dev/null
 tool dev.modelsphere.swiss.bench.DeploymentsBench seed "$kubeconfig" "$run" "${small[@]}" -- 10 "$threads"
 
 # swiss serve, and helm inside it, act as a user of their own (impersonation, cluster-admin), so the
-# API server's flow schemas can count their requests apart from every other client's: one schema for
-# their LISTs, one for the rest. fabric8 impersonates by the system property, helm by the kubeconfig.
+# API server's flow schemas can count their requests apart from every other client's: one schema per
+# kind of request (LIST, the target; WATCH; GET; the writes; discovery, which has no resource), the
+# lowest precedence number matching first. fabric8 impersonates by the system property, helm by the
+# kubeconfig.
 serve_user="swiss-bench-$run"
-kc apply -f - >/dev/null <<EOF
+flow_schema() { # name precedence rule
+  cat <<EOF
+---
+apiVersion: flowcontrol.apiserver.k8s.io/v1
+kind: FlowSchema
+metadata: {name: $serve_user-$1, labels: {swiss-bench-run: "$run"}}
+spec:
+  priorityLevelConfiguration: {name: workload-high}
+  matchingPrecedence: $2
+  rules:
+    - subjects: [{kind: User, user: {name: $serve_user}}]
+      $3
+EOF
+}
+resources() { # verbs
+  echo "resourceRules: [{verbs: [$1], apiGroups: [\"*\"], resources: [\"*\"], namespaces: [\"*\"], clusterScope: true}]"
+}
+{
+  cat <<EOF
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRoleBinding
 metadata: {name: $serve_user, labels: {swiss-bench-run: "$run"}}
 roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}
 subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: $serve_user}]
----
-apiVersion: flowcontrol.apiserver.k8s.io/v1
-kind: FlowSchema
-metadata: {name: $serve_user-list, labels: {swiss-bench-run: "$run"}}
-spec:
-  priorityLevelConfiguration: {name: workload-high}
-  matchingPrecedence: 99
-  rules:
-    - subjects: [{kind: User, user: {name: $serve_user}}]
-      resourceRules: [{verbs: ["list"], apiGroups: ["*"], resources: ["*"], namespaces: ["*"], clusterScope: true}]
----
-apiVersion: flowcontrol.apiserver.k8s.io/v1
-kind: FlowSchema
-metadata: {name: $serve_user, labels: {swiss-bench-run: "$run"}}
-spec:
-  priorityLevelConfiguration: {name: workload-high}
-  matchingPrecedence: 100
-  rules:
-    - subjects: [{kind: User, user: {name: $serve_user}}]
-      resourceRules: [{verbs: ["*"], apiGroups: ["*"], resources: ["*"], namespaces: ["*"], clusterScope: true}]
-      nonResourceRules: [{verbs: ["*"], nonResourceURLs: ["*"]}]
 EOF
+  flow_schema list 95 "$(resources list)"
+  flow_schema watch 96 "$(resources watch)"
+  flow_schema get 97 "$(resources get)"
+  flow_schema discovery 98 'nonResourceRules: [{verbs: ["*"], nonResourceURLs: ["*"]}]'
+  flow_schema write 100 "$(resources '"*"')"
+} | kc apply -f - >/dev/null
 # The admin's kubeconfig with "as:" under its user: helm impersonates from it.
 sed 's/^\(  user:\)$/\1\n    as: '"$serve_user"'/' "$kubeconfig" >"$work/serve.kubeconfig"
 grep -q "as: $serve_user" "$work/serve.kubeconfig" || { echo "plans.sh: could not add as: to the kubeconfig" >&2; exit 1; }
@@ -154,7 +160,7 @@ echo "swiss serve: pid $server_pid, $base; model $model; run $run;" \
   "load average at the start $(cut -d' ' -f1 /proc/loadavg) ($(nproc) cores)"
 await_total 10
 tool dev.modelsphere.swiss.bench.PlansBench measure "$kubeconfig" "$base" "$work_ns" "$model" \
-  "10" "$requests" "$installs" "$serve_user-list" "$serve_user" "$work/medians"
+  "10" "$requests" "$installs" "$serve_user" "$work/medians"
 
 # The server has watched the large set's namespaces since it started, before they existed.
 tool dev.modelsphere.swiss.bench.DeploymentsBench seed "$kubeconfig" "$run" "${large[@]}" -- 990 "$threads" \
@@ -162,7 +168,7 @@ tool dev.modelsphere.swiss.bench.DeploymentsBench seed "$kubeconfig" "$run" "${l
 await_total $((1000 + installs))
 echo "swiss serve counts $(total) releases: the 1,000 seeded and the $installs installed"
 tool dev.modelsphere.swiss.bench.PlansBench measure "$kubeconfig" "$base" "$work_ns" "$model" \
-  "1000" "$requests" "$installs" "$serve_user-list" "$serve_user" "$work/medians"
+  "1000" "$requests" "$installs" "$serve_user" "$work/medians"
 
 awk '$1 == 10 { p = $2; d = $3 } $1 == 1000 { P = $2; D = $3 }
   END { printf "ratio 1,000 / 10 releases: plan %.2fx, diff %.2fx (target <= 1.25x)\n", P / p, D / d }' \

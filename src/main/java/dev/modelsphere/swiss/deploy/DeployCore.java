@@ -91,7 +91,7 @@ public final class DeployCore implements AutoCloseable {
             storage,
             record,
             archive,
-            new InterruptedApplies(kube, record, storage, archive, leases, clock));
+            new InterruptedApplies(record, storage, archive, leases, clock));
     this.helm =
         new HelmDeployer(
             kube,

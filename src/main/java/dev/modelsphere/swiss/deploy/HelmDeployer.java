@@ -19,9 +19,11 @@ import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -95,11 +97,11 @@ public final class HelmDeployer implements ReleaseBackend {
   }
 
   /**
-   * Settles every apply in {@code namespaces} whose writer died before it finished (all namespaces
-   * when empty), as a server does when it starts; returns how many it settled.
+   * Settles every apply whose writer died before it finished, among the releases whose plan
+   * ConfigMaps {@code planConfigMaps} holds (a watch's copy); returns how many it settled.
    */
-  public int sweepInterrupted(List<String> namespaces) {
-    return interrupted.sweep(namespaces);
+  public int sweepInterrupted(Collection<ConfigMap> planConfigMaps) {
+    return interrupted.sweep(planConfigMaps);
   }
 
   /**

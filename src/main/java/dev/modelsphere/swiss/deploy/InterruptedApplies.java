@@ -5,13 +5,13 @@ import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
-import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
-import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.kube.PlanConfigMapName;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -30,7 +30,6 @@ public final class InterruptedApplies {
 
   private static final Logger LOG = LoggerFactory.getLogger(InterruptedApplies.class);
 
-  private final Kube kube;
   private final PlanRecord records;
   private final ReleaseLeases leases;
   private final ReleaseStorage storage;
@@ -43,13 +42,11 @@ public final class InterruptedApplies {
    * @param clock the writers' clock: a lease is live by the time its holder wrote into it
    */
   public InterruptedApplies(
-      Kube kube,
       PlanRecord records,
       ReleaseStorage storage,
       PlanArchive archive,
       ReleaseLeases leases,
       Clock clock) {
-    this.kube = kube;
     this.records = records;
     this.storage = storage;
     this.archive = archive;
@@ -58,14 +55,24 @@ public final class InterruptedApplies {
   }
 
   /**
-   * Settles the record of every release swiss manages in {@code namespaces} (all when empty), as a
-   * server does when it starts; returns how many were settled.
+   * Settles the record of each release whose plan ConfigMap, as {@code planConfigMaps} holds it,
+   * claims an apply whose writer is gone; returns how many were settled. The server passes its
+   * watch's copy, which the leader sweeps every lease: reading every record live instead was a LIST
+   * per namespace and a GET per release each time, a thousand requests every 15 s for a thousand
+   * releases. Only a record the copy shows applying is read again, for the version a settlement
+   * must name; one the copy has not yet seen start is swept on a later round.
    */
-  public int sweep(List<String> namespaces) {
+  public int sweep(Collection<ConfigMap> planConfigMaps) {
     int settled = 0;
-    for (ReleaseRef ref : kube.managedReleases(namespaces)) {
-      PlanRecord.Seen seen = records.read(ref.namespace(), ref.name());
-      if (seen.applying() && !read(ref.namespace(), ref.name()).applying()) {
+    for (ConfigMap configMap : planConfigMaps) {
+      Optional<PlanConfigMapName> name = PlanConfigMapName.parse(configMap.getMetadata().getName());
+      if (name.isEmpty() || !PlanRecord.claimsApplying(configMap.getData())) {
+        continue;
+      }
+      String namespace = configMap.getMetadata().getNamespace();
+      String release = name.get().release();
+      PlanRecord.Seen seen = records.read(namespace, release);
+      if (seen.applying() && !settle(namespace, release, seen).applying()) {
         settled++;
       }
     }
@@ -78,7 +85,11 @@ public final class InterruptedApplies {
    * answers; whoever writes the release next writes it.
    */
   PlanRecord.Seen read(String namespace, String release) {
-    PlanRecord.Seen seen = records.read(namespace, release);
+    return settle(namespace, release, records.read(namespace, release));
+  }
+
+  /** {@code seen} as it should read: settled first when its writer is gone. */
+  private PlanRecord.Seen settle(String namespace, String release, PlanRecord.Seen seen) {
     if (!seen.applying() || someoneWriting(namespace, release)) {
       return seen;
     }

@@ -77,6 +77,13 @@ final class PlanRecord {
     }
   }
 
+  /** Whether a record's files say an apply is under way; false for none. */
+  static boolean claimsApplying(Map<String, String> files) {
+    return files != null
+        && files.containsKey(PlanStatus.FILE)
+        && PlanStatus.APPLYING.equals(PlanStatus.parse(files.get(PlanStatus.FILE)).phase());
+  }
+
   /** The record as read, with the version a write must name. */
   record Seen(ConfigMapVersion version) {
 
@@ -93,7 +100,7 @@ final class PlanRecord {
     }
 
     boolean applying() {
-      return files().containsKey(PlanStatus.FILE) && PlanStatus.APPLYING.equals(status().phase());
+      return claimsApplying(files());
     }
 
     /** The revision the recorded apply started from; empty when the record does not say. */

@@ -34,6 +34,7 @@ import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.kube.GpuUseHistory;
+import dev.modelsphere.swiss.kube.KindCache;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeNames;
 import dev.modelsphere.swiss.kube.NodeInventory;
@@ -87,6 +88,7 @@ import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.DatabasePassword;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javalin.Javalin;
 import io.javalin.http.Handler;
@@ -456,11 +458,21 @@ public final class SwissServer {
   /**
    * An apply whose writer died (a killed replica, a CLI closed mid-write) reads as failed once its
    * lock lapsed: settled by the leader, in the background, so a slow API server does not delay
-   * listening.
+   * listening. Swept from the watch's copy of the plan ConfigMaps, so a round reads nothing live
+   * unless a record claims an apply; the first round waits for the copy's first list.
    */
   private void sweepInterruptedApplies() {
+    KindCache<ConfigMap> plans = fleet.cache().planConfigMaps();
+    if (!plans.awaitSettled(options.deployTimes().lease()) || !plans.refusal().isEmpty()) {
+      LOG.warn(
+          "interrupted applies not swept this round: {}",
+          plans.refusal().isEmpty()
+              ? "the watch of plan configmaps has not listed them yet"
+              : plans.refusal());
+      return;
+    }
     try {
-      int settled = core.helm().sweepInterrupted(config.cluster().namespaces());
+      int settled = core.helm().sweepInterrupted(plans.items());
       if (settled > 0) {
         LOG.info("settled {} interrupted apply(s) as failed", settled);
       }

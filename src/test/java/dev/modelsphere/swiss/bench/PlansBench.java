@@ -13,19 +13,23 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The Java half of {@code bench/plans.sh}: composes and diffs plans, and installs a few, over HTTP
  * against one {@code swiss serve}, timing each, and counts what the server sent the API server
- * meanwhile by the two flow schemas the script made for its user: one for its LISTs, one for
- * everything else. Not a test: figures to watch.
+ * meanwhile by the flow schemas the script made for its user, one per kind of request ({@link
+ * #KINDS}): LISTs, the target, apart from the rest, and the rest by kind so that a phase with more
+ * requests than its neighbours says what they were. Not a test: figures to watch.
  *
  * <pre>
- * measure KUBECONFIG BASE_URL NAMESPACE MODEL STAGE REQUESTS INSTALLS LIST_SCHEMA OTHER_SCHEMA OUT
+ * measure KUBECONFIG BASE_URL NAMESPACE MODEL STAGE REQUESTS INSTALLS USER OUT
  * </pre>
  *
- * Appends {@code <stage> <median plan ms> <median diff ms>} to OUT, for the ratio.
+ * The flow schemas are named {@code USER-<kind>}.
+ *
+ * <p>Appends {@code <stage> <median plan ms> <median diff ms>} to OUT, for the ratio.
  */
 public final class PlansBench {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,6 +37,9 @@ public final class PlansBench {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private static final int WARMUP = 40;
+
+  /** The kinds of request the script's flow schemas count apart, LIST first. */
+  static final List<String> KINDS = List.of("list", "watch", "get", "write", "discovery");
 
   private PlansBench() {}
 
@@ -53,9 +60,8 @@ public final class PlansBench {
     String stage = args[4];
     int requests = Integer.parseInt(args[5]);
     int installs = Integer.parseInt(args[6]);
-    String listSchema = args[7];
-    String otherSchema = args[8];
-    Path out = Path.of(args[9]);
+    String user = args[7];
+    Path out = Path.of(args[8]);
 
     try (KubernetesClient client = new KubeTarget(Path.of(kubeconfig), null).connect()) {
       // Warm-up, untimed and uncounted: the first requests load classes and compile the hot
@@ -64,7 +70,7 @@ public final class PlansBench {
         diff(base, plan(base, namespace, model, "warm-" + stage, i));
       }
 
-      Counts before = counts(client, listSchema, otherSchema);
+      Counts before = counts(client, user);
       long[] planTimes = new long[requests];
       String[] hashes = new String[requests];
       for (int i = 0; i < requests; i++) {
@@ -72,30 +78,27 @@ public final class PlansBench {
         hashes[i] = plan(base, namespace, model, "plan-" + stage, i);
         planTimes[i] = System.nanoTime() - start;
       }
-      Counts afterPlans = counts(client, listSchema, otherSchema);
+      Counts afterPlans = counts(client, user);
       long[] diffTimes = new long[requests];
       for (int i = 0; i < requests; i++) {
         long start = System.nanoTime();
         diff(base, hashes[i]);
         diffTimes[i] = System.nanoTime() - start;
       }
-      Counts afterDiffs = counts(client, listSchema, otherSchema);
+      Counts afterDiffs = counts(client, user);
       long[] installTimes = new long[installs];
-      double installLists = 0;
-      double installOther = 0;
+      Counts installCounts = Counts.NONE;
       for (int i = 0; i < installs; i++) {
         String hash = plan(base, namespace, model, "inst-" + stage + "-" + i, 0);
         // Only the install itself is counted: the plan before it is the plans' figure.
-        Counts start = counts(client, listSchema, otherSchema);
+        Counts start = counts(client, user);
         long t = System.nanoTime();
         JsonNode installed = post(base, "/api/install", "{\"planHash\": \"%s\"}".formatted(hash));
         installTimes[i] = System.nanoTime() - t;
         if (installed.path("revision").asInt() != 1) {
           throw new IllegalStateException("install answered " + installed);
         }
-        Counts end = counts(client, listSchema, otherSchema);
-        installLists += end.lists - start.lists;
-        installOther += end.other - start.other;
+        installCounts = installCounts.plus(counts(client, user).minus(start));
       }
 
       Arrays.sort(planTimes);
@@ -114,16 +117,22 @@ public final class PlansBench {
           requests,
           installs == 0 ? 0 : median(installTimes),
           installs);
+      Counts plans = afterPlans.minus(before).per(requests);
+      Counts diffs = afterDiffs.minus(afterPlans).per(requests);
+      Counts installed = installCounts.per(installs);
       System.out.printf(
           "%s: LIST requests swiss serve sent per plan %.2f, per diff %.2f, per install %.2f"
               + " (target 0); other requests per plan %.2f, per diff %.2f, per install %.2f%n",
           stage,
-          (afterPlans.lists - before.lists) / (double) requests,
-          (afterDiffs.lists - afterPlans.lists) / (double) requests,
-          installs == 0 ? 0 : installLists / (double) installs,
-          (afterPlans.other - before.other) / (double) requests,
-          (afterDiffs.other - afterPlans.other) / (double) requests,
-          installs == 0 ? 0 : installOther / (double) installs);
+          plans.lists(),
+          diffs.lists(),
+          installed.lists(),
+          plans.other(),
+          diffs.other(),
+          installed.other());
+      System.out.printf(
+          "%s: the other requests by kind, per plan %s; per diff %s; per install %s%n",
+          stage, plans.others(), diffs.others(), installed.others());
       Files.writeString(
           out,
           "%s %.3f %.3f%n".formatted(stage, plan, diff),
@@ -132,12 +141,52 @@ public final class PlansBench {
     }
   }
 
-  private record Counts(double lists, double other) {}
+  /** Requests by kind, in the order of {@link #KINDS}. */
+  private record Counts(double[] byKind) {
+    static final Counts NONE = new Counts(new double[KINDS.size()]);
 
-  /** swiss serve's requests so far, as its two flow schemas have dispatched them. */
-  private static Counts counts(KubernetesClient client, String listSchema, String otherSchema) {
+    Counts minus(Counts other) {
+      double[] out = byKind.clone();
+      Arrays.setAll(out, i -> byKind[i] - other.byKind[i]);
+      return new Counts(out);
+    }
+
+    Counts plus(Counts other) {
+      double[] out = byKind.clone();
+      Arrays.setAll(out, i -> byKind[i] + other.byKind[i]);
+      return new Counts(out);
+    }
+
+    Counts per(int events) {
+      double[] out = byKind.clone();
+      Arrays.setAll(out, i -> events == 0 ? 0 : byKind[i] / events);
+      return new Counts(out);
+    }
+
+    double lists() {
+      return byKind[0];
+    }
+
+    double other() {
+      return Arrays.stream(byKind).skip(1).sum();
+    }
+
+    /** The kinds other than LIST, each with its figure. */
+    String others() {
+      StringBuilder out = new StringBuilder();
+      for (int i = 1; i < byKind.length; i++) {
+        out.append(i == 1 ? "" : ", ").append("%s %.2f".formatted(KINDS.get(i), byKind[i]));
+      }
+      return out.toString();
+    }
+  }
+
+  /** swiss serve's requests so far, as its flow schemas have dispatched them. */
+  private static Counts counts(KubernetesClient client, String user) {
     String text = client.raw(client.getMasterUrl().toString().replaceAll("/$", "") + "/metrics");
-    return new Counts(dispatched(text, listSchema), dispatched(text, otherSchema));
+    double[] byKind = new double[KINDS.size()];
+    Arrays.setAll(byKind, i -> dispatched(text, user + "-" + KINDS.get(i)));
+    return new Counts(byKind);
   }
 
   private static double dispatched(String metrics, String schema) {

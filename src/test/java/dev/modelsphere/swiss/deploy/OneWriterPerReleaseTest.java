@@ -7,11 +7,13 @@ import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
+import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -211,13 +213,45 @@ class OneWriterPerReleaseTest {
     cluster.deployer().apply(one, Mode.INSTALL, ApplyOptions.install());
     diedApplying(cluster.plan("qwen", "replicaCount: 2"), 1);
     InterruptedApplies sweeper = interrupted(Clock.systemUTC());
+    List<ConfigMap> copy = planConfigMaps();
 
-    assertThat(sweeper.sweep(List.of(cluster.namespace()))).isEqualTo(1);
-    assertThat(sweeper.sweep(List.of(cluster.namespace()))).isZero();
+    assertThat(sweeper.sweep(copy)).isEqualTo(1);
+    assertThat(sweeper.sweep(copy))
+        .as("the copy still shows the apply, the record read live is settled")
+        .isZero();
 
     assertThat(PlanStatus.parse(record().data().get(PlanStatus.FILE)).phase())
         .isEqualTo(PlanStatus.FAILED);
     assertThat(PlanFiles.fromFiles(record().data()).hash()).isEqualTo(one.hash());
+  }
+
+  @Test
+  void aSweepReadsLiveOnlyTheRecordsItsCopyShowsApplying() {
+    Plan one = cluster.plan("qwen", "replicaCount: 1");
+    cluster.deployer().apply(one, Mode.INSTALL, ApplyOptions.install());
+    List<ConfigMap> beforeTheApply = planConfigMaps();
+    diedApplying(cluster.plan("qwen", "replicaCount: 2"), 1);
+    InterruptedApplies sweeper = interrupted(Clock.systemUTC());
+
+    assertThat(sweeper.sweep(beforeTheApply)).isZero();
+    assertThat(PlanStatus.parse(record().data().get(PlanStatus.FILE)).phase())
+        .as("a copy that has not seen the apply start leaves it to a later round")
+        .isEqualTo(PlanStatus.APPLYING);
+
+    assertThat(sweeper.sweep(planConfigMaps())).isEqualTo(1);
+    assertThat(PlanStatus.parse(record().data().get(PlanStatus.FILE)).phase())
+        .isEqualTo(PlanStatus.FAILED);
+  }
+
+  /** The namespace's plan ConfigMaps as the server's watch holds them: swiss's, by label. */
+  private static List<ConfigMap> planConfigMaps() {
+    return cluster
+        .admin()
+        .configMaps()
+        .inNamespace(cluster.namespace())
+        .withLabel(Kube.MANAGED_BY, Kube.SWISS)
+        .list()
+        .getItems();
   }
 
   @Test
@@ -287,7 +321,6 @@ class OneWriterPerReleaseTest {
   /** How a server keeping time by {@code clock} settles applies whose writer died. */
   private static InterruptedApplies interrupted(Clock clock) {
     return new InterruptedApplies(
-        cluster.kube(),
         new PlanRecord(cluster.kube()),
         new ReleaseStorage(cluster.admin()),
         new PlanArchive(cluster.kube(), DeploySettings.DEFAULT_PLAN_HISTORY),
