@@ -50,7 +50,9 @@ await_earlier_runs() {
     terminating="$(kubectl --kubeconfig "$kubeconfig" get namespace -l swiss-bench-run \
       -o jsonpath='{range .items[?(@.status.phase=="Terminating")]}{.metadata.name}{" "}{end}')"
     [[ -z "$terminating" ]] && return 0
-    [[ -n "$waited" ]] || echo "$script: waiting for earlier runs' namespaces to go: $terminating" >&2
+    # shellcheck disable=SC2086 # one word per namespace
+    set -- $terminating
+    [[ -n "$waited" ]] || echo "$script: waiting for $# namespaces of earlier runs to go ($1 ...)" >&2
     waited=1
     sleep 1
   done

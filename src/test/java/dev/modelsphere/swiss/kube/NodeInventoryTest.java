@@ -60,18 +60,8 @@ class NodeInventoryTest {
 
   @Test
   void everyVendorsNodesReportTheirGpusProductsAndTheGpusPodsHold() {
-    cluster
-        .admin()
-        .pods()
-        .inNamespace(cluster.namespace())
-        .resource(gpuPod("two-h100", NVIDIA, 2))
-        .create();
-    cluster
-        .admin()
-        .pods()
-        .inNamespace(cluster.namespace())
-        .resource(gpuPod("three-npu", ASCEND, 3))
-        .create();
+    create(gpuPod("two-h100", NVIDIA, 2));
+    create(gpuPod("three-npu", ASCEND, 3));
 
     NodesReport report = reportOnceBound("two-h100", "three-npu");
 
@@ -140,12 +130,7 @@ class NodeInventoryTest {
     assertThat(again.nodes()).as("nothing changed: the same views").isSameAs(first.nodes());
     assertThat(again.cluster()).as("each caller's own site name").isEqualTo("staging");
 
-    cluster
-        .admin()
-        .pods()
-        .inNamespace(cluster.namespace())
-        .resource(gpuPod("one-h100", NVIDIA, 1))
-        .create();
+    create(gpuPod("one-h100", NVIDIA, 1));
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() -> mine(inventory.report("prod")).containsKey("one-h100"));
@@ -162,6 +147,10 @@ class NodeInventoryTest {
         .isInstanceOf(KubeException.class)
         .hasMessageContaining("list nodes")
         .hasMessageContaining("forbidden");
+  }
+
+  private static void create(Pod pod) {
+    cluster.admin().pods().inNamespace(cluster.namespace()).resource(pod).create();
   }
 
   private static Pod gpuPod(String name, String resource, int gpus) {
