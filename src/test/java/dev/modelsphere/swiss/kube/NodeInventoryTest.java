@@ -44,6 +44,8 @@ class NodeInventoryTest {
   private NodesReport reportOnceBound(String... pods) {
     cache = ClusterCache.start(cluster.admin(), List.of(cluster.namespace()), Clock.systemUTC());
     NodeInventory inventory = new NodeInventory(cache, GpuResources.defaults());
+    // Before its first list the inventory refuses rather than report no nodes.
+    assertThat(cache.awaitSettled(Duration.ofSeconds(30))).isTrue();
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() -> mine(inventory.report("prod")).keySet().containsAll(List.of(pods)));
