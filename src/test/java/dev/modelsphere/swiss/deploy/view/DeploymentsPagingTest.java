@@ -51,6 +51,7 @@ class DeploymentsPagingTest {
                 LlmServiceAccess.of(new LlmServiceClient(counting.client()), Clock.systemUTC()),
                 Clock.systemUTC())) {
       assertThat(fleet.awaitSettled(Duration.ofSeconds(30))).isTrue();
+      SeedCopies.await(fleet, cluster);
       DeploymentsView view = new DeploymentsView(fleet, new Relationships(ReleaseSeeds.CANARY));
       assertThat(counting.requests())
           .as("the counter sees the watches' own lists, so it would see a page's requests")

@@ -11,7 +11,6 @@ import dev.modelsphere.swiss.helm.ChartLocation;
 import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.helm.ValuesDocument;
-import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
@@ -23,7 +22,6 @@ import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.ReleaseSeeds;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -61,51 +59,8 @@ class DeploymentsViewTest {
   private DeploymentsView view(LlmServiceAccess access) {
     fleet = Fleet.start(cluster.admin(), List.of(cluster.namespace()), access, Clock.systemUTC());
     assertThat(fleet.awaitSettled(SYNC)).as("watches synced").isTrue();
-    awaitCopiesOfTheSeeds();
+    SeedCopies.await(fleet, cluster);
     return new DeploymentsView(fleet, new Relationships(ReleaseSeeds.CANARY));
-  }
-
-  /**
-   * A watch's first list may come from the API server's cache a moment behind the objects the test
-   * just wrote (the rest then arrives by the watch): waits until the copies hold every plan
-   * ConfigMap and helm Secret of the namespace, each at the version a consistent read gives.
-   */
-  private void awaitCopiesOfTheSeeds() {
-    Map<String, String> configMaps =
-        versions(
-            cluster
-                .admin()
-                .configMaps()
-                .inNamespace(cluster.namespace())
-                .withLabel(Kube.MANAGED_BY, Kube.SWISS)
-                .list()
-                .getItems());
-    Map<String, String> secrets =
-        versions(
-            cluster
-                .admin()
-                .secrets()
-                .inNamespace(cluster.namespace())
-                .withLabel("owner", "helm")
-                .list()
-                .getItems());
-    await()
-        .atMost(SYNC)
-        .until(
-            () ->
-                versions(fleet.cache().planConfigMaps().items())
-                        .entrySet()
-                        .containsAll(configMaps.entrySet())
-                    && versions(fleet.cache().helmSecrets().items())
-                        .entrySet()
-                        .containsAll(secrets.entrySet()));
-  }
-
-  private static Map<String, String> versions(List<? extends HasMetadata> objects) {
-    return objects.stream()
-        .collect(
-            Collectors.toMap(
-                o -> o.getMetadata().getName(), o -> o.getMetadata().getResourceVersion()));
   }
 
   private static LlmServiceAccess servedAccess() {
