@@ -47,18 +47,46 @@ final class LlmServiceWatch implements AutoCloseable {
   /** The visibility check in flight, if any: at most one at a time. */
   private CompletableFuture<Void> checking;
 
-  private final ExecutorService checks =
-      Executors.newSingleThreadExecutor(DaemonThreads.named("swiss-llmservice-discovery"));
+  /**
+   * How long after a check found LLMServices not visible the next read may check again. A check
+   * wakes the checking thread, and on a cluster without the CRD every read used to start one: two
+   * thread wake-ups on each plan. {@link LlmServiceAccess} keeps its answer longer than this
+   * anyway.
+   */
+  static final Duration RECHECK = Duration.ofSeconds(1);
 
-  /** A refused watch is not started again before this, so pages do not churn watches. */
+  private final ExecutorService checks;
+
+  /**
+   * No check is started before this: a refused watch is not started again for a TTL, so pages do
+   * not churn watches, and a check that found nothing waits {@link #RECHECK}.
+   */
   private Instant nextTry = Instant.MIN;
 
   LlmServiceWatch(
       KubernetesClient client, List<String> namespaces, LlmServiceAccess access, Clock clock) {
+    this(
+        client,
+        namespaces,
+        access,
+        clock,
+        Executors.newSingleThreadExecutor(DaemonThreads.named("swiss-llmservice-discovery")));
+  }
+
+  /**
+   * @param checks runs the visibility checks, one at a time; closed with the watch
+   */
+  LlmServiceWatch(
+      KubernetesClient client,
+      List<String> namespaces,
+      LlmServiceAccess access,
+      Clock clock,
+      ExecutorService checks) {
     this.client = client;
     this.namespaces = List.copyOf(namespaces);
     this.access = access;
     this.clock = clock;
+    this.checks = checks;
   }
 
   /** The watched services, in no order; empty when LLMServices are not visible. */
@@ -174,6 +202,9 @@ final class LlmServiceWatch implements AutoCloseable {
     synchronized (this) {
       checking = null;
       cache = started;
+      if (started == null) {
+        nextTry = clock.instant().plus(RECHECK);
+      }
       if (cache != null) {
         listeners.forEach(cache::listen);
       }
