@@ -23,6 +23,8 @@ public final class HttpApp {
 
   private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
 
+  private static final int ANSWER_COPY_BYTES = 8 * 1024;
+
   private static final Logger LOG = LoggerFactory.getLogger(HttpApp.class);
 
   private HttpApp() {}
@@ -67,6 +69,9 @@ public final class HttpApp {
           config.startup.showJavalinBanner = false;
           config.startup.showOldJavalinVersionWarning = false;
           config.http.maxRequestSize = BodyLimit.MAX_BYTES;
+          // Javalin copies each answer into Jetty's buffer through a fresh array of this size
+          // (Jetty's 32 KB output buffer when unset): most answers are a few KB.
+          config.http.responseBufferSize = ANSWER_COPY_BYTES;
           config.router.handlerWrapper(new DeadlineWrapper());
           config.requestLogger.http(new RequestLog());
           config.requestLogger.http(new HttpMetrics(meters));
