@@ -102,7 +102,7 @@ public final class Yaml {
   }
 
   private static <T> T decode(ObjectMapper mapper, String origin, String yaml, Class<T> type) {
-    YamlDocument document = REFERENCE.readOne(yaml, origin);
+    YamlDocument document = REFERENCE.readOne(Nulls.orEmpty(yaml), origin);
     JsonNode tree = document.isEmpty() ? JsonNodeFactory.instance.objectNode() : document.tree();
     try {
       return mapper.treeToValue(tree, type);

@@ -23,6 +23,22 @@ class YamlReadingTest {
     return tree("v: " + scalar).get("v");
   }
 
+  /** A record to read documents into. */
+  record Named(String name) {}
+
+  @Test
+  void aMissingOrEmptyDocumentReadsAsAnEmptyTreeThatCanBeFilled() {
+    for (String nothing : new String[] {null, "", "# only a comment\n"}) {
+      Map<String, Object> tree = Yaml.tree("form", nothing);
+      assertThat(tree).isEmpty();
+      tree.put("serviceId", "qwen");
+      assertThat(tree).containsEntry("serviceId", "qwen");
+      assertThat(Yaml.read("status", nothing, Named.class)).isEqualTo(new Named(null));
+      assertThat(Yaml.readIgnoringUnknownKeys("status", nothing, Named.class))
+          .isEqualTo(new Named(null));
+    }
+  }
+
   @Test
   void yamlOneOneBooleanWordsAreStringsAndOnlyThreeSpellingsOfTrueAndFalseAreBooleans() {
     for (String word : List.of("on", "off", "yes", "no", "y", "n", "On", "YES", "No", "OFF", "Y")) {
