@@ -34,11 +34,7 @@ public final class Yaml {
    * @param origin names the document in errors (a file, a form field)
    */
   public static Map<String, Object> tree(String origin, String yaml) {
-    if (yaml == null || yaml.isEmpty()) {
-      // Most forms and plans carry no YAML: a parser set up for nothing is ~20 KB of garbage.
-      return Tree.empty();
-    }
-    YamlDocument document = REFERENCE.readOne(yaml, origin);
+    YamlDocument document = REFERENCE.readOne(Nulls.orEmpty(yaml), origin);
     if (document.isEmpty()) {
       return Tree.empty();
     }

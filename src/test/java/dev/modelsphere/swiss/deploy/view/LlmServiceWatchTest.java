@@ -7,9 +7,8 @@ import dev.modelsphere.swiss.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.AbstractExecutorService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -44,40 +43,17 @@ class LlmServiceWatchTest {
     }
   }
 
-  /** A single checking thread that counts the checks it is handed. */
-  private static final class CountingExecutor extends AbstractExecutorService {
+  /** A single checking thread that counts the checks it runs. */
+  private static final class CountingExecutor extends ThreadPoolExecutor {
     final AtomicInteger started = new AtomicInteger();
-    private final ExecutorService thread = Executors.newSingleThreadExecutor();
+
+    CountingExecutor() {
+      super(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
+    }
 
     @Override
-    public void execute(Runnable check) {
+    protected void beforeExecute(Thread thread, Runnable check) {
       started.incrementAndGet();
-      thread.execute(check);
-    }
-
-    @Override
-    public void shutdown() {
-      thread.shutdown();
-    }
-
-    @Override
-    public List<Runnable> shutdownNow() {
-      return thread.shutdownNow();
-    }
-
-    @Override
-    public boolean isShutdown() {
-      return thread.isShutdown();
-    }
-
-    @Override
-    public boolean isTerminated() {
-      return thread.isTerminated();
-    }
-
-    @Override
-    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-      return thread.awaitTermination(timeout, unit);
     }
   }
 }
