@@ -56,7 +56,7 @@ public final class InstallCommand implements Runnable {
       String actor = ClusterOptions.localUser();
       ApplyResult result =
           adopt
-              ? writes.adopt(actor, plan, write.options("adopt").expectRevision(), write.note())
+              ? writes.adopt(actor, plan, write.options(ReleaseWrites.ADOPT))
               : writes.apply(actor, plan, Mode.INSTALL, write.options("install"));
       ApplyCommand.finish(
           spec,

@@ -61,15 +61,23 @@ public final class ReleaseWrites {
    * Adopts a release installed without swiss ({@code swiss install --adopt}): its owner decides,
    * and only a helm release swiss does not keep, whose diff against the plan is empty, is adopted.
    * Recorded as {@code adopt} with {@code changed: false}.
+   *
+   * @param requested the caller's expected revision and note; forcing conflicts is refused, since
+   *     an adoption writes nothing to the release that could take a field over
    */
-  public ApplyResult adopt(String actor, Plan plan, int expectRevision, String note) {
+  public ApplyResult adopt(String actor, Plan plan, ApplyOptions requested) {
+    if (requested.forceConflicts()) {
+      throw new DeployException(
+          ErrorKind.INVALID,
+          "adopt writes nothing to the release, so it cannot force conflicts: drop one");
+    }
     String ns = plan.release().namespace();
     String release = plan.release().name();
     requireServed(ns);
     ReleaseBackend backend = backends.owner(ns, release);
-    ApplyOptions options = new ApplyOptions(expectRevision, ADOPT, note);
+    ApplyOptions options = new ApplyOptions(requested.expectRevision(), ADOPT, requested.note());
     DetachedRuns.Attempt attempt =
-        new DetachedRuns.Attempt(actor, ADOPT, ns, release, plan.hash(), note);
+        new DetachedRuns.Attempt(actor, ADOPT, ns, release, plan.hash(), requested.note());
     return runs.run(attempt, () -> done(backend.adopt(plan, options)));
   }
 

@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.GpuProductCheck;
 import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.deploy.PlanRenders;
+import dev.modelsphere.swiss.deploy.PlanReviews;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.Writer;
@@ -431,16 +432,10 @@ public final class SwissServer {
             GpuNodes.of(nodes),
             gpus);
     ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
-    return Optional.of(
-        new DeployRoutes.Parts(
-            composer,
-            preflight,
-            store,
-            // The same renders as preflight and the deployer.
-            core.differ(),
-            revisions,
-            writes,
-            options.clock()));
+    // The differ shares its renders with preflight and the deployer.
+    PlanReviews reviews =
+        new PlanReviews(composer, preflight, store, core.differ(), revisions, options.clock());
+    return Optional.of(new DeployRoutes.Parts(reviews, writes));
   }
 
   /**

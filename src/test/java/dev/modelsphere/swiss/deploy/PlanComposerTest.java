@@ -3,22 +3,12 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.error.ErrorKind;
-import dev.modelsphere.swiss.helm.TestCharts;
-import dev.modelsphere.swiss.kube.GpuResources;
-import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.sitestate.GpuNode;
-import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
-import dev.modelsphere.swiss.testing.SharedFixtures;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -54,46 +44,12 @@ class PlanComposerTest {
 
   @BeforeEach
   void wireTheSite() {
-    write(
-        dir.resolve("profile.yaml"),
-        """
-        name: test-site
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /models/{{org}}/{{name}}
-        """
-            .formatted(TestCharts.exampleCharts()));
-    write(
-        dir.resolve("swiss.yaml"),
-        """
-        catalog: %s
-        cluster:
-          namespaces: [%s]
-          profile:
-            file: ./profile.yaml
-        """
-            .formatted(SharedFixtures.project().resolve("examples/catalog"), cluster.namespace()));
-    Config config = Config.load(dir.resolve("swiss.yaml"));
-    Clock clock = Clock.systemUTC();
-    SiteState site =
-        SiteState.open(config, cluster.kube(), "test", LlmServiceAccess.withoutClient(), clock);
     composer =
-        new PlanComposer(
-            site.catalogs(),
-            site.profiles(),
-            site.chartListings(),
-            cluster.core().plans(),
-            GpuResources.defaults(),
+        DemoSite.composer(
+            dir,
+            cluster,
+            DemoSite.exampleCharts(),
             new GpuProductCheck(() -> List.copyOf(gpuNodes)));
-  }
-
-  private static void write(Path file, String text) {
-    try {
-      Files.writeString(file, text);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** A request with every member empty, for a test to fill in what its rule is about. */

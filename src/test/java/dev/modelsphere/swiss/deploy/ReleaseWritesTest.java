@@ -328,7 +328,9 @@ class ReleaseWritesTest {
     // Its generation, not its resourceVersion: the deployment controller writes its status.
     long generation = deployment("adopted").get().getMetadata().getGeneration();
 
-    ApplyResult adopted = writes(ApplyGate.NONE).adopt("erin", plan, 1, "ours now");
+    ApplyResult adopted =
+        writes(ApplyGate.NONE)
+            .adopt("erin", plan, new ApplyOptions(1, ReleaseWrites.ADOPT, "ours now"));
 
     assertThat(adopted.changed()).isFalse();
     assertThat(adopted.revision()).isEqualTo(1);
@@ -357,7 +359,7 @@ class ReleaseWritesTest {
     installWithHelmCli(cluster.plan("not-adopted", "replicaCount: 2"));
     Plan other = cluster.plan("not-adopted", "replicaCount: 1");
 
-    assertThatThrownBy(() -> writes(ApplyGate.NONE).adopt("erin", other, 0, ""))
+    assertThatThrownBy(() -> writes(ApplyGate.NONE).adopt("erin", other, adoption()))
         .isInstanceOfSatisfying(
             DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT))
         .hasMessageContaining("refused, nothing was written")
@@ -373,10 +375,29 @@ class ReleaseWritesTest {
     Plan plan = cluster.plan("kept", "replicaCount: 1");
     writes.apply("bob", plan, Mode.INSTALL, ApplyOptions.install());
 
-    assertThatThrownBy(() -> writes.adopt("erin", plan, 0, ""))
+    assertThatThrownBy(() -> writes.adopt("erin", plan, adoption()))
         .isInstanceOfSatisfying(
             DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT))
         .hasMessageContaining("already has a plan beside it");
+  }
+
+  @Test
+  void adoptingWhileForcingConflictsIsRefusedBeforeAnythingIsRead() throws IOException {
+    Plan plan = cluster.plan("forced-adoption", "replicaCount: 1");
+    installWithHelmCli(plan);
+
+    assertThatThrownBy(
+            () -> writes(ApplyGate.NONE).adopt("erin", plan, adoption().forcingConflicts()))
+        .isInstanceOfSatisfying(
+            DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
+        .hasMessageContaining("cannot force conflicts");
+    assertThat(cluster.kube().configMap(ns(), "swiss-plan-forced-adoption")).isEmpty();
+    assertThat(recorded("forced-adoption")).isEmpty();
+  }
+
+  /** An adoption that asserts no revision and notes nothing. */
+  private static ApplyOptions adoption() {
+    return new ApplyOptions(0, ReleaseWrites.ADOPT, "");
   }
 
   /** Installs the plan's chart and values with Helm's own CLI, as someone did before swiss. */
