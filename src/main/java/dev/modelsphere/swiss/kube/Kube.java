@@ -1,24 +1,16 @@
 package dev.modelsphere.swiss.kube;
 
-import dev.modelsphere.swiss.plan.ReleaseRef;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.fabric8.kubernetes.api.model.ConfigMapList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
-import io.fabric8.kubernetes.api.model.PartialObjectMetadataList;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
-import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -246,47 +238,6 @@ public final class Kube {
         throw KubeException.of("delete secret " + namespace + "/" + name, e);
       }
     }
-  }
-
-  /**
-   * Releases swiss manages, from plan ConfigMap metadata alone, sorted by namespace then name. With
-   * namespaces configured every list is per namespace: a namespaced grant allows no cluster-wide
-   * list.
-   */
-  public List<ReleaseRef> managedReleases(List<String> namespaces) {
-    List<ReleaseRef> releases = new ArrayList<>();
-    if (namespaces == null || namespaces.isEmpty()) {
-      releases.addAll(listManaged(client.configMaps().inAnyNamespace(), "the cluster scope"));
-    } else {
-      namespaces.forEach(
-          ns ->
-              releases.addAll(listManaged(client.configMaps().inNamespace(ns), "namespace " + ns)));
-    }
-    releases.sort(Comparator.comparing(ReleaseRef::namespace).thenComparing(ReleaseRef::name));
-    return releases;
-  }
-
-  private static List<ReleaseRef> listManaged(
-      FilterWatchListDeletable<ConfigMap, ConfigMapList, Resource<ConfigMap>> configMaps,
-      String scope) {
-    PartialObjectMetadataList found;
-    try {
-      // Metadata only: the plan files can be large and a listing needs none of them.
-      found = configMaps.withLabel(MANAGED_BY, SWISS).listAsPartialObjectMetadata();
-    } catch (KubernetesClientException e) {
-      throw KubeException.of("list plan configmaps in " + scope, e);
-    }
-    List<ReleaseRef> releases = new ArrayList<>();
-    // The API server sends an empty metadata-only list without its items.
-    List<PartialObjectMetadata> items = found.getItems() == null ? List.of() : found.getItems();
-    for (PartialObjectMetadata item : items) {
-      String name = item.getMetadata().getName();
-      PlanConfigMapName.parse(name)
-          .ifPresent(
-              plan ->
-                  releases.add(new ReleaseRef(plan.release(), item.getMetadata().getNamespace())));
-    }
-    return releases;
   }
 
   /**

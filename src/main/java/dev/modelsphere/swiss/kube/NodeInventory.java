@@ -32,7 +32,7 @@ public final class NodeInventory {
   /** The last report built, and the change count it was built at. */
   private volatile Built last;
 
-  private record Built(long changes, String usageError, NodesReport report) {}
+  private record Built(long changes, NodesReport report) {}
 
   public NodeInventory(ClusterCache cache, GpuResources gpus) {
     this.cache = cache;
@@ -60,8 +60,10 @@ public final class NodeInventory {
     // the next call builds again instead of keeping what may have missed it.
     long seen = changes.get();
     Built known = last;
-    if (known == null || known.changes() != seen || !known.usageError().equals(usageError)) {
-      known = new Built(seen, usageError, build(usageError));
+    if (known == null
+        || known.changes() != seen
+        || !known.report().usageError().equals(usageError)) {
+      known = new Built(seen, build(usageError));
       last = known;
     }
     NodesReport report = known.report();

@@ -9,7 +9,6 @@ import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.helm.ValuesDocument;
-import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.util.List;
@@ -42,7 +41,7 @@ class UntrackedReleaseTest {
     assertThat(status.revision()).isEqualTo(1);
     assertThat(status.helmStatus()).isEqualTo("deployed");
     assertThat(status.chart()).isEqualTo("vllm-0.8.0");
-    assertThat(cluster.kube().managedReleases(List.of(cluster.namespace()))).isEmpty();
+    assertThat(cluster.kube().configMap(cluster.namespace(), "swiss-plan-by-hand")).isEmpty();
     assertThatThrownBy(() -> cluster.deployer().current(cluster.namespace(), "by-hand"))
         .hasMessageContaining("has no plan beside it");
 
@@ -63,26 +62,6 @@ class UntrackedReleaseTest {
     assertThat(status.exists()).isTrue();
     assertThat(status.revision()).isEqualTo(3);
     assertThat(status.helmStatus()).isEmpty();
-  }
-
-  @Test
-  void managedReleasesAreListedFromPlanConfigMapsPerNamespace() {
-    cluster
-        .deployer()
-        .apply(cluster.plan("alpha", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
-    cluster
-        .deployer()
-        .apply(cluster.plan("beta", "replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
-    cluster.kube().putConfigMap(cluster.namespace(), "unrelated", Map.of("a", "b"));
-
-    assertThat(cluster.kube().managedReleases(List.of(cluster.namespace())))
-        .containsExactly(
-            new ReleaseRef("alpha", cluster.namespace()),
-            new ReleaseRef("beta", cluster.namespace()));
-    assertThat(cluster.kube().managedReleases(List.of()))
-        .contains(
-            new ReleaseRef("alpha", cluster.namespace()),
-            new ReleaseRef("beta", cluster.namespace()));
   }
 
   @Test
