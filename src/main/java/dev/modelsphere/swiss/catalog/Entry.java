@@ -77,16 +77,7 @@ public record Entry(
     return variants.stream()
         .filter(v -> Objects.equals(v.id(), id))
         .findFirst()
-        .orElseThrow(
-            () ->
-                new CatalogException(
-                    "model \""
-                        + name
-                        + "\" has no variant \""
-                        + id
-                        + "\" (have: "
-                        + variantIds()
-                        + ")"));
+        .orElseThrow(() -> CatalogException.missing(name, "variant", id, variantIds()));
   }
 
   /** The variant marked default, else the first. */

@@ -35,16 +35,7 @@ public record IndexModel(
     return versions.stream()
         .filter(v -> v.version().equals(target))
         .findFirst()
-        .orElseThrow(
-            () ->
-                new CatalogException(
-                    "model \""
-                        + name
-                        + "\" has no version \""
-                        + target
-                        + "\" (have: "
-                        + versionNames()
-                        + ")"));
+        .orElseThrow(() -> CatalogException.missing(name, "version", target, versionNames()));
   }
 
   String versionNames() {

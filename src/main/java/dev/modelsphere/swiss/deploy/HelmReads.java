@@ -119,7 +119,7 @@ public final class HelmReads implements ReleaseReads {
   private static RevisionList.Revision liveRow(ReleaseStatus live) {
     Plan plan = live.current();
     return plan == null
-        ? new RevisionList.Revision(live.revision(), "", "", "", live.chart(), "", true)
+        ? new RevisionList.Revision(live.revision(), "", "", "", live.chart(), "", true, "")
         : new RevisionList.Revision(
             live.revision(),
             plan.source().model(),

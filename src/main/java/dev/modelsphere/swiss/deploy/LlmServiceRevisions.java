@@ -98,7 +98,8 @@ public final class LlmServiceRevisions {
             : ChartLabel.of(
                 snapshot.getSpec().chart().name(), snapshot.getSpec().chart().version()),
         hash,
-        revision == live);
+        revision == live,
+        "");
   }
 
   /**

@@ -26,34 +26,24 @@ public record RevisionList(String release, String namespace, List<Revision> revi
    * @param current it is the revision running now
    * @param chartDigest the digest of the chart archive the revision installed, when recorded
    */
+  @JsonInclude(Include.NON_EMPTY)
   public record Revision(
       int revision,
-      @JsonInclude(Include.NON_EMPTY) String model,
-      @JsonInclude(Include.NON_EMPTY) String version,
-      @JsonInclude(Include.NON_EMPTY) String variant,
-      @JsonInclude(Include.NON_EMPTY) String chart,
-      @JsonInclude(Include.NON_EMPTY) String planHash,
+      String model,
+      String version,
+      String variant,
+      String chart,
+      String planHash,
       @JsonInclude(Include.NON_DEFAULT) boolean current,
-      @JsonInclude(Include.NON_EMPTY) String chartDigest) {
+      String chartDigest) {
 
     public Revision {
       chartDigest = chartDigest == null ? "" : chartDigest;
     }
 
-    public Revision(
-        int revision,
-        String model,
-        String version,
-        String variant,
-        String chart,
-        String planHash,
-        boolean current) {
-      this(revision, model, version, variant, chart, planHash, current, "");
-    }
-
     /** A revision known by its number, and perhaps its plan's hash, only. */
     public static Revision bare(int revision, String planHash, boolean current) {
-      return new Revision(revision, "", "", "", "", planHash, current);
+      return new Revision(revision, "", "", "", "", planHash, current, "");
     }
 
     /**

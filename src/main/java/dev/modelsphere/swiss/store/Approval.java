@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.store;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import dev.modelsphere.swiss.values.Nulls;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 
 /**
@@ -13,6 +14,7 @@ import java.time.Instant;
  * @param toRevision the revision a rollback may restore; 0 otherwise
  * @param revision the release's live revision when the request was made; 0 when it did not exist
  */
+@RecordBuilder
 public record Approval(
     long id,
     String action,
@@ -29,7 +31,8 @@ public record Approval(
     @JsonInclude(Include.NON_EMPTY) String decidedBy,
     @JsonInclude(Include.NON_NULL) Instant decidedAt,
     @JsonInclude(Include.NON_EMPTY) String decisionNote,
-    @JsonInclude(Include.NON_NULL) Instant spentAt) {
+    @JsonInclude(Include.NON_NULL) Instant spentAt)
+    implements ApprovalBuilder.With {
 
   public static final String PENDING = "pending";
   public static final String APPROVED = "approved";
@@ -78,27 +81,6 @@ public record Approval(
         null,
         "",
         null);
-  }
-
-  /** This request under {@code newId}. */
-  Approval withId(long newId) {
-    return new Approval(
-        newId,
-        action,
-        namespace,
-        release,
-        planHash,
-        toRevision,
-        note,
-        revision,
-        state,
-        requestedBy,
-        requestedAt,
-        expiresAt,
-        decidedBy,
-        decidedAt,
-        decisionNote,
-        spentAt);
   }
 
   /** Whether it is past its expiry at {@code now} while it could still have been used. */

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.store;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import dev.modelsphere.swiss.values.Nulls;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 
 /**
@@ -17,6 +18,7 @@ import java.time.Instant;
  * @param revision the helm revision after the run; 0 when it failed
  * @param approvedBy who approved the write, on a site that requires approval; empty otherwise
  */
+@RecordBuilder
 public record Run(
     long id,
     String namespace,
@@ -31,7 +33,8 @@ public record Run(
     @JsonInclude(Include.NON_DEFAULT) int revision,
     Instant startedAt,
     Instant endedAt,
-    @JsonInclude(Include.NON_EMPTY) String approvedBy) {
+    @JsonInclude(Include.NON_EMPTY) String approvedBy)
+    implements RunBuilder.With {
 
   public Run {
     namespace = Nulls.orEmpty(namespace);
@@ -65,43 +68,5 @@ public record Run(
     this(
         id, namespace, release, action, planHash, actor, changed, error, output, note, revision,
         startedAt, endedAt, "");
-  }
-
-  /** This run as recorded under {@code newId}. */
-  public Run withId(long newId) {
-    return new Run(
-        newId,
-        namespace,
-        release,
-        action,
-        planHash,
-        actor,
-        changed,
-        error,
-        output,
-        note,
-        revision,
-        startedAt,
-        endedAt,
-        approvedBy);
-  }
-
-  /** This run as a listing shows it: everything but the output. */
-  public Run withoutOutput() {
-    return new Run(
-        id,
-        namespace,
-        release,
-        action,
-        planHash,
-        actor,
-        changed,
-        error,
-        "",
-        note,
-        revision,
-        startedAt,
-        endedAt,
-        approvedBy);
   }
 }

@@ -10,7 +10,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
 
 /**
  * One row of {@code GET /api/deployments} (reference server.md §3.8), with the Canary relationship
- * of spec/canary.md §4 at its top level.
+ * of spec/canary.md §4 at its top level. An empty or null member is left out, as the reference's
+ * {@code omitempty} has it; the release's identity, its backend and the relationship always stand.
  *
  * @param revision helm's revision; 0 when unknown
  * @param updated when helm last deployed it, RFC 3339 UTC
@@ -28,31 +29,32 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * @param podsTotal the release's unfinished pods; null when the pods cannot be listed
  * @param gpus the GPUs its scheduled pods hold; null when the pods cannot be listed
  */
+@JsonInclude(Include.NON_EMPTY)
 @RecordBuilder
 public record DeploymentRow(
-    String release,
-    String namespace,
-    @JsonInclude(Include.NON_EMPTY) String chart,
-    @JsonInclude(Include.NON_EMPTY) String status,
+    @JsonInclude(Include.ALWAYS) String release,
+    @JsonInclude(Include.ALWAYS) String namespace,
+    String chart,
+    String status,
     int revision,
-    @JsonInclude(Include.NON_EMPTY) String updated,
-    @JsonInclude(Include.NON_EMPTY) String model,
-    @JsonInclude(Include.NON_EMPTY) String variant,
-    @JsonInclude(Include.NON_EMPTY) String catalogRef,
-    @JsonInclude(Include.NON_EMPTY) String catalog,
-    @JsonInclude(Include.NON_EMPTY) String version,
-    @JsonInclude(Include.NON_EMPTY) String phase,
-    @JsonInclude(Include.NON_EMPTY) String drift,
-    @JsonInclude(Include.NON_EMPTY) String route,
-    String backend,
+    String updated,
+    String model,
+    String variant,
+    String catalogRef,
+    String catalog,
+    String version,
+    String phase,
+    String drift,
+    String route,
+    @JsonInclude(Include.ALWAYS) String backend,
     @JsonInclude(Include.NON_DEFAULT) boolean external,
     @JsonInclude(Include.NON_DEFAULT) boolean cleanupPending,
     @JsonInclude(Include.NON_DEFAULT) boolean untracked,
-    @JsonUnwrapped Relationship canary,
-    @JsonInclude(Include.NON_EMPTY) String uid,
-    @JsonInclude(Include.NON_NULL) Integer podsReady,
-    @JsonInclude(Include.NON_NULL) Integer podsTotal,
-    @JsonInclude(Include.NON_NULL) Integer gpus)
+    @JsonInclude(Include.ALWAYS) @JsonUnwrapped Relationship canary,
+    String uid,
+    Integer podsReady,
+    Integer podsTotal,
+    Integer gpus)
     implements DeploymentRowBuilder.With {
 
   public static final String HELM = ReleaseBackend.HELM;

@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * The answer of {@code GET /api/releases/{namespace}/{release}/status} (reference server.md §6.1,
  * backends.md §3.9), with the Canary relationship of spec/canary.md §4 at its top level and, per
- * pod, the startup progress the reference lacked.
+ * pod, the startup progress the reference lacked. An empty or null member is left out, save the
+ * identity, the pods, the auth prefix and the relationship, which always stand.
  *
  * @param exists helm stores the release, or its LLMService exists
  * @param pods the release's pods, never null
@@ -30,29 +31,30 @@ import java.util.List;
  * @param llmservice the LLMService's own status, for an LLMService-backed release
  * @param uid the LLMService's uid
  */
+@JsonInclude(Include.NON_EMPTY)
 @RecordBuilder
 public record StatusReport(
-    String release,
-    String namespace,
+    @JsonInclude(Include.ALWAYS) String release,
+    @JsonInclude(Include.ALWAYS) String namespace,
     boolean exists,
     int revision,
-    @JsonInclude(Include.NON_EMPTY) String helmStatus,
-    List<PodView> pods,
+    String helmStatus,
+    @JsonInclude(Include.ALWAYS) List<PodView> pods,
     int ready,
     int total,
-    @JsonInclude(Include.NON_EMPTY) String route,
-    @JsonInclude(Include.NON_EMPTY) String url,
-    @JsonInclude(Include.NON_EMPTY) String model,
-    @JsonInclude(Include.NON_EMPTY) String authHeader,
-    String authPrefix,
-    @JsonInclude(Include.NON_EMPTY) String warning,
-    @JsonInclude(Include.NON_EMPTY) String drift,
-    @JsonInclude(Include.NON_NULL) PlanStatus planStatus,
-    @JsonInclude(Include.NON_EMPTY) String backend,
+    String route,
+    String url,
+    String model,
+    String authHeader,
+    @JsonInclude(Include.ALWAYS) String authPrefix,
+    String warning,
+    String drift,
+    PlanStatus planStatus,
+    String backend,
     @JsonInclude(Include.NON_DEFAULT) boolean cleanupPending,
-    @JsonInclude(Include.NON_NULL) LlmServiceState llmservice,
-    @JsonUnwrapped Relationship canary,
-    @JsonInclude(Include.NON_EMPTY) String uid)
+    LlmServiceState llmservice,
+    @JsonInclude(Include.ALWAYS) @JsonUnwrapped Relationship canary,
+    String uid)
     implements StatusReportBuilder.With {
 
   public StatusReport {

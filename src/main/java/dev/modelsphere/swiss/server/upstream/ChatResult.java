@@ -20,17 +20,18 @@ import java.util.List;
  * @param sentHeaders the names of the headers sent, never their values
  * @param curl the call as a command line, the key left as a shell variable
  */
+@JsonInclude(Include.NON_EMPTY)
 public record ChatResult(
-    String url,
-    String api,
-    @JsonInclude(Include.NON_EMPTY) String model,
+    @JsonInclude(Include.ALWAYS) String url,
+    @JsonInclude(Include.ALWAYS) String api,
+    String model,
     boolean ok,
     @JsonInclude(Include.NON_DEFAULT) int status,
     long latencyMs,
-    @JsonInclude(Include.NON_EMPTY) String reply,
-    @JsonInclude(Include.NON_EMPTY) String reasoning,
-    @JsonInclude(Include.NON_EMPTY) String finishReason,
-    @JsonInclude(Include.NON_EMPTY) String error,
-    @JsonInclude(Include.NON_EMPTY) String body,
-    @JsonInclude(Include.NON_EMPTY) List<String> sentHeaders,
-    @JsonInclude(Include.NON_EMPTY) String curl) {}
+    String reply,
+    String reasoning,
+    String finishReason,
+    String error,
+    String body,
+    List<String> sentHeaders,
+    String curl) {}

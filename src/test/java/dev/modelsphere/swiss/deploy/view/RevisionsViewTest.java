@@ -114,12 +114,12 @@ class RevisionsViewTest {
     assertThat(list.revisions())
         .containsExactly(
             new RevisionList.Revision(
-                4, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", live.hash(), true),
+                4, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", live.hash(), true, ""),
             new RevisionList.Revision(
-                3, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", older.hash(), false),
+                3, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", older.hash(), false, ""),
             RevisionList.Revision.bare(2, older.hash(), false),
             new RevisionList.Revision(
-                1, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", legacy.hash(), false));
+                1, "qwen3-8b", "1.0.0", "sglang-tp1", "sglang-0.8.0", legacy.hash(), false, ""));
     assertThat(view().plan(cluster.namespace(), "qwen", "4").hash()).isEqualTo(live.hash());
     assertThat(view().plan(cluster.namespace(), "qwen", "3").hash()).isEqualTo(older.hash());
     assertThat(view().plan(cluster.namespace(), "qwen", "1").hash()).isEqualTo(legacy.hash());
