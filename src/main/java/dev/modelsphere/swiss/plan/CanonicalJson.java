@@ -3,6 +3,8 @@ package dev.modelsphere.swiss.plan;
 import dev.modelsphere.swiss.values.GoFormat;
 import dev.modelsphere.swiss.values.Tree;
 import dev.modelsphere.swiss.values.ValuesException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
 import java.math.BigInteger;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
@@ -19,10 +21,11 @@ import java.util.function.Function;
  * bytes and must agree with plans written by the Go tools.
  *
  * <p>The rules reproduced: map keys sorted by their UTF-8 bytes; {@link Struct} fields in the order
- * they were added, with {@code omitempty} where asked; no whitespace ({@link #compact}) or {@code
- * MarshalIndent(v, "", " ")} layout ({@link #indented}); HTML-safe string escaping; integers plain;
- * floats in the shortest form that reads back to the same double, plain for {@code 1e-6 <= |x| <
- * 1e21} and with an exponent otherwise.
+ * they were added, with {@code omitempty} where asked, and a record's components in declaration
+ * order, as a struct's; no whitespace ({@link #compact}) or {@code MarshalIndent(v, "", " ")}
+ * layout ({@link #indented}); HTML-safe string escaping; integers plain; floats in the shortest
+ * form that reads back to the same double, plain for {@code 1e-6 <= |x| < 1e21} and with an
+ * exponent otherwise.
  */
 public final class CanonicalJson {
   /** Go's order for map keys: by UTF-8 bytes, which is the order of Unicode code points. */
@@ -55,6 +58,36 @@ public final class CanonicalJson {
     List<Map.Entry<String, Object>> fields() {
       return Collections.unmodifiableList(fields);
     }
+  }
+
+  /** Each record class's accessors, in declaration order, looked up once. */
+  private static final ClassValue<List<Method>> ACCESSORS =
+      new ClassValue<>() {
+        @Override
+        protected List<Method> computeValue(Class<?> type) {
+          return Arrays.stream(type.getRecordComponents())
+              .map(RecordComponent::getAccessor)
+              .toList();
+        }
+      };
+
+  /**
+   * A record's components as a struct's fields, in declaration order and always written: what Go
+   * writes for a struct whose fields carry plain {@code json} tags.
+   */
+  private static List<Map.Entry<String, Object>> componentsOf(Record record) {
+    List<Map.Entry<String, Object>> fields = new ArrayList<>();
+    for (Method accessor : ACCESSORS.get(record.getClass())) {
+      try {
+        fields.add(new SimpleImmutableEntry<>(accessor.getName(), accessor.invoke(record)));
+      } catch (ReflectiveOperationException e) {
+        throw new PlanException(
+            "cannot read %s of a %s: %s"
+                .formatted(accessor.getName(), record.getClass().getSimpleName(), e),
+            e);
+      }
+    }
+    return fields;
   }
 
   /** A new, empty struct. */
@@ -246,6 +279,8 @@ public final class CanonicalJson {
         out.append(Tree.frozenText(value, COMPACT_OF_FROZEN));
       } else if (value instanceof Struct s) {
         object(s.fields(), depth);
+      } else if (value instanceof Record r) {
+        object(componentsOf(r), depth);
       } else if (value instanceof Map<?, ?> m) {
         map(m, depth);
       } else if (value instanceof List<?> l) {

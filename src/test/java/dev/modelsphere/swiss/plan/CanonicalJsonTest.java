@@ -32,6 +32,19 @@ class CanonicalJsonTest {
         .isEqualTo("{\"zeta\":\"z\",\"alpha\":\"a\",\"mid\":1}");
   }
 
+  /** A record written as a struct; public, as the answers' records are. */
+  public record Finding(String zeta, boolean alpha, List<String> under) {}
+
+  @Test
+  void aRecordIsAStructOfItsComponentsInDeclarationOrderEachWrittenEvenWhenEmpty() {
+    Object value = Map.of("found", List.of(new Finding("z", false, List.of("a", "b"))));
+
+    assertThat(CanonicalJson.compact(value))
+        .isEqualTo("{\"found\":[{\"zeta\":\"z\",\"alpha\":false,\"under\":[\"a\",\"b\"]}]}");
+    assertThat(CanonicalJson.compact(new Finding("", false, List.of())))
+        .isEqualTo("{\"zeta\":\"\",\"alpha\":false,\"under\":[]}");
+  }
+
   @Test
   void omitEmptyLeavesOutWhatGoConsidersEmpty() {
     Object struct =

@@ -378,6 +378,26 @@ class DeployFlowOnAClusterTest {
   }
 
   @Test
+  void aPlansAnswerNamesEachValueAnEditShadowedWithTheLayersItWasSetIn() {
+    JsonNode plan =
+        post(
+            "/api/plans",
+            ("{\"model\": \"%s\", \"namespace\": \"%s\", \"release\": \"shadowing\","
+                    + " \"overrides\": {\"replicaCount\": 2}, \"editsYAML\": \"replicaCount: 3\\n\"}")
+                .formatted(MODEL, cluster.namespace()),
+            200);
+
+    JsonNode shadow = plan.path("shadowed").path(0);
+    assertThat(shadow.path("path").asText())
+        .as(plan.path("shadowed").toString())
+        .isEqualTo("replicaCount");
+    assertThat(shadow.path("by").asText()).isEqualTo("edit");
+    assertThat(shadow.path("under").toString()).contains("\"form\"");
+    assertThat(plan.path("preflight").path("ok").asBoolean()).isTrue();
+    assertThat(plan.path("preflight").path("problems").isArray()).isTrue();
+  }
+
+  @Test
   void badRequestsAreRefusedNamingTheProblemAndNothingIsStoredOrApplied() {
     assertThat(post("/api/plans", "{\"version\": \"1.0.0\"}", 400).path("error").asText())
         .contains("model is required");

@@ -13,7 +13,6 @@ import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
 import dev.modelsphere.swiss.deploy.preflight.Problem;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.Shadow;
 import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.server.http.Deadline;
@@ -22,7 +21,6 @@ import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,36 +74,17 @@ public final class DeployRoutes implements RouteGroup {
   /** Composes, stores by hash, answers the plan with what it shadowed and any warnings. */
   private void plan(Context ctx, Parts p) {
     PlanReviews.Proposed proposed = p.reviews().propose(Json.body(ctx, PlanRequest.class));
-    Map<String, Object> extras = new LinkedHashMap<>();
-    extras.put("shadowed", proposed.plan().shadowed().stream().map(DeployRoutes::shadow).toList());
-    extras.put("warnings", proposed.warnings());
-    extras.put("preflight", preflightMember(proposed.preflight()));
-    ctx.status(200).contentType(Json.CONTENT_TYPE).result(proposed.document().withMembers(extras));
+    PreflightReport report = proposed.preflight();
+    // Members after the plan's own, each left out when empty; a record is written as its fields.
+    Map<String, Object> notes = new LinkedHashMap<>();
+    notes.put("shadowed", proposed.plan().shadowed());
+    notes.put("warnings", proposed.warnings());
+    notes.put("preflight", new PreflightAnswer(report.ok(), report.problems()));
+    ctx.status(200).contentType(Json.CONTENT_TYPE).result(proposed.document().withMembers(notes));
   }
 
-  /** The report as plain maps and lists, so it can follow the plan's own members. */
-  private static Map<String, Object> preflightMember(PreflightReport report) {
-    List<Map<String, Object>> problems = new ArrayList<>();
-    for (Problem problem : report.problems()) {
-      Map<String, Object> item = new LinkedHashMap<>();
-      item.put("rule", problem.rule());
-      item.put("field", problem.field());
-      item.put("message", problem.message());
-      problems.add(item);
-    }
-    Map<String, Object> member = new LinkedHashMap<>();
-    member.put("ok", report.ok());
-    member.put("problems", problems);
-    return member;
-  }
-
-  private static Map<String, Object> shadow(Shadow s) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("path", s.path());
-    out.put("by", s.by());
-    out.put("under", s.under());
-    return out;
-  }
+  /** The preflight member of a plan's answer: whether it passed, and every problem. */
+  public record PreflightAnswer(boolean ok, List<Problem> problems) {}
 
   /** A stored plan by hash, or one composed from the fields (not stored); writes nothing. */
   private void diff(Context ctx, Parts p) {
