@@ -21,6 +21,8 @@
 #        BENCH_REPLICAS      servers on the one database (1; more needs BENCH_STORE=postgres)
 #        BENCH_ROUNDS        parallel rounds (3); BENCH_WARMUP untimed cycles each way first (3)
 #        BENCH_PLAN_WARMUP   untimed plans each way after them, for the JIT (1000)
+#        BENCH_EVICT_MB      then 200 plans each way, each after walking this many MB to empty the
+#                            caches (off; 64 is twice this machine's last-level cache)
 #        BENCH_MODEL         the demo catalog's model (smollm3-3b)
 #        BENCH_SKIP_BUILD=1  use target/swiss.jar and target/test-classes as they are
 set -euo pipefail

@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
+import dev.modelsphere.swiss.deploy.DaemonThreads;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DeploySettings;
@@ -106,6 +107,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
@@ -138,6 +141,11 @@ public final class SwissServer {
   private final PrometheusMeterRegistry meters =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Optional<Store> store;
+
+  /** Writes proposed plans beside their preflight ({@link PlanReviews#propose}). */
+  private final ExecutorService planWrites =
+      Executors.newCachedThreadPool(DaemonThreads.numbered("swiss-plan-write"));
+
   private final Optional<CredentialFiles> credentials;
   private final Kube kube;
   private final SiteState site;
@@ -382,6 +390,8 @@ public final class SwissServer {
       gpuHistory.close();
       core.close();
       fleet.close();
+      // The drain above waited for every plan request, and with it for its write.
+      planWrites.shutdown();
       store.ifPresent(Store::close);
     }
   }
@@ -434,7 +444,8 @@ public final class SwissServer {
     ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
     // The differ shares its renders with preflight and the deployer.
     PlanReviews reviews =
-        new PlanReviews(composer, preflight, store, core.differ(), revisions, options.clock());
+        new PlanReviews(
+            composer, preflight, store, planWrites, core.differ(), revisions, options.clock());
     return Optional.of(new DeployRoutes.Parts(reviews, writes));
   }
 

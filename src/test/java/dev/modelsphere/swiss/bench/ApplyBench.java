@@ -178,6 +178,7 @@ public final class ApplyBench {
         }
       }
       warmPlans(bench, local, httpCycle, localCycle);
+      evictedPlans(bench, local, httpCycle, localCycle);
       Steps httpSteps = new Steps(iterations);
       Steps localSteps = new Steps(iterations);
       long[] helmUpgrades = new long[helm == null ? 0 : iterations];
@@ -291,6 +292,59 @@ public final class ApplyBench {
       System.out.printf(
           "  its last %d, plans in a loop: HTTP %.2f ms, in process %.3f ms (%.1fx; medians)%n",
           timed, median(httpLoop), median(localLoop), median(httpLoop) / median(localLoop));
+    }
+  }
+
+  /**
+   * With {@code BENCH_EVICT_MB} set, {@link #LOOP_TIMED} plans each way, each right after this
+   * process has walked that many megabytes (more than the machine's last-level cache): a cold plan
+   * measured many times under one condition, where a cycle's plan follows whatever the apply before
+   * it left in the caches. It is how the server's cold path was profiled (design notes, stop 35).
+   */
+  private static void evictedPlans(ApplyBench bench, InProcess local, Cycle http, Cycle inProcess) {
+    int megabytes = Integer.parseInt(System.getenv().getOrDefault("BENCH_EVICT_MB", "0"));
+    if (megabytes <= 0) {
+      return;
+    }
+    CacheEvictor evictor = new CacheEvictor(megabytes);
+    long[] httpPlans = new long[LOOP_TIMED];
+    long[] localPlans = new long[LOOP_TIMED];
+    for (int i = 0; i < LOOP_TIMED; i++) {
+      Map<String, Object> form = overrides("evicted-" + i % 50);
+      evictor.evict();
+      httpPlans[i] =
+          bench.ok("/api/plans", bench.planBody(http.namespace, http.release, form)).nanos;
+      evictor.evict();
+      long t0 = System.nanoTime();
+      local.compose(inProcess.namespace, inProcess.release, form);
+      localPlans[i] = System.nanoTime() - t0;
+    }
+    System.out.printf(
+        "  %d plans each after walking %d MB: HTTP %.2f ms, in process %.3f ms (%.1fx; medians)%n",
+        LOOP_TIMED,
+        megabytes,
+        median(httpPlans),
+        median(localPlans),
+        median(httpPlans) / median(localPlans));
+  }
+
+  /**
+   * Pushes what the caches hold out of them, by touching every line of a buffer larger than they.
+   */
+  private static final class CacheEvictor {
+    private final byte[] buffer;
+
+    CacheEvictor(int megabytes) {
+      buffer = new byte[megabytes << 20];
+    }
+
+    /**
+     * A write to each 64-byte line: a store to the heap is kept by the compiler, a read may not be.
+     */
+    void evict() {
+      for (int i = 0; i < buffer.length; i += 64) {
+        buffer[i]++;
+      }
     }
   }
 

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
+import dev.modelsphere.swiss.deploy.preflight.PreflightRule;
 import dev.modelsphere.swiss.deploy.preflight.Problem;
+import dev.modelsphere.swiss.deploy.preflight.Proposal;
 import dev.modelsphere.swiss.deploy.preflight.ReleaseIdentityRule;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.error.DomainException;
@@ -22,7 +24,14 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,6 +53,10 @@ class PlanReviewsTest {
   /** A port nothing listens on: a chart repository there cannot be listed. */
   private static final String UNREACHABLE_REPO = "http://127.0.0.1:9/charts";
 
+  /** Where the use case writes proposed plans, as the server's own pool does. */
+  private static final ExecutorService WRITES =
+      Executors.newCachedThreadPool(DaemonThreads.named("test-plan-write"));
+
   @TempDir Path dir;
 
   private Store store;
@@ -59,6 +72,11 @@ class PlanReviewsTest {
   @AfterEach
   void closeTheStore() {
     store.close();
+  }
+
+  @AfterAll
+  static void stopTheWriters() {
+    WRITES.shutdownNow();
   }
 
   // -- proposing a plan --
@@ -85,6 +103,60 @@ class PlanReviewsTest {
     assertThat(store.plan(proposed.plan().hash()))
         .as("kept, so the operator sees it and can fix the request")
         .isPresent();
+  }
+
+  @Test
+  void aProposalWritesItsPlanWhilePreflightChecksItAndAnswersOnlyOnceItIsStored()
+      throws InterruptedException {
+    List<String> events = new CopyOnWriteArrayList<>();
+    CountDownLatch writing = new CountDownLatch(1);
+    CountDownLatch checked = new CountDownLatch(1);
+    // The write may not finish before preflight has seen it start, nor preflight before the write
+    // started: done one after the other, either wait runs out and the order below shows it.
+    Executor heldWrites =
+        task ->
+            WRITES.execute(
+                () -> {
+                  events.add("write begins");
+                  writing.countDown();
+                  awaitQuietly(checked);
+                  events.add("write runs");
+                  task.run();
+                });
+    PreflightRule seesTheWrite =
+        new PreflightRule() {
+          @Override
+          public String name() {
+            return "sees-the-write";
+          }
+
+          @Override
+          public List<Problem> check(Proposal proposal) {
+            awaitQuietly(writing);
+            events.add("preflight");
+            checked.countDown();
+            return List.of();
+          }
+        };
+    PlanReviews reviews =
+        reviews(site(""), Optional.of(store), heldWrites, new Preflight(List.of(seesTheWrite)));
+
+    PlanReviews.Proposed proposed = reviews.propose(request("beside", ns()));
+
+    assertThat(store.plan(proposed.plan().hash()))
+        .as("stored by the time the hash is answered")
+        .isPresent();
+    assertThat(events).containsExactly("write begins", "preflight", "write runs");
+  }
+
+  @Test
+  void aPlanThatCannotBeStoredIsRefusedAsTheStoreRefusedItNotAsTheThreadThatWroteIt() {
+    PlanReviews reviews = reviews(site(""));
+    store.close();
+
+    assertThatThrownBy(() -> reviews.propose(request("unstorable", ns())))
+        .isInstanceOf(DomainException.class)
+        .hasMessageContaining("plan not stored");
   }
 
   @Test
@@ -205,14 +277,20 @@ class PlanReviewsTest {
   }
 
   private PlanReviews reviews(PlanComposer composer, Optional<Store> kept) {
-    DeployCore core = cluster.core();
     Preflight preflight =
         new Preflight(
             List.of(new ReleaseIdentityRule(List.of(ns()), release -> namesHeldElsewhere)));
+    return reviews(composer, kept, WRITES, preflight);
+  }
+
+  private PlanReviews reviews(
+      PlanComposer composer, Optional<Store> kept, Executor writes, Preflight preflight) {
+    DeployCore core = cluster.core();
     return new PlanReviews(
         composer,
         preflight,
         kept,
+        writes,
         core.differ(),
         new RevisionsView(core.backends(), cluster.helmReleases(), core.storage()),
         Clock.systemUTC());
@@ -236,6 +314,15 @@ class PlanReviewsTest {
   private static PlanRequest byHash(String hash) {
     return new PlanRequest(
         "", "", "", "", "", "", "", "", "", List.of(), false, null, "", "", false, "", hash, false);
+  }
+
+  /** Waits at most ten seconds, so a wrong order shows in the events instead of hanging. */
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static ErrorKind kindOf(ThrowingCallable call) {

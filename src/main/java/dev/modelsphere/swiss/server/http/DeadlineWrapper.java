@@ -10,6 +10,7 @@ import io.javalin.router.HandlerWrapper;
  * timeouts), but the client is not kept waiting for it.
  */
 public final class DeadlineWrapper implements HandlerWrapper {
+  /** Javalin wraps the endpoint again on every request: what is built here is built per request. */
   @Override
   public Handler wrap(Endpoint endpoint) {
     Deadline deadline = endpoint.metadata(Deadline.class);
@@ -17,15 +18,17 @@ public final class DeadlineWrapper implements HandlerWrapper {
       return endpoint.handler;
     }
     long millis = deadline.budget().toMillis();
-    String message =
-        "%s %s did not finish within %s; the cluster or a backend is slow -- try again"
-            .formatted(endpoint.method, endpoint.path, deadline);
     return ctx ->
         ctx.async(
             async -> {
               async.timeout = millis;
-              async.onTimeout(late -> Json.error(late, 503, message));
+              async.onTimeout(late -> Json.error(late, 503, lateMessage(endpoint, deadline)));
             },
             () -> endpoint.handler.handle(ctx));
+  }
+
+  private static String lateMessage(Endpoint endpoint, Deadline deadline) {
+    return "%s %s did not finish within %s; the cluster or a backend is slow -- try again"
+        .formatted(endpoint.method, endpoint.path, deadline);
   }
 }
