@@ -70,12 +70,12 @@ public final class PlanReviews {
   /** A diff and the preflight of the plan it shows. */
   public record Reviewed(DiffResult diff, PreflightReport preflight) {}
 
-  /** Composes the request's plan, stores it by hash, and runs preflight on it. */
+  /** Composes the request's plan, and stores it by hash while preflight checks it. */
   public Proposed propose(PlanRequest request) {
     PlanComposer.Composed composed = compose(request, true);
     PlanDocument document = PlanDocument.of(composed.plan());
     // The write and the rules need nothing of each other: the write (a round trip on PostgreSQL,
-    // a fifth of a plan's time on SQLite) runs while the rules read the watches, and the answer
+    // a sixth of the route's time on SQLite) runs while the rules read the watches, and the answer
     // waits for both, so the hash it gives is stored.
     CompletableFuture<Void> kept =
         store
