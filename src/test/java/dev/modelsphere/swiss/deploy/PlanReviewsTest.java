@@ -106,8 +106,7 @@ class PlanReviewsTest {
   }
 
   @Test
-  void aProposalWritesItsPlanWhilePreflightChecksItAndAnswersOnlyOnceItIsStored()
-      throws InterruptedException {
+  void aProposalWritesItsPlanWhilePreflightChecksItAndAnswersOnlyOnceItIsStored() {
     List<String> events = new CopyOnWriteArrayList<>();
     CountDownLatch writing = new CountDownLatch(1);
     CountDownLatch checked = new CountDownLatch(1);
