@@ -20,7 +20,11 @@ final class RelativePaths {
             cluster.context()),
         server.withAuth(
             new Auth(
-                against(dir, auth.dir()), auth.tokenTTL(), auth.disabled(), auth.cookieSecure())),
+                against(dir, auth.dir()),
+                auth.tokenTTL(),
+                auth.disabled(),
+                auth.cookieSecure(),
+                auth.admins())),
         c.canary(),
         c.origin());
   }

@@ -31,6 +31,7 @@ import java.util.Set;
  * @param basePath the path prefix a reverse proxy serves swiss under without stripping it ({@code
  *     /api/deploy}); requests with and without it are served alike. Empty: served at the root
  * @param approvalTTL how long an approval request stays usable on a site that requires approval
+ * @param security the hosts, proxies and secret destinations the server trusts
  */
 @RecordBuilder
 public record Server(
@@ -48,9 +49,10 @@ public record Server(
     String applyWith,
     boolean insecureListen,
     String basePath,
-    @JsonDeserialize(using = GoDurationDeserializer.class) Duration approvalTTL)
+    @JsonDeserialize(using = GoDurationDeserializer.class) Duration approvalTTL,
+    Security security)
     // Withers (withDatabase, withAuth, ...) copy every other setting: tests and RelativePaths
-    // change one or two without listing all fourteen.
+    // change one or two without listing all fifteen.
     implements ServerBuilder.With {
 
   public static final String DEFAULT_ADDR = ":8080";
@@ -74,6 +76,7 @@ public record Server(
     approvalTTL = approvalTTL == null || approvalTTL.isZero() ? DEFAULT_APPROVAL_TTL : approvalTTL;
     cacheDir = Nulls.orEmpty(cacheDir);
     auth = auth == null ? Auth.defaults() : auth;
+    security = security == null ? Security.defaults() : security;
     gpuProductLabels = labelKeys(gpuProductLabels);
     applyWith = Nulls.or(applyWith, APPLY_WITH_HELM);
     // "/api/deploy/" and "/api/deploy" are the same mount; "/" is the root.
@@ -91,7 +94,7 @@ public record Server(
 
   public static Server defaults() {
     return new Server(
-        null, null, false, null, null, 0, null, null, null, null, null, false, null, null);
+        null, null, false, null, null, 0, null, null, null, null, null, false, null, null, null);
   }
 
   /**

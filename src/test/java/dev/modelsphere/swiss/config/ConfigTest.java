@@ -297,7 +297,7 @@ class ConfigTest {
     assertThat(s.cacheTTL()).isEqualTo(Duration.ofSeconds(90));
     assertThat(s.cacheDir()).isEqualTo("/data/cache");
     assertThat(s.auth())
-        .isEqualTo(new Auth("/etc/swiss-auth", Duration.ofHours(8), false, "always"));
+        .isEqualTo(new Auth("/etc/swiss-auth", Duration.ofHours(8), false, "always", List.of()));
     assertThat(s.gpuProductLabels())
         .isEqualTo(
             Map.of(
