@@ -30,7 +30,13 @@ export interface paths {
         };
         /**
          * The server can serve; only the API server's answer decides it.
-         * @description `cluster` is `ok` or why the API server did not answer. `catalog` and `profile` only
+         * @description A caller who may read the API (logged in, or anyone the server answers to when it runs
+         *     with no login) gets `checks`; anyone else gets the status and `ready` alone, since the
+         *     checks name the API server's address, the catalogs, the database and the leading replica.
+         *     The API server's answer is reused for a few seconds, so probes and strangers alike cost
+         *     it at most one request in that time.
+         *
+         *     `cluster` is `ok` or why the API server did not answer. `catalog` and `profile` only
          *     report what is cached (`not fetched` otherwise); they never trigger a fetch. `database`
          *     is `ok`, `none` (a read-only server keeps none) or why the database does not answer; it
          *     does not decide readiness: without it the server keeps serving what it reads from the
@@ -1135,7 +1141,8 @@ export interface components {
         };
         Readiness: {
             ready: boolean;
-            checks: {
+            /** @description Only for a caller who may read the API. */
+            checks?: {
                 /** @description `ok`, or why the API server did not answer. */
                 cluster: string;
                 /** @description The cached catalogs, or `not fetched`. */
@@ -2369,8 +2376,46 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The route ran past its deadline, or what it needs is not there. */
+        /**
+         * @description The route ran past its deadline (its work was stopped), its route group's workers are all
+         *     busy (with `Retry-After`), or what it needs is not there.
+         */
         Unavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again, when the route group was busy. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A write from another site: its `Origin` is not this server's own, or it says
+         *     `Sec-Fetch-Site: cross-site` (or `same-site` without an allowed `Origin`).
+         */
+        CrossSite: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not declared as JSON; send it as `application/json`. */
+        NotJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The request names the server by a name it does not answer to (`server.security.hosts`;
+         *     with the login off and none configured, loopback names only).
+         */
+        Misdirected: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2526,7 +2571,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description Not ready; `checks` says why. */
+            /** @description Not ready; `checks` says why, to a caller who may read it. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,6 +2622,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            421: components["responses"]["Misdirected"];
         };
     };
     getWebHome: {
@@ -2608,6 +2654,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
         };
     };
     getWebPath: {
@@ -2641,6 +2688,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
         };
     };
     login: {
@@ -2669,7 +2717,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossSite"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2693,7 +2744,10 @@ export interface operations {
                     "application/json": components["schemas"]["LoggedOut"];
                 };
             };
+            403: components["responses"]["CrossSite"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2716,6 +2770,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2747,6 +2802,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2774,6 +2830,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2805,6 +2862,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2835,6 +2893,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2863,6 +2923,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2897,6 +2958,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2931,6 +2994,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2953,6 +3018,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2975,6 +3041,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3001,6 +3068,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3034,6 +3102,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3069,6 +3138,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3104,6 +3174,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3136,6 +3207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3166,6 +3238,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3189,6 +3263,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3221,6 +3296,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3245,6 +3321,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3269,6 +3346,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3295,6 +3373,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             /** @description 500 streams are already open (the most one server keeps), or the server is stopping. */
             503: {
                 headers: {
@@ -3333,6 +3412,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3365,6 +3446,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3398,6 +3481,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3431,6 +3516,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3482,6 +3569,8 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             422: components["responses"]["KubeRefused"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
@@ -3526,6 +3615,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3571,6 +3662,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
@@ -3610,6 +3703,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3646,6 +3740,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3683,6 +3778,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3720,6 +3816,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3760,6 +3857,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3800,6 +3898,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
@@ -3845,6 +3944,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["NoEntrypoint"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3889,6 +3990,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["NoEntrypoint"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3925,6 +4028,7 @@ export interface operations {
             400: components["responses"]["SloRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SloRefused"];
+            421: components["responses"]["Misdirected"];
             422: components["responses"]["SloRefused"];
             500: components["responses"]["SloRefused"];
             /** @description The site profile cannot be read, or the SLO server cannot be reached. */
@@ -4008,6 +4112,8 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             /** @description The site profile cannot be read, or the SLO server cannot be reached. */
             502: {
                 headers: {
@@ -4071,6 +4177,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["NotJson"];
+            421: components["responses"]["Misdirected"];
             /** @description The site profile cannot be read, or the SLO server cannot be reached. */
             502: {
                 headers: {

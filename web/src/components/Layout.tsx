@@ -5,6 +5,7 @@ import { sessionApi } from "../api/session";
 import { LiveIndicator } from "../live/LiveUpdates";
 import { useSession } from "../session/Session";
 import { ErrorBoundary } from "./ErrorBoundary";
+import { siteChoices } from "./siteChoices";
 import { Badge } from "./ui/Badge";
 import { cx } from "./ui/cx";
 import { queryKeys } from "../api/queryKeys";
@@ -69,8 +70,8 @@ export function Layout() {
 
 /** Each site is its own swiss serve and origin: choosing one is a full navigation there. */
 function SiteSwitcher({ name, sites: listed }: { name: string; sites: SiteLink[] }) {
-  // The server leaves out an empty name or url: a site without a url cannot be switched to.
-  const sites = listed.flatMap((site) => (site.url ? [{ url: site.url, name: site.name || site.url }] : []));
+  // A site without a web address cannot be switched to (the server leaves out an empty one).
+  const sites = siteChoices(listed);
   if (sites.length === 0) {
     return <span className="font-medium">{name}</span>;
   }

@@ -59,6 +59,7 @@ import dev.modelsphere.swiss.server.events.EventHub;
 import dev.modelsphere.swiss.server.http.HttpApp;
 import dev.modelsphere.swiss.server.http.ParamRule;
 import dev.modelsphere.swiss.server.http.RouteGroup;
+import dev.modelsphere.swiss.server.http.ServedHosts;
 import dev.modelsphere.swiss.server.routes.ApprovalRoutes;
 import dev.modelsphere.swiss.server.routes.CatalogRoutes;
 import dev.modelsphere.swiss.server.routes.ClusterRoutes;
@@ -93,6 +94,7 @@ import dev.modelsphere.swiss.store.StoreException;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javalin.Javalin;
+import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.util.JavalinBindException;
 import io.micrometer.core.instrument.Gauge;
@@ -109,6 +111,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
@@ -265,13 +268,15 @@ public final class SwissServer {
     meters.gauge("swiss.event.streams", events, EventHub::openStreams);
     registerMemoryMeters();
     this.clusterEvents = ClusterEvents.start(fleet, nodes, events);
+    ServedHosts hosts = servedHosts(config);
     this.app =
         HttpApp.create(
             guard(tokens, cookie),
             meters,
-            routeGroups(tokens, cookie),
+            routeGroups(tokens, cookie, readinessDetails(hosts, tokens)),
             NAME_RULES,
-            config.server().basePath());
+            config.server().basePath(),
+            hosts);
   }
 
   /**
@@ -309,10 +314,11 @@ public final class SwissServer {
     return new SwissServer(config, client, options, openStore(config, options.databasePassword()));
   }
 
-  private List<RouteGroup> routeGroups(SessionTokens tokens, SessionCookie cookie) {
+  private List<RouteGroup> routeGroups(
+      SessionTokens tokens, SessionCookie cookie, Predicate<Context> readinessDetails) {
     Relationships relationships = new Relationships(config.canary());
     return List.of(
-        new HealthRoutes(options.version(), readiness),
+        new HealthRoutes(options.version(), readiness, readinessDetails),
         new MetricsRoutes(meters),
         new SessionRoutes(loginParts(tokens, cookie), site.profiles()::initialized),
         new RunRoutes(store),
@@ -565,6 +571,26 @@ public final class SwissServer {
     return store
         .<LoginThrottle>map(s -> new StoreLoginThrottle(s, options.clock()))
         .orElseGet(() -> new MemoryLoginThrottle(options.clock()));
+  }
+
+  /**
+   * Who sees why {@code /readyz} says what it says: whoever may read the API (a logged-in caller,
+   * or anyone when there is no login), by a name the server answers to.
+   */
+  private Predicate<Context> readinessDetails(ServedHosts hosts, SessionTokens tokens) {
+    if (credentials.isEmpty()) {
+      return hosts::allows;
+    }
+    Authenticator authenticator = new Authenticator(credentials.get(), tokens);
+    return ctx -> hosts.allows(ctx) && authenticator.authenticate(ctx).isPresent();
+  }
+
+  private static ServedHosts servedHosts(Config config) {
+    try {
+      return ServedHosts.of(config.server().security(), config.server().auth().disabled());
+    } catch (IllegalArgumentException e) {
+      throw new ServerException(e.getMessage() + " -- fix the server config", e);
+    }
   }
 
   private Handler guard(SessionTokens tokens, SessionCookie cookie) {

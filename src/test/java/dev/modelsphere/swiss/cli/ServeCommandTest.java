@@ -233,6 +233,7 @@ class ServeCommandTest {
     HttpResponse<String> r =
         http.send(
             HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build(),
             HttpResponse.BodyHandlers.ofString());

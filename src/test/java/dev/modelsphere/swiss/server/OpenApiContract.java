@@ -77,8 +77,9 @@ public final class OpenApiContract {
                 () -> new AssertionError("no documented path matches %s".formatted(rawPath)));
     String operation = "/paths/%s/%s".formatted(escape(template), method.toLowerCase());
     if (document.at(operation).isMissingNode()) {
-      // No route serves this method here: only the server's refusals may answer.
-      return List.of(401, 404, 405, 413).contains(status)
+      // No route serves this method here: only the server's refusals may answer, those of
+      // requests from elsewhere (403, 415, 421) included, which come before routing.
+      return List.of(401, 403, 404, 405, 413, 415, 421).contains(status)
           ? validate("/components/schemas/Error", json)
           : List.of("%s %s is not documented".formatted(method, template));
     }

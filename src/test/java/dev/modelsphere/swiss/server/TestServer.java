@@ -428,11 +428,20 @@ public final class TestServer implements AutoCloseable {
     return path.length() == basePath.length() ? "/" : path.substring(basePath.length());
   }
 
+  /**
+   * Sends {@code body} as JSON ({@code Content-Type: application/json}, as every client of the API
+   * does) unless {@code headers} name a Content-Type of their own.
+   */
   public Reply send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).method(method, body);
+    boolean typed = false;
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
+      typed |= headers[i].equalsIgnoreCase("Content-Type");
+    }
+    if (!typed && body.contentLength() != 0) {
+      request.header("Content-Type", "application/json");
     }
     try {
       HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());

@@ -20,11 +20,16 @@ import org.awaitility.core.ConditionTimeoutException;
  *
  * <ul>
  *   <li>{@value #PASSED_ON}: the prefix is passed on to the server (its {@code server.basePath}
- *       takes it off);
- *   <li>{@value #STRIPPED}: nginx takes its prefix off and names it in {@code X-Forwarded-Prefix}.
+ *       takes it off), and so is the {@code Host} the browser sent, port included;
+ *   <li>{@value #STRIPPED}: nginx takes its prefix off and names it in {@code X-Forwarded-Prefix},
+ *       and sends its own host name as {@code Host}, the browser's in {@code X-Forwarded-Host} (the
+ *       server must trust one proxy hop to read it).
  * </ul>
  *
- * Both keep the event stream unbuffered and open, as a proxy in front of swiss must.
+ * Either way the server can tell that the browser's {@code Origin} is its own, so the UI's writes
+ * pass its cross-site check.
+ *
+ * <p>Both keep the event stream unbuffered and open, as a proxy in front of swiss must.
  */
 public final class Nginx implements AutoCloseable {
   public static final Path BINARY = Path.of("/usr/sbin/nginx");
@@ -82,7 +87,6 @@ public final class Nginx implements AutoCloseable {
     String proxied =
         """
               proxy_http_version 1.1;
-              proxy_set_header Host $host;
               proxy_set_header X-Forwarded-Proto $scheme;
               proxy_buffering off;
               proxy_read_timeout 1h;
@@ -104,9 +108,12 @@ public final class Nginx implements AutoCloseable {
             listen 127.0.0.1:%3$d;
             location %5$s/ {
               proxy_pass http://127.0.0.1:%4$d;
+              proxy_set_header Host $http_host;
         %7$s    }
             location %6$s/ {
               proxy_pass http://127.0.0.1:%4$d/;
+              proxy_set_header Host $host;
+              proxy_set_header X-Forwarded-Host $http_host;
               proxy_set_header X-Forwarded-Prefix %6$s;
         %7$s    }
           }

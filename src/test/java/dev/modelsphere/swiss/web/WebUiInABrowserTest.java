@@ -52,12 +52,13 @@ import picocli.CommandLine;
 class WebUiInABrowserTest {
   @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
 
-  // basePath: the proxy tests reach this server through nginx under /api/deploy/ too.
+  // basePath: the proxy tests reach this server through nginx under /api/deploy/ too. One trusted
+  // proxy hop: nginx names the browser's host in X-Forwarded-Host under its other prefix.
   private static final String DEPLOYING =
       "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n"
           + "  basePath: "
           + Nginx.PASSED_ON
-          + "\n";
+          + "\n  security:\n    trustedProxyHops: 1\n";
   private static final String SMALL_MODEL = "smollm3-3b";
   private static final String VERSIONED_MODEL = "mistral-small-24b";
   private static final int FLEET = 1000;

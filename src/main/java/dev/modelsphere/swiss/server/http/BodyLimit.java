@@ -4,7 +4,6 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 
 /**
  * Refuses a request whose declared body is larger than {@link #MAX_BYTES} before anything reads it.
@@ -38,9 +37,18 @@ public final class BodyLimit implements Handler {
     }
   }
 
-  private static void swallow(Context ctx) {
+  /**
+   * Reads and drops what is left of the request's body, up to {@link #SWALLOW_BYTES}: a body sent
+   * without a length could otherwise keep the server reading for as long as the client sends.
+   */
+  static void swallow(Context ctx) {
     try (InputStream body = ctx.req().getInputStream()) {
-      body.transferTo(OutputStream.nullOutputStream());
+      byte[] chunk = new byte[8192];
+      long left = SWALLOW_BYTES;
+      int read;
+      while (left > 0 && (read = body.read(chunk, 0, (int) Math.min(chunk.length, left))) > 0) {
+        left -= read;
+      }
     } catch (IOException e) {
       // The client went away or broke off: there is nobody left to answer.
     }

@@ -5,7 +5,9 @@ import io.javalin.http.Handler;
 import io.javalin.util.JavalinException;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.server.handler.GracefulHandler;
@@ -15,7 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The HTTP application with the middleware every route gets, in the reference's order: recover
  * (every failure becomes a JSON error), one log line and the metrics per request, the body cap,
- * then the auth guard, then the routes with their deadlines.
+ * then the refusals of requests from elsewhere (a name the server does not answer to, a write from
+ * another site, a body that is not JSON), then the auth guard, then the routes with their
+ * deadlines, each group on its own bounded pool. Every answer carries the {@link SecurityHeaders}.
  */
 public final class HttpApp {
   /** How long a stopping server lets requests in flight finish, as the reference drains. */
@@ -50,20 +54,23 @@ public final class HttpApp {
    * @param groups every route of the server, registered in this order
    */
   public static Javalin create(Handler guard, MeterRegistry meters, List<RouteGroup> groups) {
-    return create(guard, meters, groups, Map.of(), "");
+    return create(guard, meters, groups, Map.of(), "", ServedHosts.any());
   }
 
   /**
    * @param rules what each named path parameter must look like ({@link Routes})
    * @param basePath the prefix a proxy may leave on the path ({@link BasePath}); empty for none
+   * @param hosts the names the server answers to and the origins it takes writes from
    */
   public static Javalin create(
       Handler guard,
       MeterRegistry meters,
       List<RouteGroup> groups,
       Map<String, ParamRule> rules,
-      String basePath) {
+      String basePath,
+      ServedHosts hosts) {
     KnownPaths known = new KnownPaths();
+    List<WorkerPool> pools = new ArrayList<>();
     return Javalin.create(
         config -> {
           config.startup.showJavalinBanner = false;
@@ -77,18 +84,33 @@ public final class HttpApp {
           config.requestLogger.http(new HttpMetrics(meters));
           ErrorReplies.install(config, known);
           config.routes.before(new BodyLimit());
+          config.routes.before(new HostCheck(hosts));
+          config.routes.before(new OriginCheck(hosts));
+          config.routes.before(new JsonBodyCheck());
           config.routes.before(guard);
-          Routes routes = new Routes(config.routes, known, rules);
-          groups.forEach(group -> group.register(routes));
+          for (RouteGroup group : groups) {
+            WorkerPool pool = new WorkerPool(poolName(group), group.workers());
+            pools.add(pool);
+            group.register(new Routes(config.routes, known, rules, pool));
+          }
+          // After the drain: what still runs then has been answered already.
+          config.events.serverStopped(() -> pools.forEach(WorkerPool::close));
           config.jetty.modifyServer(
               server -> {
                 server.setStopTimeout(DRAIN.toMillis());
                 // Without it Jetty closes connections with requests still running on stop.
                 server.insertHandler(new GracefulHandler());
                 server.insertHandler(new BasePath(basePath));
+                server.insertHandler(new SecurityHeaders());
               });
           config.jetty.modifyHttpConfiguration(
               http -> http.setIdleTimeout(IDLE_TIMEOUT.toMillis()));
         });
+  }
+
+  /** {@code DeployRoutes} is {@code deploy}; a group written in place is named after its class. */
+  private static String poolName(RouteGroup group) {
+    String name = group.getClass().getSimpleName().replaceFirst("\\$.*", "");
+    return name.replaceFirst("Routes$", "").toLowerCase(Locale.ROOT);
   }
 }

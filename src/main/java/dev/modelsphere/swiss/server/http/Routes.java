@@ -18,15 +18,19 @@ public final class Routes {
   private final RoutesConfig javalin;
   private final KnownPaths known;
   private final Map<String, ParamRule> rules;
+  private final WorkerPool pool;
 
   /**
    * @param known where every route but the {@link #fallback} is recorded
    * @param rules by path parameter name: checked on every route whose path has that parameter
+   * @param pool where the routes with a deadline run (their group's)
    */
-  public Routes(RoutesConfig javalin, KnownPaths known, Map<String, ParamRule> rules) {
+  public Routes(
+      RoutesConfig javalin, KnownPaths known, Map<String, ParamRule> rules, WorkerPool pool) {
     this.javalin = javalin;
     this.known = known;
     this.rules = Map.copyOf(rules);
+    this.pool = pool;
   }
 
   public Routes get(String path, Deadline deadline, Handler handler) {
@@ -86,7 +90,10 @@ public final class Routes {
   private Routes add(HandlerType method, String path, Deadline deadline, Handler handler) {
     known.add(method, path);
     javalin.addEndpoint(
-        Endpoint.create(method, path).addMetadata(deadline).handler(checked(path, handler)));
+        Endpoint.create(method, path)
+            .addMetadata(deadline)
+            .addMetadata(pool)
+            .handler(checked(path, handler)));
     return this;
   }
 

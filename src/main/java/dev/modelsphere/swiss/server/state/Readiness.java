@@ -32,6 +32,11 @@ public final class Readiness {
     this.notes = new LinkedHashMap<>(notes);
   }
 
+  /** Whether every gate passes, without the notes (which may ask the database). */
+  public boolean gatesPass() {
+    return gates.stream().allMatch(gate -> OK.equals(gate.check()));
+  }
+
   public Report check() {
     Map<String, String> checks = new LinkedHashMap<>();
     boolean ready = true;
