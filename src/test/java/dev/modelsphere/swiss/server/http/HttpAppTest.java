@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,11 @@ import org.junit.jupiter.api.Test;
 class HttpAppTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final CountDownLatch SLOW_WORK_MAY_END = new CountDownLatch(1);
+
+  /** Steps of the render-like work past its deadline; it must stop taking them. */
+  private static final AtomicInteger RENDER_STEPS = new AtomicInteger();
+
+  private static final CountDownLatch RENDER_STOPPED = new CountDownLatch(1);
   private static Javalin app;
 
   @BeforeAll
@@ -54,6 +60,22 @@ class HttpAppTest {
                     ctx -> {
                       throw new ApiException(404, "no widget 7");
                     })
+                .get(
+                    "/api/render",
+                    new Deadline(Duration.ofMillis(300)),
+                    ctx -> {
+                      // A render that would run for a minute, one step after another.
+                      try {
+                        for (int step = 0; step < 600; step++) {
+                          RENDER_STEPS.incrementAndGet();
+                          Thread.sleep(100);
+                        }
+                      } catch (InterruptedException stopped) {
+                        RENDER_STOPPED.countDown();
+                        throw stopped;
+                      }
+                      Json.ok(ctx, Map.of("rendered", true));
+                    })
                 .post(
                     "/api/echo",
                     Deadline.QUICK_READ,
@@ -78,6 +100,77 @@ class HttpAppTest {
     assertThat(r.statusCode()).isEqualTo(503);
     assertThat(r.body()).contains("\"error\": ").contains("300ms");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void aRoutePastItsDeadlineStopsItsWork() throws Exception {
+    HttpResponse<String> r = get("/api/render");
+
+    assertThat(r.statusCode()).isEqualTo(503);
+    assertThat(r.body()).contains("was stopped");
+    assertThat(RENDER_STOPPED.await(5, TimeUnit.SECONDS))
+        .as("the work was interrupted at its deadline")
+        .isTrue();
+    int steps = RENDER_STEPS.get();
+    Thread.sleep(500);
+    assertThat(RENDER_STEPS.get()).as("no step taken after the deadline").isEqualTo(steps);
+  }
+
+  @Test
+  void aFullPoolAnswers503WithRetryAfterRatherThanQueueingWithoutEnd() throws Exception {
+    CountDownLatch running = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    RouteGroup narrow =
+        new RouteGroup() {
+          @Override
+          public void register(Routes routes) {
+            routes.get(
+                "/api/busy",
+                Deadline.QUICK_READ,
+                ctx -> {
+                  running.countDown();
+                  release.await(20, TimeUnit.SECONDS);
+                  Json.ok(ctx, Map.of("done", true));
+                });
+          }
+
+          @Override
+          public WorkerPool.Size workers() {
+            return new WorkerPool.Size(1, 1);
+          }
+        };
+    Javalin own = HttpApp.create(ctx -> {}, new SimpleMeterRegistry(), List.of(narrow));
+    own.start("127.0.0.1", 0);
+    try {
+      HttpRequest busy =
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + own.port() + "/api/busy"))
+              .build();
+      CompletableFuture<HttpResponse<String>> first =
+          HTTP.sendAsync(busy, HttpResponse.BodyHandlers.ofString());
+      assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+      // One of these takes the one place in line, the other finds the line full: which is which
+      // depends on which the server reads first.
+      List<CompletableFuture<HttpResponse<String>>> more =
+          List.of(
+              HTTP.sendAsync(busy, HttpResponse.BodyHandlers.ofString()),
+              HTTP.sendAsync(busy, HttpResponse.BodyHandlers.ofString()));
+      CompletableFuture.anyOf(more.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+      HttpResponse<String> refused =
+          more.stream().filter(CompletableFuture::isDone).findFirst().orElseThrow().get();
+
+      assertThat(refused.statusCode()).isEqualTo(503);
+      assertThat(refused.headers().firstValue("Retry-After")).hasValue("5");
+      assertThat(refused.body()).contains("busy", "try again");
+      assertThat(more.stream().filter(CompletableFuture::isDone)).as("one waits").hasSize(1);
+      release.countDown();
+      assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+      for (CompletableFuture<HttpResponse<String>> answer : more) {
+        assertThat(answer.get(10, TimeUnit.SECONDS).statusCode()).isIn(200, 503);
+      }
+    } finally {
+      release.countDown();
+      own.stop();
+    }
   }
 
   @Test
@@ -192,7 +285,10 @@ class HttpAppTest {
 
   private static HttpResponse<String> post(String path, byte[] body) throws Exception {
     return HTTP.send(
-        request(path).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+        request(path)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
