@@ -143,8 +143,17 @@ export interface paths {
          * @description Sets the `swiss_session` cookie (HttpOnly, SameSite=Strict, Path=/ or the prefix of a
          *     reverse proxy the browser reaches swiss through, Secure as
          *     `server.auth.cookieSecure` says, expiring with the token) and returns the same token. A
-         *     wrong password answers after a one-second pause; after 10 failures in a minute a client
-         *     (the first `X-Forwarded-For` entry, else its address) gets 429 until they age out.
+         *     wrong password answers after a one-second pause.
+         *
+         *     Failed logins are throttled, before the password is checked (a refused attempt is not
+         *     counted), with 429 and `Retry-After`:
+         *     - a client with 10 failures in the last minute waits until the oldest ages out. The client
+         *       is the connection's address; `X-Forwarded-For` counts only through
+         *       `server.security.trustedProxyHops` (the entry that many places from the right, which the
+         *       server's own proxies appended), and is ignored when that is 0.
+         *     - the account's username, after 20 failures in the last hour from any clients, waits 1 s
+         *       after its last failure, then 2 s, 4 s, ... up to 5 minutes; this slows the account's own
+         *       logins too while someone guesses at it. Every other username shares one such allowance.
          */
         post: operations["login"];
         delete?: never;
@@ -163,9 +172,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Forget the session cookie.
-         * @description Clears the cookie. Tokens are stateless: one copied elsewhere stays valid until it
-         *     expires.
+         * End the session.
+         * @description Clears the cookie and revokes the session's token (sent as the cookie or as
+         *     `Authorization: Bearer`): the token, every token its session was given before and any copy
+         *     of them answer 401 from then on, on every replica sharing the server's database, and the
+         *     event streams opened with it end. Answers 200 whether or not there was a session to end.
          */
         post: operations["logout"];
         delete?: never;
@@ -584,7 +595,9 @@ export interface paths {
          * A stream of server-sent events naming what changed, so clients know what to refetch.
          * @description A `text/event-stream` that stays open, under the same login as every other `/api/...`
          *     route (an `EventSource` sends the session cookie). It has no deadline; a stream whose
-         *     session token expires is ended, and the client's reconnect is then answered 401. Events
+         *     session token expires, or whose session logs out (`POST /api/logout`, on any replica), is
+         *     ended, and the client's reconnect is then answered 401. One session (one login's token,
+         *     or one user a trusted proxy names) holds at most 8 streams at once. Events
          *     say what to refetch, never the new state itself. Every event is three lines and a blank
          *     one, its data one line of JSON:
          *
@@ -2331,7 +2344,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not logged in, or the credentials are wrong. */
+        /**
+         * @description Not logged in (no token, an expired one, or one a logout revoked), or the credentials are
+         *     wrong.
+         */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -2358,9 +2374,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many failed logins from this client in the last minute. */
+        /** @description Too many failed logins from this client, or with this username: wait as `Retry-After` says. */
         TooManyRequests: {
             headers: {
+                /** @description Seconds to wait before the next login may be tried. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3374,6 +3392,18 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             421: components["responses"]["Misdirected"];
+            /**
+             * @description The session already holds 8 streams, the most one session may: close one of them (a
+             *     tab, a client) first.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 500 streams are already open (the most one server keeps), or the server is stopping. */
             503: {
                 headers: {

@@ -47,13 +47,15 @@ import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.auth.AuthException;
 import dev.modelsphere.swiss.server.auth.AuthGuard;
 import dev.modelsphere.swiss.server.auth.Authenticator;
+import dev.modelsphere.swiss.server.auth.ClientAddress;
 import dev.modelsphere.swiss.server.auth.CredentialFiles;
 import dev.modelsphere.swiss.server.auth.Login;
 import dev.modelsphere.swiss.server.auth.LoginThrottle;
-import dev.modelsphere.swiss.server.auth.MemoryLoginThrottle;
+import dev.modelsphere.swiss.server.auth.MemoryFailedLogins;
 import dev.modelsphere.swiss.server.auth.SessionCookie;
 import dev.modelsphere.swiss.server.auth.SessionTokens;
-import dev.modelsphere.swiss.server.auth.StoreLoginThrottle;
+import dev.modelsphere.swiss.server.auth.SharedFailedLogins;
+import dev.modelsphere.swiss.server.auth.TokenRevocations;
 import dev.modelsphere.swiss.server.events.ClusterEvents;
 import dev.modelsphere.swiss.server.events.EventHub;
 import dev.modelsphere.swiss.server.http.HttpApp;
@@ -89,6 +91,7 @@ import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.DatabasePassword;
+import dev.modelsphere.swiss.store.FailedLogins;
 import dev.modelsphere.swiss.store.Store;
 import dev.modelsphere.swiss.store.StoreException;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -180,6 +183,10 @@ public final class SwissServer {
   private final Optional<BackgroundLeader> leader;
 
   private final Readiness readiness;
+
+  /** The sessions logouts ended: refused by the guard, their event streams ended. */
+  private final TokenRevocations revocations;
+
   private final EventHub events;
   private final ClusterEvents clusterEvents;
   private final Javalin app;
@@ -264,7 +271,9 @@ public final class SwissServer {
                         config.server().approvalTTL(),
                         options.clock()))
             : Optional.empty();
-    this.events = new EventHub(options.events(), options.clock());
+    this.revocations = new TokenRevocations(store.map(Store::revocations), tokens, options.clock());
+    this.events = new EventHub(options.events(), options.clock(), revocations::revokedAmong);
+    revocations.onRevoke(events::endSession);
     meters.gauge("swiss.event.streams", events, EventHub::openStreams);
     registerMemoryMeters();
     this.clusterEvents = ClusterEvents.start(fleet, nodes, events);
@@ -354,7 +363,7 @@ public final class SwissServer {
             config.server().allowDeploy()),
         new DeployRoutes(deployParts()),
         new ApprovalRoutes(approvals),
-        new EventRoutes(events),
+        new EventRoutes(events, credentials.isPresent()),
         // Add new route groups above this line: the web UI answers every path left over.
         new WebRoutes(options.webRoot()));
   }
@@ -562,15 +571,19 @@ public final class SwissServer {
         files ->
             new SessionRoutes.LoginParts(
                 new Login(files, tokens, loginThrottle(), options.failedLoginPenalty()),
-                new Authenticator(files, tokens),
-                cookie));
+                new Authenticator(files, tokens, revocations),
+                cookie,
+                new ClientAddress(config.server().security().trustedProxyHops()),
+                revocations));
   }
 
   /** Counted in the database when there is one, so every replica sharing it refuses alike. */
   private LoginThrottle loginThrottle() {
-    return store
-        .<LoginThrottle>map(s -> new StoreLoginThrottle(s, options.clock()))
-        .orElseGet(() -> new MemoryLoginThrottle(options.clock()));
+    FailedLogins failures =
+        store
+            .<FailedLogins>map(s -> new SharedFailedLogins(s.loginFailures()))
+            .orElseGet(MemoryFailedLogins::new);
+    return new LoginThrottle(failures, options.clock());
   }
 
   /**
@@ -598,7 +611,7 @@ public final class SwissServer {
       return Actor::anonymous;
     }
     CredentialFiles files = credentials.get();
-    return new AuthGuard(new Authenticator(files, tokens), files, tokens, cookie);
+    return new AuthGuard(new Authenticator(files, tokens, revocations), files, tokens, cookie);
   }
 
   private static void checkCredentials(Auth auth) {

@@ -181,42 +181,6 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  /**
-   * Counts a failed login of {@code client} at {@code at}, forgetting those older than {@code
-   * forgetBefore} (of every client) on the way, so the table holds only the last window.
-   */
-  public void recordLoginFailure(String client, Instant at, Instant forgetBefore) {
-    update(
-        "forget old failed logins",
-        "DELETE FROM login_failures WHERE failed_at < ?",
-        forgetBefore.toEpochMilli());
-    update(
-        "record a failed login",
-        "INSERT INTO login_failures (client, failed_at) VALUES (?, ?)",
-        client,
-        at.toEpochMilli());
-  }
-
-  /** How many failed logins of {@code client} are recorded since {@code since}, on any replica. */
-  public int loginFailuresSince(String client, Instant since) {
-    String sql = "SELECT count(*) FROM login_failures WHERE client = ? AND failed_at >= ?";
-    try (Connection c = database.connect();
-        PreparedStatement s = c.prepareStatement(sql)) {
-      bind(s, client, since.toEpochMilli());
-      try (ResultSet rows = s.executeQuery()) {
-        rows.next();
-        return rows.getInt(1);
-      }
-    } catch (SQLException e) {
-      throw failure("count failed logins", e);
-    }
-  }
-
-  /** Forgets {@code client}'s failed logins: it signed in. */
-  public void clearLoginFailures(String client) {
-    update("clear failed logins", "DELETE FROM login_failures WHERE client = ?", client);
-  }
-
   private static void where(List<String> conditions, List<Object> args, String column, String v) {
     if (!v.isEmpty()) {
       conditions.add(column + " = ?");
@@ -274,6 +238,16 @@ public final class Store implements AutoCloseable {
   /** The approval requests, in the same database. */
   public StoredApprovals approvals() {
     return new StoredApprovals(database, this::failure);
+  }
+
+  /** The failed logins the login throttle counts, shared by every replica on this database. */
+  public StoredLoginFailures loginFailures() {
+    return new StoredLoginFailures(new Statements(database, this::failure));
+  }
+
+  /** The session tokens a logout revoked, shared by every replica on this database. */
+  public StoredRevocations revocations() {
+    return new StoredRevocations(new Statements(database, this::failure));
   }
 
   static void bind(PreparedStatement s, Object... args) throws SQLException {

@@ -1,8 +1,10 @@
 /**
  * The server's own database: {@code plans}, the staging area between compose, diff and apply, keyed
  * by plan hash and never changed once written; and {@code runs}, the append-only audit log of every
- * deploy, with the actor who asked for it. One SQLite file on a volume for a single server;
- * PostgreSQL for several.
+ * deploy, with the actor who asked for it. Beside them the login's shared state: {@code
+ * login_failures} for the throttle and {@code revoked_tokens} for logouts, so every replica on one
+ * database counts and refuses alike. One SQLite file on a volume for a single server; PostgreSQL
+ * for several.
  *
  * <p>The database is an audit log, never the truth about what is deployed: that lives in the
  * cluster. The schema is owned by Flyway: the first migration is the reference's schema written in

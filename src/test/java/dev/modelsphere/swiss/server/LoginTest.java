@@ -263,25 +263,55 @@ class LoginTest {
     assertThat(r.setCookies()).isEmpty();
   }
 
+  /**
+   * With no trusted proxy configured {@code X-Forwarded-For} names nobody: every one of these comes
+   * from the test's own address, whatever the header says.
+   */
   @Test
-  void theEleventhFailedLoginInAMinuteIs429EvenWithTheRightPassword() {
+  void theEleventhFailedLoginInAMinuteIs429WithRetryAfterEvenWithTheRightPassword() {
     String body = "{\"username\": \"admin\", \"password\": \"guess\"}";
     String good = "{\"username\": \"admin\", \"password\": \"%s\"}".formatted(TestServer.PASSWORD);
     for (int i = 0; i < 10; i++) {
-      assertThat(
-              server.post("/api/login", body, "X-Forwarded-For", "198.51.100.7, 10.0.0.1").status())
+      assertThat(server.post("/api/login", body, "X-Forwarded-For", "198.51.100." + i).status())
           .isEqualTo(401);
     }
 
-    assertThat(server.post("/api/login", body, "X-Forwarded-For", "198.51.100.7").status())
+    TestServer.Reply refused = server.post("/api/login", body);
+    assertThat(refused.status()).isEqualTo(429);
+    assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(1L, 60L);
+    assertThat(server.post("/api/login", good, "X-Forwarded-For", "198.51.100.99").status())
         .isEqualTo(429);
-    assertThat(server.post("/api/login", good, "X-Forwarded-For", "198.51.100.7").status())
-        .isEqualTo(429);
-    assertThat(server.post("/api/login", good, "X-Forwarded-For", "198.51.100.8").status())
-        .isEqualTo(200);
     server.clock.advance(Duration.ofSeconds(61));
-    assertThat(server.post("/api/login", good, "X-Forwarded-For", "198.51.100.7").status())
+    assertThat(server.post("/api/login", good).status()).isEqualTo(200);
+  }
+
+  @Test
+  void logoutRevokesTheTokenItWasCalledWithAndNoOther() {
+    String loggedOut = loginCookie();
+    String other = loginCookie();
+
+    assertThat(server.post("/api/logout", "", "Cookie", "swiss_session=" + loggedOut).status())
         .isEqualTo(200);
+
+    assertThat(server.get("/api/runs", "Cookie", "swiss_session=" + loggedOut).status())
+        .isEqualTo(401);
+    assertThat(server.get("/api/runs", "Authorization", "Bearer " + loggedOut).status())
+        .isEqualTo(401);
+    assertThat(server.get("/api/runs", "Cookie", "swiss_session=" + other).status()).isEqualTo(200);
+    assertThat(server.post("/api/logout", "", "Authorization", "Bearer forged").status())
+        .isEqualTo(200);
+  }
+
+  @Test
+  void aLogoutAlsoEndsTheTokensItsSessionWasGivenBeforeARefresh() {
+    String before = loginCookie();
+    server.clock.advance(Duration.ofHours(13));
+    String refreshed = server.get("/api/runs", "Cookie", "swiss_session=" + before).sessionCookie();
+
+    server.post("/api/logout", "", "Cookie", "swiss_session=" + refreshed);
+
+    assertThat(server.get("/api/runs", "Cookie", "swiss_session=" + before).status())
+        .isEqualTo(401);
   }
 
   @Test

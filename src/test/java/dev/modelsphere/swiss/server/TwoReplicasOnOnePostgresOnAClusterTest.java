@@ -3,11 +3,13 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.server.events.EventSettings;
 import dev.modelsphere.swiss.store.DatabasePassword;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.PostgresServer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -28,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 class TwoReplicasOnOnePostgresOnAClusterTest {
   @RegisterExtension static final KubeCluster cluster = new KubeCluster();
 
+  private static final Duration HEARTBEAT = Duration.ofMillis(500);
+
   @TempDir Path dir;
   private TestServer a;
   private TestServer b;
@@ -35,7 +39,10 @@ class TwoReplicasOnOnePostgresOnAClusterTest {
   @BeforeEach
   void startTwoReplicasOnOneDatabase() {
     String database = PostgresServer.shared().newDatabase("replicas");
-    // One login Secret, as the chart mounts it into every replica.
+    // One login Secret, as the chart mounts it into every replica, with the token key the chart
+    // generates: each replica would otherwise sign with a key of its own.
+    TestServer.write(
+        dir.resolve("a/auth/tokenKey"), "one token key every replica shares, 32+ bytes");
     String server =
         "  allowDeploy: true\n  database: %s\n  auth:\n    dir: %s\n"
             .formatted(database, dir.resolve("a/auth"));
@@ -54,7 +61,27 @@ class TwoReplicasOnOnePostgresOnAClusterTest {
         home,
         cluster,
         server,
-        o -> o.withDatabasePassword(new DatabasePassword(PostgresServer.passwordEnvironment())));
+        o ->
+            o.withDatabasePassword(new DatabasePassword(PostgresServer.passwordEnvironment()))
+                // The heartbeat is when a replica asks which of its streams' tokens were revoked.
+                .withEvents(EventSettings.DEFAULTS.withHeartbeat(HEARTBEAT)));
+  }
+
+  @Test
+  void aLogoutOnOneReplicaIsRefusedByTheOtherAndEndsTheStreamOpenThere() {
+    String token =
+        TestServer.json(a.login(TestServer.USER, TestServer.PASSWORD).body())
+            .path("token")
+            .asText();
+    String bearer = "Bearer " + token;
+    try (EventsClient onB = EventsClient.open(b.uri("/api/events"), "Authorization", bearer)) {
+      assertThat(onB.next(Duration.ofSeconds(5)).type()).isEqualTo("hello");
+
+      assertThat(a.post("/api/logout", "", "Authorization", bearer).status()).isEqualTo(200);
+
+      assertThat(b.get("/api/runs", "Authorization", bearer).status()).isEqualTo(401);
+      onB.nextMatching(r -> r.type().equals(EventsClient.Received.END), HEARTBEAT.multipliedBy(6));
+    }
   }
 
   @Test

@@ -32,6 +32,12 @@ public final class Actor {
     return session == null ? Optional.empty() : Optional.ofNullable(session.expiresAt());
   }
 
+  /** The id of the request's session token; empty for a session without one (proxy, none). */
+  public static String tokenId(Context ctx) {
+    Session session = ctx.attribute(ATTRIBUTE);
+    return session == null ? "" : session.tokenId();
+  }
+
   static void set(Context ctx, Session session) {
     ctx.attribute(ATTRIBUTE, session);
   }

@@ -43,7 +43,7 @@ public final class AuthGuard implements Handler {
     }
     Actor.set(ctx, session.get());
     if (tokens.wantsRefresh(session.get())) {
-      cookie.set(ctx, tokens.issue(credentials.current()));
+      cookie.set(ctx, tokens.refresh(session.get(), credentials.current()));
     }
   }
 

@@ -8,7 +8,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Finds who a request comes from: a trusted proxy (its key as bearer, the user in {@code
  * X-Remote-User}), else the session token in {@code Authorization: Bearer}, else the one in the
- * {@code swiss_session} cookie. {@code X-Remote-User} alone proves nothing and is ignored.
+ * {@code swiss_session} cookie. {@code X-Remote-User} alone proves nothing and is ignored, and a
+ * token a logout revoked is no session.
  */
 public final class Authenticator {
   static final String REMOTE_USER = "X-Remote-User";
@@ -17,10 +18,13 @@ public final class Authenticator {
 
   private final CredentialFiles credentials;
   private final SessionTokens tokens;
+  private final TokenRevocations revocations;
 
-  public Authenticator(CredentialFiles credentials, SessionTokens tokens) {
+  public Authenticator(
+      CredentialFiles credentials, SessionTokens tokens, TokenRevocations revocations) {
     this.credentials = credentials;
     this.tokens = tokens;
+    this.revocations = revocations;
   }
 
   /** The request's session; empty when it has none that this server trusts. */
@@ -40,12 +44,19 @@ public final class Authenticator {
     if (token == null || token.isEmpty()) {
       return Optional.empty();
     }
+    Session session;
     try {
-      return Optional.of(tokens.verify(token, current));
+      session = tokens.verify(token, current);
     } catch (AuthException e) {
       LOG.debug("token refused: {}", e.getMessage());
       return Optional.empty();
     }
+    // Checked only for a token that verified: a forged one costs no read of the revocations.
+    if (revocations.isRevoked(session.tokenId())) {
+      LOG.debug("token refused: its session was logged out");
+      return Optional.empty();
+    }
+    return Optional.of(session);
   }
 
   private static String bearer(Context ctx) {

@@ -33,32 +33,39 @@ public final class Login {
   /**
    * A token for these credentials, or the refusal of a wrong password once the penalty has passed.
    * The wait holds no thread: the answer is a future a scheduler completes, so a flood of wrong
-   * passwords cannot use up the server's threads.
+   * passwords cannot use up the server's threads. The throttle is asked before the password is
+   * checked, and a refused login writes nothing.
    *
-   * @param client who is trying, as the throttle counts clients
+   * @param client who is trying, as {@link ClientAddress} tells clients apart
    * @return the token; for credentials that do not match, a future that fails with a 401 {@link
    *     ApiException} after the penalty
-   * @throws ApiException 429 after too many recent failures, 500 when the credentials cannot be
-   *     read
+   * @throws LoginThrottled after too many recent failures of this client or this username
+   * @throws ApiException 500 when the credentials cannot be read
    */
   public CompletableFuture<SessionTokens.Issued> attempt(
       String client, String username, String password) {
-    if (throttle.isThrottled(client)) {
-      throw new ApiException(429, "too many failed logins; wait a minute");
+    Credentials current = current();
+    String counted = current.throttledName(username);
+    // One attempt at a time from the throttle's check to its record: otherwise a burst of
+    // concurrent guesses would all pass the check before the first failure was counted.
+    synchronized (throttle) {
+      throttle.check(client, counted);
+      if (!current.matches(username, password)) {
+        throttle.recordFailure(client, counted);
+        return refusedAfterPenalty();
+      }
+      throttle.succeeded(client);
     }
-    Credentials current;
+    return CompletableFuture.completedFuture(tokens.issue(current));
+  }
+
+  private Credentials current() {
     try {
-      current = credentials.current();
+      return credentials.current();
     } catch (AuthException e) {
       LOG.error("login credentials in {}: {}", credentials.dir(), e.getMessage());
       throw new ApiException(500, "the login credentials are not readable; check the server's log");
     }
-    if (!current.matches(username, password)) {
-      throttle.recordFailure(client);
-      return refusedAfterPenalty();
-    }
-    throttle.clear(client);
-    return CompletableFuture.completedFuture(tokens.issue(current));
   }
 
   private CompletableFuture<SessionTokens.Issued> refusedAfterPenalty() {

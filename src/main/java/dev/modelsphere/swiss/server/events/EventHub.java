@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Numbers every change, keeps the recent ones, and writes them to every open stream. Opening a
@@ -25,9 +27,17 @@ import java.util.concurrent.TimeUnit;
 public final class EventHub implements AutoCloseable {
   static final String HEARTBEAT = ": heartbeat\n\n";
 
+  /**
+   * Streams one session may hold open at once. The web UI opens one per tab; eight covers a
+   * person's tabs and a script or two, and keeps one session (one leaked token, one runaway client)
+   * from taking the places of everyone else under {@link EventSettings#maxStreams()}.
+   */
+  public static final int STREAMS_PER_SESSION = 8;
+
   private final EventLog log;
   private final int maxStreams;
   private final Clock clock;
+  private final RevokedTokens revoked;
   private final Set<EventStream> streams = new LinkedHashSet<>();
   private final ScheduledThreadPoolExecutor timer =
       new ScheduledThreadPoolExecutor(1, DaemonThreads.named("swiss-events-timer"));
@@ -35,17 +45,28 @@ public final class EventHub implements AutoCloseable {
       Executors.newCachedThreadPool(DaemonThreads.named("swiss-events-writer"));
   private boolean closed;
 
+  /** A hub for a server with no login. */
+  public EventHub(EventSettings settings, Clock clock) {
+    this(settings, clock, RevokedTokens.NONE);
+  }
+
   /**
    * @param clock tells how long a session has left
+   * @param revoked asked every heartbeat which open streams' tokens were revoked (by a logout on
+   *     another replica; one on this replica ends them at once through {@link #endSession})
    */
-  public EventHub(EventSettings settings, Clock clock) {
+  public EventHub(EventSettings settings, Clock clock, RevokedTokens revoked) {
     this.log = new EventLog(settings.kept());
     this.maxStreams = settings.maxStreams();
     this.clock = clock;
+    this.revoked = revoked;
     // A stream that ends early cancels its session's end; the timer must not keep it till then.
     timer.setRemoveOnCancelPolicy(true);
     long every = settings.heartbeat().toMillis();
     timer.scheduleAtFixedRate(this::heartbeat, every, every, TimeUnit.MILLISECONDS);
+    // Asked on a writer thread: a slow database must not hold up the heartbeats.
+    timer.scheduleAtFixedRate(
+        () -> writers.execute(this::endRevokedSessions), every, every, TimeUnit.MILLISECONDS);
   }
 
   /** Numbers {@code change}, keeps it and sends it to every open stream. */
@@ -73,13 +94,21 @@ public final class EventHub implements AutoCloseable {
    * @param lastEventId the client's {@code Last-Event-ID}; empty on a first connection
    * @param sessionEnds when the client's session expires, to end the stream then (it reconnects,
    *     and is asked to log in again)
-   * @throws ApiException 503 when {@link EventSettings#maxStreams()} are open or the server is
-   *     stopping
+   * @param owner whose stream it is
+   * @throws ApiException 429 when the owner's session already holds {@link #STREAMS_PER_SESSION};
+   *     503 when {@link EventSettings#maxStreams()} are open or the server is stopping
    */
   public synchronized EventStream open(
-      OutputStream out, String lastEventId, Optional<Instant> sessionEnds) {
+      OutputStream out, String lastEventId, Optional<Instant> sessionEnds, StreamOwner owner) {
     if (closed) {
       throw new ApiException(503, "the server is stopping -- reconnect in a moment");
+    }
+    if (!owner.session().isEmpty() && streamsOf(owner.session()) >= STREAMS_PER_SESSION) {
+      throw new ApiException(
+          429,
+          ("this session already has %d event streams open, the most one session may hold --"
+                  + " close another tab or client of this session first")
+              .formatted(STREAMS_PER_SESSION));
     }
     if (streams.size() >= maxStreams) {
       throw new ApiException(
@@ -88,7 +117,7 @@ public final class EventHub implements AutoCloseable {
                   .formatted(maxStreams)
               + " or try again later");
     }
-    EventStream stream = new EventStream(out, writers, this::forget);
+    EventStream stream = new EventStream(out, owner, writers, this::forget);
     streams.add(stream);
     // The empty write commits the headers even when there is nothing to catch up on.
     stream.send("");
@@ -97,6 +126,39 @@ public final class EventHub implements AutoCloseable {
     first.forEach(event -> stream.send(event.wire()));
     sessionEnds.ifPresent(end -> endAt(stream, end));
     return stream;
+  }
+
+  private long streamsOf(String session) {
+    return streams.stream().filter(s -> s.owner().session().equals(session)).count();
+  }
+
+  /** Ends every stream opened with the token {@code tokenId}: its session was logged out. */
+  public void endSession(String tokenId) {
+    endWhere(stream -> stream.owner().tokenId().equals(tokenId));
+  }
+
+  /** Ends the streams whose tokens were revoked on another replica. */
+  private void endRevokedSessions() {
+    Set<String> open;
+    synchronized (this) {
+      open = new HashSet<>();
+      streams.forEach(stream -> open.add(stream.owner().tokenId()));
+    }
+    open.remove("");
+    if (open.isEmpty()) {
+      return;
+    }
+    Set<String> ended = revoked.among(open);
+    endWhere(stream -> ended.contains(stream.owner().tokenId()));
+  }
+
+  /** Closed outside the lock: closing a stream calls back into the hub to forget it. */
+  private void endWhere(Predicate<EventStream> ends) {
+    List<EventStream> ending;
+    synchronized (this) {
+      ending = streams.stream().filter(ends).toList();
+    }
+    ending.forEach(EventStream::close);
   }
 
   private void endAt(EventStream stream, Instant end) {

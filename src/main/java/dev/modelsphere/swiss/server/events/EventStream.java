@@ -19,6 +19,7 @@ public final class EventStream {
   static final int MAX_PENDING = 1024;
 
   private final OutputStream out;
+  private final StreamOwner owner;
   private final Executor writers;
   private final Consumer<EventStream> onClose;
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
@@ -30,8 +31,10 @@ public final class EventStream {
   /**
    * @param onClose runs once when the stream ends, whoever ends it
    */
-  EventStream(OutputStream out, Executor writers, Consumer<EventStream> onClose) {
+  EventStream(
+      OutputStream out, StreamOwner owner, Executor writers, Consumer<EventStream> onClose) {
     this.out = out;
+    this.owner = owner;
     this.writers = writers;
     this.onClose = onClose;
   }
@@ -48,6 +51,10 @@ public final class EventStream {
       drainIfIdle();
     }
     return ended;
+  }
+
+  StreamOwner owner() {
+    return owner;
   }
 
   CompletableFuture<Void> ended() {

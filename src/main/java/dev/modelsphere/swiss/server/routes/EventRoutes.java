@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server.routes;
 import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.events.EventHub;
 import dev.modelsphere.swiss.server.events.EventStream;
+import dev.modelsphere.swiss.server.events.StreamOwner;
 import dev.modelsphere.swiss.server.http.RouteGroup;
 import dev.modelsphere.swiss.server.http.Routes;
 import dev.modelsphere.swiss.values.Nulls;
@@ -17,9 +18,14 @@ public final class EventRoutes implements RouteGroup {
   private static final String LAST_EVENT_ID = "Last-Event-ID";
 
   private final EventHub hub;
+  private final boolean login;
 
-  public EventRoutes(EventHub hub) {
+  /**
+   * @param login whether the server has a login, which tells sessions apart for the per-session cap
+   */
+  public EventRoutes(EventHub hub, boolean login) {
     this.hub = hub;
+    this.login = login;
   }
 
   @Override
@@ -37,7 +43,16 @@ public final class EventRoutes implements RouteGroup {
         hub.open(
             ctx.res().getOutputStream(),
             Nulls.orEmpty(ctx.header(LAST_EVENT_ID)).strip(),
-            Actor.expiry(ctx));
+            Actor.expiry(ctx),
+            owner(ctx));
     ctx.future(stream::start);
+  }
+
+  private StreamOwner owner(Context ctx) {
+    if (!login) {
+      return StreamOwner.anyone();
+    }
+    String tokenId = Actor.tokenId(ctx);
+    return tokenId.isEmpty() ? StreamOwner.proxiedUser(Actor.of(ctx)) : StreamOwner.token(tokenId);
   }
 }

@@ -1,10 +1,13 @@
 package dev.modelsphere.swiss.server.routes;
 
 import dev.modelsphere.swiss.server.auth.Authenticator;
+import dev.modelsphere.swiss.server.auth.ClientAddress;
 import dev.modelsphere.swiss.server.auth.Login;
+import dev.modelsphere.swiss.server.auth.LoginThrottled;
 import dev.modelsphere.swiss.server.auth.Session;
 import dev.modelsphere.swiss.server.auth.SessionCookie;
 import dev.modelsphere.swiss.server.auth.SessionTokens;
+import dev.modelsphere.swiss.server.auth.TokenRevocations;
 import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
@@ -23,8 +26,18 @@ public final class SessionRoutes implements RouteGroup {
   private final Optional<LoginParts> login;
   private final BooleanSupplier initialized;
 
-  /** What a server with a login needs; absent when {@code server.auth.disabled} is set. */
-  public record LoginParts(Login login, Authenticator authenticator, SessionCookie cookie) {}
+  /**
+   * What a server with a login needs; absent when {@code server.auth.disabled} is set.
+   *
+   * @param clients tells who is trying to log in, for the throttle
+   * @param revocations where a logout revokes the session's token
+   */
+  public record LoginParts(
+      Login login,
+      Authenticator authenticator,
+      SessionCookie cookie,
+      ClientAddress clients,
+      TokenRevocations revocations) {}
 
   /** The login request body. */
   record Attempt(String username, String password) {}
@@ -48,8 +61,14 @@ public final class SessionRoutes implements RouteGroup {
     LoginParts parts =
         login.orElseThrow(() -> new ApiException(400, "this server runs with no login"));
     Attempt attempt = Json.body(ctx, Attempt.class);
-    CompletableFuture<SessionTokens.Issued> answer =
-        parts.login().attempt(client(ctx), attempt.username(), attempt.password());
+    CompletableFuture<SessionTokens.Issued> answer;
+    try {
+      answer =
+          parts.login().attempt(parts.clients().of(ctx), attempt.username(), attempt.password());
+    } catch (LoginThrottled e) {
+      ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
+      throw new ApiException(429, e.getMessage(), e);
+    }
     // Javalin answers when the future completes; a refusal (401 after the penalty) fails it and
     // reaches the same exception mapping as a thrown ApiException.
     ctx.future(() -> answer.thenAccept(token -> loggedIn(ctx, parts, attempt, token)));
@@ -68,8 +87,16 @@ public final class SessionRoutes implements RouteGroup {
             token.token()));
   }
 
+  /**
+   * Revokes the session's token, wherever it is kept (cookie or bearer), so a copy of it is refused
+   * too and its event streams end; answers 200 whether or not there was a session to end.
+   */
   private void logout(Context ctx) {
-    login.ifPresent(parts -> parts.cookie().clear(ctx));
+    login.ifPresent(
+        parts -> {
+          parts.authenticator().authenticate(ctx).ifPresent(parts.revocations()::revoke);
+          parts.cookie().clear(ctx);
+        });
     Json.ok(ctx, new ReadAnswers.LoggedOut(true));
   }
 
@@ -87,14 +114,5 @@ public final class SessionRoutes implements RouteGroup {
                     ReadAnswers.SessionState.of(
                         s.user(), initialized.getAsBoolean(), s.expiresAt()))
             .orElse(ReadAnswers.SessionState.stranger()));
-  }
-
-  /** The client as the throttle counts it: the first proxy hop when there is one. */
-  private static String client(Context ctx) {
-    String forwarded = ctx.header("X-Forwarded-For");
-    if (forwarded != null && !forwarded.isBlank()) {
-      return forwarded.split(",", 2)[0].strip();
-    }
-    return ctx.req().getRemoteAddr();
   }
 }

@@ -48,7 +48,11 @@ class ActorTest {
     CredentialFiles files = new CredentialFiles(dir);
     SessionTokens tokens = new SessionTokens(Duration.ofHours(24), Clock.systemUTC());
     Handler guard =
-        new AuthGuard(new Authenticator(files, tokens), files, tokens, new SessionCookie("never"));
+        new AuthGuard(
+            new Authenticator(files, tokens, TokenRevocations.inMemory(tokens, Clock.systemUTC())),
+            files,
+            tokens,
+            new SessionCookie("never"));
     String token = tokens.issue(files.current()).token();
 
     Javalin app = start(guard);

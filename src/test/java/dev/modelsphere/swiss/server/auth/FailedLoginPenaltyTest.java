@@ -26,7 +26,7 @@ class FailedLoginPenaltyTest {
     return new Login(
         new CredentialFiles(dir),
         new SessionTokens(Duration.ofHours(24), clock),
-        new MemoryLoginThrottle(clock),
+        new LoginThrottle(new MemoryFailedLogins(), clock),
         PENALTY);
   }
 

@@ -19,8 +19,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,8 +56,12 @@ class EventHubTest {
 
   /** A client's stream, started as the events route starts it. */
   private static Sink connect(EventHub hub, String lastEventId) {
+    return connect(hub, lastEventId, StreamOwner.anyone());
+  }
+
+  private static Sink connect(EventHub hub, String lastEventId, StreamOwner owner) {
     Sink sink = new Sink();
-    sink.stream = hub.open(sink, lastEventId, Optional.empty());
+    sink.stream = hub.open(sink, lastEventId, Optional.empty(), owner);
     sink.stream.start();
     return sink;
   }
@@ -196,6 +203,61 @@ class EventHubTest {
   }
 
   @Test
+  void oneSessionHoldsAtMostItsCapOfStreamsWhileOtherSessionsAndAServerWithoutLoginDoNot() {
+    EventHub hub = hub(100, 10);
+    for (int i = 0; i < EventHub.STREAMS_PER_SESSION; i++) {
+      connect(hub, "", StreamOwner.token("t1"));
+      connect(hub, "", StreamOwner.proxiedUser("alice"));
+    }
+
+    for (StreamOwner full : List.of(StreamOwner.token("t1"), StreamOwner.proxiedUser("alice"))) {
+      assertThatThrownBy(() -> connect(hub, "", full))
+          .isInstanceOf(ApiException.class)
+          .satisfies(e -> assertThat(((ApiException) e).status()).isEqualTo(429))
+          .hasMessageContaining("%d event streams".formatted(EventHub.STREAMS_PER_SESSION));
+    }
+    connect(hub, "", StreamOwner.token("t2"));
+    connect(hub, "", StreamOwner.proxiedUser("bob"));
+    for (int i = 0; i <= EventHub.STREAMS_PER_SESSION; i++) {
+      connect(hub, "", StreamOwner.anyone());
+    }
+    assertThat(hub.openStreams()).isEqualTo(3 * EventHub.STREAMS_PER_SESSION + 3);
+  }
+
+  @Test
+  void endingASessionEndsOnlyTheStreamsOpenedWithItsToken() {
+    EventHub hub = hub(10, 10);
+    Sink first = connect(hub, "", StreamOwner.token("t1"));
+    Sink second = connect(hub, "", StreamOwner.token("t1"));
+    Sink other = connect(hub, "", StreamOwner.token("t2"));
+
+    hub.endSession("t1");
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> second.stream.ended().isDone());
+    assertThat(first.stream.ended()).isDone();
+    assertThat(other.stream.ended()).isNotDone();
+    assertThat(hub.openStreams()).isEqualTo(1);
+  }
+
+  @Test
+  void aStreamWhoseTokenWasRevokedOnAnotherReplicaEndsWithinAHeartbeat() {
+    Set<String> revokedElsewhere = ConcurrentHashMap.newKeySet();
+    EventHub hub =
+        new EventHub(
+            new EventSettings(Duration.ofMillis(50), 10, 10),
+            Clock.systemUTC(),
+            ids -> ids.stream().filter(revokedElsewhere::contains).collect(Collectors.toSet()));
+    opened.add(hub);
+    Sink loggedOut = connect(hub, "", StreamOwner.token("t1"));
+    Sink still = connect(hub, "", StreamOwner.token("t2"));
+
+    revokedElsewhere.add("t1");
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> loggedOut.stream.ended().isDone());
+    assertThat(still.stream.ended()).isNotDone();
+  }
+
+  @Test
   void aClosedHubEndsEveryStreamAndRefusesNewOnesWith503() {
     EventHub hub = hub(5, 10);
     Sink client = connect(hub, "");
@@ -226,7 +288,8 @@ class EventHubTest {
   void aStreamEndsWhenItsSessionDoesAndLeavesTheHub() {
     EventHub hub = hub(5, 10);
     Sink client = new Sink();
-    client.stream = hub.open(client, "", Optional.of(Instant.now().plusSeconds(1)));
+    client.stream =
+        hub.open(client, "", Optional.of(Instant.now().plusSeconds(1)), StreamOwner.anyone());
     client.stream.start();
 
     assertThat(hub.openStreams()).isEqualTo(1);
@@ -238,7 +301,8 @@ class EventHubTest {
   void aSessionAlreadyOverEndsTheStreamAtOnce() {
     EventHub hub = hub(5, 10);
     Sink client = new Sink();
-    client.stream = hub.open(client, "", Optional.of(Instant.now().minusSeconds(60)));
+    client.stream =
+        hub.open(client, "", Optional.of(Instant.now().minusSeconds(60)), StreamOwner.anyone());
     client.stream.start();
 
     await().atMost(Duration.ofSeconds(5)).until(() -> client.stream.ended().isDone());
@@ -250,7 +314,7 @@ class EventHubTest {
     EventHub hub = hub(5, 10);
     CountDownLatch unblock = new CountDownLatch(1);
     Sink stuck = new Sink(unblock);
-    stuck.stream = hub.open(stuck, "", Optional.empty());
+    stuck.stream = hub.open(stuck, "", Optional.empty(), StreamOwner.anyone());
     stuck.stream.start();
     Sink reading = connect(hub, "");
     await().atMost(Duration.ofSeconds(5)).until(stuck::blocked);
@@ -277,7 +341,7 @@ class EventHubTest {
     EventHub hub = hub(5, 10);
     Sink gone = new Sink();
     gone.failWrites = true;
-    gone.stream = hub.open(gone, "", Optional.empty());
+    gone.stream = hub.open(gone, "", Optional.empty(), StreamOwner.anyone());
     gone.stream.start();
 
     await().atMost(Duration.ofSeconds(5)).until(() -> gone.stream.ended().isDone());
