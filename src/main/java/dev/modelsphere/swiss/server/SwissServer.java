@@ -571,7 +571,7 @@ public final class SwissServer {
         files ->
             new SessionRoutes.LoginParts(
                 new Login(files, tokens, loginThrottle(), options.failedLoginPenalty()),
-                new Authenticator(files, tokens, revocations),
+                authenticator(files, tokens),
                 cookie,
                 new ClientAddress(config.server().security().trustedProxyHops()),
                 revocations));
@@ -594,7 +594,7 @@ public final class SwissServer {
     if (credentials.isEmpty()) {
       return hosts::allows;
     }
-    Authenticator authenticator = new Authenticator(credentials.get(), tokens);
+    Authenticator authenticator = authenticator(credentials.get(), tokens);
     return ctx -> hosts.allows(ctx) && authenticator.authenticate(ctx).isPresent();
   }
 
@@ -611,7 +611,11 @@ public final class SwissServer {
       return Actor::anonymous;
     }
     CredentialFiles files = credentials.get();
-    return new AuthGuard(new Authenticator(files, tokens, revocations), files, tokens, cookie);
+    return new AuthGuard(authenticator(files, tokens), files, tokens, cookie);
+  }
+
+  private Authenticator authenticator(CredentialFiles files, SessionTokens tokens) {
+    return new Authenticator(files, tokens, revocations);
   }
 
   private static void checkCredentials(Auth auth) {
