@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.server.upstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.modelsphere.swiss.catalog.AddressRule;
 import dev.modelsphere.swiss.testing.LocalHttpServer;
 import java.time.Duration;
 import java.util.Map;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /** One bounded exchange: the bytes read stop at the cap, bad input is a reported failure. */
 class UpstreamHttpTest {
-  private final UpstreamHttp http = new UpstreamHttp();
+  private final UpstreamHttp http = new UpstreamHttp(new AddressRule(true));
 
   @Test
   void aBodyIsReadUpToTheCapAndNoFurther() {
