@@ -86,10 +86,15 @@ class UpstreamAttacksOnAClusterTest {
                     .withServiceAddresses((namespace, name, port) -> entrypoint));
   }
 
+  /** A profile naming an SLO server at {@code address} and its token in Secret {@code secret}. */
   private static String slo(String address, String secret, String key) {
-    return "name: test-site\nmodel:\n  pathTemplate: /models/{{name}}\nscaler:\n"
-        + "  sloAddress: %s\n  sloTokenSecret: %s\n  sloTokenKey: %s\n"
-            .formatted(address, secret, key);
+    return "name: test-site\nmodel:\n  pathTemplate: /models/{{name}}\n"
+        + scaler(address, secret, key);
+  }
+
+  private static String scaler(String address, String secret, String key) {
+    return "scaler:\n  sloAddress: %s\n  sloTokenSecret: %s\n  sloTokenKey: %s\n"
+        .formatted(address, secret, key);
   }
 
   private TestServer.Reply check(String which, String body) {
@@ -168,7 +173,8 @@ class UpstreamAttacksOnAClusterTest {
   void theMetadataAddressIsRefusedEvenWhenTheServerConfigListsIt() {
     String metadata = "http://169.254.169.254";
     entrypoint = metadata;
-    serve(slo(metadata, "slo-api", "token"), TestServer.loopbackUpstreams(metadata));
+    serve(
+        ENTRYPOINT + scaler(metadata, "slo-api", "token"), TestServer.loopbackUpstreams(metadata));
 
     TestServer.Reply slo = server.get("/api/releases/models/glm/slo");
     TestServer.Reply probe = check("probe", "");
