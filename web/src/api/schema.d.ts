@@ -389,7 +389,11 @@ export interface paths {
         /**
          * One catalog's index, without any variant's chart values.
          * @description A catalog that cannot be fetched is served from the last copy held in memory or saved on
-         *     disk; with neither, 502.
+         *     disk; with neither, 502. For a catalog with a `signer`, a fetched index whose signature
+         *     fails, that carries no `serial`, or whose serial is below the last seen counts as not
+         *     fetched, and only a copy saved for that signer, whose signature is checked again on
+         *     loading, is served in its place. A catalog on a link-local or cloud metadata address is
+         *     never fetched, nor is a redirect to one followed.
          */
         get: operations["getCatalogIndex"];
         put?: never;
@@ -1064,7 +1068,11 @@ export interface paths {
          *     in the server's own namespace). A release the SLO server does not know answers
          *     `{"found": false}`; so does a site whose profile names no token Secret, or whose Secret
          *     or key cannot be read, with `reason` saying what to set (a write there answers 409). Any other refusal of the SLO server is passed on with its status and
-         *     its message.
+         *     its message. The token goes only to an origin the server config lists in
+         *     `server.security.secretDestinations` (the profile cannot widen that list), and never to a
+         *     link-local, cloud metadata or (unless `server.security.allowLoopbackUpstreams`) loopback
+         *     address: otherwise 403, and nothing is sent. A redirect from the SLO server is not
+         *     followed: 502, naming its status and `Location`.
          */
         get: operations["getReleaseSlo"];
         /**
@@ -1651,8 +1659,13 @@ export interface components {
             latencyMs: number;
             /** @description The ids the model list names. */
             models?: string[];
-            /** @description Why no answer came. */
+            /** @description Why no answer came, or why the answer was not used (a redirect). */
             error?: string;
+            /**
+             * @description The `Location` the entrypoint redirected to (with `status` 3xx). A check never follows
+             *     a redirect: it would carry the key and the request's headers to another address.
+             */
+            location?: string;
             /** @description The start of the answer (400 characters) when it is not a model list. */
             body?: string;
             /** @description The names of the headers sent, sorted; never their values. */
@@ -1675,8 +1688,13 @@ export interface components {
             /** @description The thinking channel of a reasoning model. */
             reasoning?: string;
             finishReason?: string;
-            /** @description Why no answer came. */
+            /** @description Why no answer came, or why the answer was not used (a redirect). */
             error?: string;
+            /**
+             * @description The `Location` the entrypoint redirected to (with `status` 3xx). A check never follows
+             *     a redirect: it would carry the key and the request's headers to another address.
+             */
+            location?: string;
             /** @description The start of the answer (400 characters) when it is not a success. */
             body?: string;
             sentHeaders?: string[];
@@ -1758,6 +1776,13 @@ export interface components {
             site?: string;
             /** @description The number of models, when the index states it. */
             count?: number;
+            /**
+             * @description Raised by the publisher on every publish of a signed catalog, and covered by the
+             *     signature; required when the catalog has a signer. A server refuses a signed index
+             *     whose serial is below one it has seen (an old index replayed) and keeps serving the
+             *     newer copy.
+             */
+            serial?: number;
             models: components["schemas"]["IndexModel"][];
         };
         /** @description A model as the index lists it. */
@@ -2456,6 +2481,22 @@ export interface components {
         };
         /** @description This server may not do what was asked: deploys are off (`server.allowDeploy`), the namespace is not one it serves (`cluster.namespaces`), or the API server refused its credentials (a missing RBAC grant, named in `error`). */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description As `Forbidden`; or the check was refused before anything was sent: the entrypoint's host
+         *     resolves to a link-local or cloud metadata address (always refused) or to a loopback one
+         *     (refused unless the server config sets `server.security.allowLoopbackUpstreams`), or the
+         *     key would come from the Secret `route.auth.secretRef` names and the server config's
+         *     `server.security.secretDestinations` does not list the entrypoint's origin. `error` names
+         *     the address and the setting.
+         */
+        CheckRefused: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3970,7 +4011,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["CheckRefused"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["NoEntrypoint"];
             413: components["responses"]["TooLarge"];
@@ -4016,7 +4057,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["CheckRefused"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["NoEntrypoint"];
             413: components["responses"]["TooLarge"];
@@ -4057,11 +4098,26 @@ export interface operations {
             };
             400: components["responses"]["SloRefused"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["SloRefused"];
+            /**
+             * @description The token may not go to `scaler.sloAddress` (not in
+             *     `server.security.secretDestinations`, or a refused address), or the SLO server refused
+             *     with 403.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             421: components["responses"]["Misdirected"];
             422: components["responses"]["SloRefused"];
             500: components["responses"]["SloRefused"];
-            /** @description The site profile cannot be read, or the SLO server cannot be reached. */
+            /**
+             * @description The site profile cannot be read, the SLO server cannot be reached, or it answered with
+             *     a redirect, which is not followed.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4123,7 +4179,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description This server is read-only, or the SLO server refused with 403. */
+            /**
+             * @description This server is read-only, the token may not go to `scaler.sloAddress` (as for the
+             *     read), or the SLO server refused with 403.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4203,10 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             421: components["responses"]["Misdirected"];
-            /** @description The site profile cannot be read, or the SLO server cannot be reached. */
+            /**
+             * @description The site profile cannot be read, the SLO server cannot be reached, or it answered with
+             *     a redirect, which is not followed.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4189,7 +4251,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description This server is read-only, or the SLO server refused with 403. */
+            /**
+             * @description This server is read-only, the token may not go to `scaler.sloAddress` (as for the
+             *     read), or the SLO server refused with 403.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4209,7 +4274,10 @@ export interface operations {
             };
             415: components["responses"]["NotJson"];
             421: components["responses"]["Misdirected"];
-            /** @description The site profile cannot be read, or the SLO server cannot be reached. */
+            /**
+             * @description The site profile cannot be read, the SLO server cannot be reached, or it answered with
+             *     a redirect, which is not followed.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;

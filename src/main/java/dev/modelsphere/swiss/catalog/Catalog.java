@@ -16,14 +16,18 @@ public final class Catalog {
   private final byte[] rawIndex;
   private final Index index;
   private final String ref;
+  private final String signer;
+  private final String signature;
   private final EntryValidator validator = new EntryValidator();
   private final Map<String, Entry> entries = new ConcurrentHashMap<>();
 
-  private Catalog(Fetcher fetcher, byte[] rawIndex) {
+  private Catalog(Fetcher fetcher, byte[] rawIndex, String signer, String signature) {
     this.fetcher = fetcher;
     this.rawIndex = rawIndex.clone();
     this.index = Index.parse(rawIndex);
     this.ref = Digests.sha256(rawIndex);
+    this.signer = signer;
+    this.signature = signature;
   }
 
   /** Opens the catalog at a directory, an index file or an http(s) URL. */
@@ -46,36 +50,59 @@ public final class Catalog {
   public static Catalog open(String location, String signer) {
     Fetcher fetcher = Fetcher.forLocation(location);
     byte[] index = fetcher.readIndex();
-    if (signer != null && !signer.isBlank()) {
-      checkSignature(fetcher, index, signer);
+    if (signer == null || signer.isBlank()) {
+      return fromIndex(fetcher, index);
     }
-    return fromIndex(fetcher, index);
+    return signed(fetcher, index, readSignature(fetcher), signer);
   }
 
-  private static void checkSignature(Fetcher fetcher, byte[] index, String signer) {
+  private static String readSignature(Fetcher fetcher) {
     String location = fetcher.location();
-    String name = location.substring(location.lastIndexOf('/') + 1) + ".sig";
-    String armored;
+    String name = signatureName(location);
     try {
-      armored = new String(fetcher.read(name), StandardCharsets.UTF_8);
+      return new String(fetcher.read(name), StandardCharsets.UTF_8);
     } catch (CatalogException e) {
       throw new CatalogException(
           "catalog %s must be signed by its trusted signer, and its signature %s cannot be read: %s"
               .formatted(location, name, e.getMessage()),
           e);
     }
+  }
+
+  /** The signature's file beside the index: {@code index.json.sig}. */
+  static String signatureName(String location) {
+    return location.substring(location.lastIndexOf('/') + 1) + ".sig";
+  }
+
+  /**
+   * A catalog whose index is taken only with {@code signature} by {@code signer}, wherever the
+   * bytes came from (the catalog, or the disk cache, which is checked as if it were the catalog).
+   *
+   * @throws CatalogException when the signature does not hold, or the index carries no serial
+   */
+  static Catalog signed(Fetcher fetcher, byte[] index, String signature, String signer) {
+    String location = fetcher.location();
     try {
-      SshSignature.verify(index, armored, signer);
+      SshSignature.verify(index, signature, signer);
     } catch (CatalogException e) {
       throw new CatalogException("catalog %s refused: %s".formatted(location, e.getMessage()), e);
     }
+    Catalog catalog = new Catalog(fetcher, index, signer.strip(), signature);
+    if (catalog.index.serial() <= 0) {
+      throw new CatalogException(
+          ("catalog %s refused: a signed index must carry a serial (a number raised on every"
+                  + " publish), or an old signed index could be replayed -- run hack/catalog-index"
+                  + " --bump-serial, then sign again")
+              .formatted(location));
+    }
+    return catalog;
   }
 
   /**
    * A catalog whose index bytes were read elsewhere (the disk cache); entries come from fetcher.
    */
   static Catalog fromIndex(Fetcher fetcher, byte[] rawIndex) {
-    return new Catalog(fetcher, rawIndex);
+    return new Catalog(fetcher, rawIndex, "", "");
   }
 
   /** The normalized index location: an absolute path or a full URL ending in the index file. */
@@ -94,6 +121,16 @@ public final class Catalog {
 
   public byte[] rawIndex() {
     return rawIndex.clone();
+  }
+
+  /** The key the index was checked against; empty for a catalog taken unsigned. */
+  public String signer() {
+    return signer;
+  }
+
+  /** The armored signature the index was taken with; empty for a catalog taken unsigned. */
+  public String signature() {
+    return signature;
   }
 
   /**

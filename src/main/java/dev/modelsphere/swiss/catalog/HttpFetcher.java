@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.catalog;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -15,7 +16,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Reads a catalog over http(s). Entry paths resolve against the index URL's directory. Every body
- * is capped, counted while it streams, so a wrong URL cannot fill the memory.
+ * is capped, counted while it streams, so a wrong URL cannot fill the memory. Redirects are
+ * followed here, not by the client, so each hop's address passes {@link AddressRule#REPOSITORIES}
+ * (no metadata or link-local address); the fetcher sends no credentials, so a hop to another host
+ * carries none.
  */
 public final class HttpFetcher implements Fetcher {
   /** The largest body read, index or entry: 8 MiB. */
@@ -26,10 +30,7 @@ public final class HttpFetcher implements Fetcher {
 
   /** One client for every catalog: it pools connections and owns a selector thread. */
   private static final HttpClient SHARED_CLIENT =
-      HttpClient.newBuilder()
-          .connectTimeout(TIMEOUT)
-          .followRedirects(HttpClient.Redirect.NORMAL)
-          .build();
+      HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
   private final URI indexUrl;
   private final HttpClient client;
@@ -116,19 +117,39 @@ public final class HttpFetcher implements Fetcher {
     return location();
   }
 
-  /**
-   * The body of {@code url}, whole, within the timeout. The client's own request timeout stops at
-   * the response headers, so the wait covers the body too: a server that drips its body must not
-   * hold a refresh. The body streams on the client's threads; giving up stops it.
-   */
+  /** The body of {@code url}, following up to {@link Redirects#MAX_HOPS} redirects. */
   private byte[] get(URI url) {
+    URI at = url;
+    for (int hop = 0; ; hop++) {
+      HttpResponse<byte[]> response = exchange(at);
+      int status = response.statusCode();
+      if (status == 200) {
+        return response.body();
+      }
+      if (!Redirects.isRedirect(status)) {
+        throw new CatalogException("GET " + at + ": " + statusLine(status));
+      }
+      try {
+        at = Redirects.next(at, response.headers().firstValue("Location"), hop);
+      } catch (Redirects.Unfollowed e) {
+        throw new CatalogException("GET " + url + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
+   * One request, whole, within the timeout. The client's own request timeout stops at the response
+   * headers, so the wait covers the body too: a server that drips its body must not hold a refresh.
+   * The body streams on the client's threads; giving up stops it.
+   */
+  private HttpResponse<byte[]> exchange(URI url) {
+    checkAddress(url);
     HttpRequest request =
         HttpRequest.newBuilder(url).timeout(timeout).header("Accept", ACCEPT).GET().build();
     CappedBody body = new CappedBody(MAX_BODY);
     CompletableFuture<HttpResponse<byte[]>> answer = client.sendAsync(request, body);
-    HttpResponse<byte[]> response;
     try {
-      response = answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       giveUp(answer, body);
       throw new CatalogException(
@@ -140,10 +161,16 @@ public final class HttpFetcher implements Fetcher {
     } catch (ExecutionException e) {
       throw failed(url, e.getCause());
     }
-    if (response.statusCode() != 200) {
-      throw new CatalogException("GET " + url + ": " + statusLine(response.statusCode()));
+  }
+
+  private static void checkAddress(URI url) {
+    try {
+      AddressRule.REPOSITORIES.check(url);
+    } catch (RefusedAddressException e) {
+      throw new CatalogException(e.getMessage(), e);
+    } catch (UnknownHostException e) {
+      throw new CatalogException("GET %s: %s".formatted(url, unknownHost(url)), e);
     }
-    return response.body();
   }
 
   private static void giveUp(CompletableFuture<?> answer, CappedBody body) {
@@ -165,12 +192,16 @@ public final class HttpFetcher implements Fetcher {
   private static String unreachable(URI url, ConnectException e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof UnresolvedAddressException) {
-        return "the host %s is unknown: check the catalog URL, and that this machine can resolve it"
-            .formatted(url.getHost());
+        return unknownHost(url);
       }
     }
     return "cannot connect to %s: check the catalog URL, and that the server is up"
         .formatted(url.getRawAuthority());
+  }
+
+  private static String unknownHost(URI url) {
+    return "the host %s is unknown: check the catalog URL, and that this machine can resolve it"
+        .formatted(url.getHost());
   }
 
   private static String statusLine(int code) {

@@ -14,6 +14,9 @@ import java.util.Set;
  *
  * @param site where the catalog's website is published, optional
  * @param count the number of models; checked only when non-zero
+ * @param serial raised by the publisher on every signed publish; covered by the signature, so a
+ *     server that saw serial 5 refuses a replayed index with serial 4. Required when the catalog
+ *     has a signer, 0 (absent) otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Index(
@@ -21,7 +24,8 @@ public record Index(
     String site,
     int count,
     // A client looks models up in the list: an empty catalog is [], never absent.
-    @JsonInclude(JsonInclude.Include.ALWAYS) List<IndexModel> models) {
+    @JsonInclude(JsonInclude.Include.ALWAYS) List<IndexModel> models,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) long serial) {
   public static final String API_VERSION = "catalog.swiss/v1";
 
   public Index {
@@ -62,6 +66,9 @@ public record Index(
         throw new CatalogException("model \"" + name + "\" listed twice");
       }
       validateVersions(model);
+    }
+    if (serial < 0) {
+      throw new CatalogException("serial is " + serial + "; a serial is a positive number");
     }
     if (count != 0 && count != models.size()) {
       throw new CatalogException(

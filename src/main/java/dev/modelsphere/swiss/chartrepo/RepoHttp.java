@@ -1,15 +1,22 @@
 package dev.modelsphere.swiss.chartrepo;
 
+import dev.modelsphere.swiss.catalog.AddressRule;
+import dev.modelsphere.swiss.catalog.Redirects;
+import dev.modelsphere.swiss.catalog.RefusedAddressException;
 import java.io.IOException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +25,10 @@ import java.util.concurrent.TimeoutException;
 /**
  * The one HTTP client swiss reads chart repositories with: {@code index.yaml} files, OCI tag lists
  * and tokens, and chart archives. Every read is bounded: a connect timeout, a read timeout that
- * abandons a server once it stops sending, and a size cap on every body. Redirects are followed,
- * except from https to http.
+ * abandons a server once it stops sending, and a size cap on every body. Redirects are followed
+ * here rather than by the JDK's client, which would resend {@code Authorization} to any host: each
+ * hop's address must pass {@link AddressRule#REPOSITORIES} (no metadata or link-local address),
+ * https never falls back to http, and credentials go only to the first request's origin.
  */
 final class RepoHttp {
 
@@ -65,16 +74,15 @@ final class RepoHttp {
 
   private static final RepoHttp STANDARD = new RepoHttp(Limits.STANDARD);
 
+  /** Credentials a redirect to another origin must not carry. */
+  private static final Set<String> CREDENTIALS = Set.of("authorization", "cookie");
+
   private final Limits limits;
   private final HttpClient client;
 
   RepoHttp(Limits limits) {
     this.limits = limits;
-    this.client =
-        HttpClient.newBuilder()
-            .connectTimeout(limits.connect())
-            .followRedirects(HttpClient.Redirect.NORMAL)
-            .build();
+    this.client = HttpClient.newBuilder().connectTimeout(limits.connect()).build();
   }
 
   /** The client with the standard limits, shared by every read. */
@@ -109,6 +117,48 @@ final class RepoHttp {
   }
 
   private Response get(String location, URI uri, Map<String, String> headers, int capMiB) {
+    URI at = uri;
+    Map<String, String> sent = headers;
+    for (int hop = 0; ; hop++) {
+      Response response = once(location, at, sent, capMiB);
+      if (!Redirects.isRedirect(response.status())) {
+        return response;
+      }
+      try {
+        at = Redirects.next(at, response.header("Location"), hop);
+      } catch (Redirects.Unfollowed e) {
+        throw new RepoException(location, e.getMessage(), e);
+      }
+      if (!Redirects.sameOrigin(uri, at)) {
+        sent = withoutCredentials(sent);
+      }
+    }
+  }
+
+  private static Map<String, String> withoutCredentials(Map<String, String> headers) {
+    Map<String, String> kept = new LinkedHashMap<>(headers);
+    kept.keySet().removeIf(name -> CREDENTIALS.contains(name.toLowerCase(Locale.ROOT)));
+    return kept;
+  }
+
+  private static void checkAddress(String location, URI uri) {
+    try {
+      AddressRule.REPOSITORIES.check(uri);
+    } catch (RefusedAddressException e) {
+      throw new RepoException(location, e.getMessage(), e);
+    } catch (UnknownHostException e) {
+      throw new RepoException(
+          location,
+          "unreachable (the host %s is unknown): check the repository location and the network"
+              .formatted(uri.getHost()),
+          e);
+    } catch (IllegalArgumentException e) {
+      throw new RepoException(location, "not a location to request: " + e.getMessage(), e);
+    }
+  }
+
+  private Response once(String location, URI uri, Map<String, String> headers, int capMiB) {
+    checkAddress(location, uri);
     CappedBody body = new CappedBody((long) capMiB << 20);
     try {
       HttpRequest.Builder request = HttpRequest.newBuilder(uri).GET();

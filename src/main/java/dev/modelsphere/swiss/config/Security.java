@@ -4,10 +4,10 @@ import dev.modelsphere.swiss.values.Nulls;
 import java.util.List;
 
 /**
- * What the server trusts beyond its login: the names it answers to, the proxies in front of it,
- * and where it may send what the site profile names as secret. These live in the server config,
- * not in the site profile, because the profile is data an admin edits through swiss itself: a
- * setting that widens what swiss trusts must come from whoever deploys swiss.
+ * What the server trusts beyond its login: the names it answers to, the proxies in front of it, and
+ * where it may send what the site profile names as secret. These live in the server config, not in
+ * the site profile, because the profile is data an admin edits through swiss itself: a setting that
+ * widens what swiss trusts must come from whoever deploys swiss.
  *
  * @param hosts the host names (with or without a port) requests must name in {@code Host}; empty:
  *     loopback names only when the login is off, any name otherwise
@@ -16,8 +16,13 @@ import java.util.List;
  *     is ignored when this is 0
  * @param secretDestinations the origins ({@code https://slo.example.com:8443}) that may receive a
  *     secret the profile names (the SLO token, an entrypoint's API key); empty: none
- * @param allowLoopbackUpstreams whether user-directed calls (probe, chat, SLO, catalogs) may reach
- *     a loopback address; link-local and metadata addresses are refused regardless
+ * @param allowLoopbackUpstreams whether the calls a user directs may reach a loopback address
+ *     ({@code 127.0.0.0/8}, {@code ::1}, or the unspecified address, which reaches them): the
+ *     release checks ({@code POST .../probe} and {@code .../chat}, to the profile's entrypoint) and
+ *     the SLO calls ({@code GET}/{@code PUT}/{@code DELETE .../slo}, to {@code scaler.sloAddress}).
+ *     Catalogs and chart repositories may always reach loopback, whoever deploys swiss names them.
+ *     Link-local ({@code 169.254.0.0/16}, {@code fe80::/10}) and cloud metadata addresses are
+ *     refused for all of these calls regardless
  */
 public record Security(
     List<String> hosts,

@@ -87,6 +87,7 @@ import dev.modelsphere.swiss.server.state.WatchesSynced;
 import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
+import dev.modelsphere.swiss.server.upstream.UpstreamPolicy;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
@@ -326,6 +327,7 @@ public final class SwissServer {
   private List<RouteGroup> routeGroups(
       SessionTokens tokens, SessionCookie cookie, Predicate<Context> readinessDetails) {
     Relationships relationships = new Relationships(config.canary());
+    UpstreamPolicy upstream = UpstreamPolicy.of(config.server().security());
     return List.of(
         new HealthRoutes(options.version(), readiness, readinessDetails),
         new MetricsRoutes(meters),
@@ -355,11 +357,11 @@ public final class SwissServer {
         new ReleaseCheckRoutes(
             core.plans(),
             site.profiles(),
-            new Entrypoints(kube, options.serviceAddresses(), options.namespace()),
-            new ModelChecks()),
+            new Entrypoints(kube, options.serviceAddresses(), options.namespace(), upstream),
+            new ModelChecks(upstream)),
         new SloRoutes(
             site.profiles(),
-            new SloServer(kube, options.namespace()),
+            new SloServer(kube, options.namespace(), upstream),
             config.server().allowDeploy()),
         new DeployRoutes(deployParts()),
         new ApprovalRoutes(approvals),

@@ -31,6 +31,8 @@ class HttpSourceTest {
     server.createContext("/huge/", HttpSourceTest::serveAnEndlessBody);
     server.createContext("/stalled/", HttpSourceTest::serveAStalledBody);
     server.createContext("/private/", this::serveOnlyWithTheToken);
+    server.createContext("/moved/", HttpSourceTest::redirectToTheCatalog);
+    server.createContext("/metadata/", HttpSourceTest::redirectToTheMetadataService);
     server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
     server.start();
     base = "http://127.0.0.1:" + server.getAddress().getPort();
@@ -80,6 +82,26 @@ class HttpSourceTest {
         .allSatisfy(
             accept ->
                 assertThat(accept).isEqualTo("application/json, application/yaml, text/yaml, */*"));
+  }
+
+  @Test
+  void aMovedCatalogIsFollowedOnItsHost() {
+    assertThat(Catalog.open(base + "/moved/").ref())
+        .isEqualTo(Catalog.open(base + "/catalog").ref());
+  }
+
+  @Test
+  void aRedirectToTheMetadataServiceIsRefusedNamingTheAddress() {
+    assertThatThrownBy(() -> Catalog.open(base + "/metadata/"))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining("catalog index", "169.254.169.254", "link-local");
+  }
+
+  @Test
+  void aCatalogOnALinkLocalAddressIsNeverFetched() {
+    assertThatThrownBy(() -> Catalog.open("http://169.254.169.254/latest/meta-data/"))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining("refused to call http://169.254.169.254/latest/meta-data/");
   }
 
   @Test
@@ -240,6 +262,21 @@ class HttpSourceTest {
   }
 
   /** Streams more than the cap without announcing a length, so only counting can stop it. */
+  private static void redirectToTheCatalog(HttpExchange exchange) throws IOException {
+    String rest = exchange.getRequestURI().getPath().substring("/moved/".length());
+    redirect(exchange, "/catalog/" + rest);
+  }
+
+  private static void redirectToTheMetadataService(HttpExchange exchange) throws IOException {
+    redirect(exchange, "http://169.254.169.254/latest/meta-data/index.json");
+  }
+
+  private static void redirect(HttpExchange exchange, String location) throws IOException {
+    exchange.getResponseHeaders().add("Location", location);
+    exchange.sendResponseHeaders(302, -1);
+    exchange.close();
+  }
+
   private static void serveAnEndlessBody(HttpExchange exchange) throws IOException {
     exchange.sendResponseHeaders(200, 0);
     byte[] chunk = new byte[64 * 1024];

@@ -44,7 +44,7 @@ class IndexTest {
     IndexModel noVersions =
         new IndexModel("a", "", "", "", null, null, null, null, "1.0.0", List.of());
 
-    assertThat(json.writeValueAsString(new Index(Index.API_VERSION, "", 0, List.of())))
+    assertThat(json.writeValueAsString(new Index(Index.API_VERSION, "", 0, List.of(), 0)))
         .contains("\"models\":[]");
     assertThat(json.writeValueAsString(noVersions))
         .contains("\"versions\":[]")

@@ -3,16 +3,14 @@ package dev.modelsphere.swiss.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.sitestate.CatalogCache;
+import dev.modelsphere.swiss.sitestate.SiteStateException;
 import dev.modelsphere.swiss.testing.MovableClock;
-import java.io.IOException;
+import dev.modelsphere.swiss.testing.SignedCatalogs;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,51 +25,23 @@ class SignedCatalogTest {
   @TempDir Path dir;
   private Path catalog;
   private String trusted;
-  private Path trustedKey;
+  private SignedCatalogs.Key trustedKey;
 
   @BeforeEach
-  void copyTheFixtureCatalogAndMakeTheSignersKey() throws Exception {
-    catalog = dir.resolve("catalog");
-    Path fixture = TestCharts.fixtures().resolve("model-catalog");
-    try (Stream<Path> files = Files.walk(fixture)) {
-      for (Path file : files.toList()) {
-        Path target = catalog.resolve(fixture.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
-    }
-    trustedKey = key("publisher");
-    trusted = Files.readString(trustedKey.resolveSibling("publisher.pub"));
+  void copyTheFixtureCatalogAndMakeTheSignersKey() {
+    catalog = SignedCatalogs.copyOfTheFixture(dir.resolve("catalog"));
+    trustedKey = SignedCatalogs.newKey(dir, "publisher");
+    trusted = trustedKey.publicLine();
+    SignedCatalogs.serial(catalog, 1);
   }
 
-  /** A new Ed25519 key pair; answers the private key's path. */
-  private Path key(String name) throws Exception {
-    Path key = dir.resolve(name);
-    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", key.toString());
-    return key;
+  private Path key(String name) {
+    return SignedCatalogs.newKey(dir, name).file();
   }
 
   /** Signs the index as a publisher does: {@code index.json.sig} beside it. */
-  private void sign(Path key, String namespace) throws Exception {
-    Files.deleteIfExists(catalog.resolve("index.json.sig"));
-    run(
-        "ssh-keygen",
-        "-Y",
-        "sign",
-        "-f",
-        key.toString(),
-        "-n",
-        namespace,
-        catalog.resolve("index.json").toString());
-  }
-
-  private static void run(String... command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(List.of(command)).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes());
-    assertThat(process.waitFor()).as("%s: %s", String.join(" ", command), output).isZero();
+  private void sign(Path key, String namespace) {
+    SignedCatalogs.sign(catalog, new SignedCatalogs.Key(key, ""), namespace);
   }
 
   private Catalog open() {
@@ -80,7 +50,7 @@ class SignedCatalogTest {
 
   @Test
   void anIndexSignedByTheTrustedSignerOpens() throws Exception {
-    sign(trustedKey, SshSignature.NAMESPACE);
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
 
     Catalog opened = open();
 
@@ -91,7 +61,7 @@ class SignedCatalogTest {
 
   @Test
   void aTamperedIndexIsRefusedAsChangedAfterItWasSigned() throws Exception {
-    sign(trustedKey, SshSignature.NAMESPACE);
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
     Path index = catalog.resolve("index.json");
     Files.writeString(
         index, Files.readString(index).replaceFirst("\"latest\": \"", "\"latest\": \"9"));
@@ -122,7 +92,7 @@ class SignedCatalogTest {
 
   @Test
   void aSignatureMadeForSomethingElseIsRefused() throws Exception {
-    sign(trustedKey, "file");
+    sign(trustedKey.file(), "file");
 
     assertThatThrownBy(this::open)
         .isInstanceOf(CatalogException.class)
@@ -136,7 +106,7 @@ class SignedCatalogTest {
 
   @Test
   void aSignerThatIsNoEd25519KeyIsRefused() throws Exception {
-    sign(trustedKey, SshSignature.NAMESPACE);
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
     trusted = "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7 someone";
 
     assertThatThrownBy(this::open).hasMessageContaining("not an Ed25519 public key line");
@@ -144,7 +114,7 @@ class SignedCatalogTest {
 
   @Test
   void aServersCatalogCacheKeepsServingTheLastGoodIndexWhenANewOneIsRefused() throws Exception {
-    sign(trustedKey, SshSignature.NAMESPACE);
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
     MovableClock clock = new MovableClock(Instant.parse("2026-12-02T08:00:00Z"));
     CatalogCache cache = new CatalogCache(Duration.ofSeconds(60), IndexCache.at(null), clock);
     String good = cache.open(catalog.toString(), trusted).ref();
@@ -157,5 +127,78 @@ class SignedCatalogTest {
 
     assertThat(served.ref()).as("the last good index, not the tampered one").isEqualTo(good);
     assertThat(Digests.sha256(Files.readAllBytes(index))).isNotEqualTo(good);
+  }
+
+  @Test
+  void aSignedIndexWithoutASerialIsRefusedSoNoOldOneCanBeReplayed() {
+    SignedCatalogs.serial(catalog, 0);
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
+
+    assertThatThrownBy(this::open)
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining("must carry a serial", "--bump-serial");
+  }
+
+  @Test
+  void anOlderSignedIndexIsRefusedAsAReplayInMemoryAndAfterARestart() throws Exception {
+    Path cacheDir = dir.resolve("cache");
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
+    byte[] oldIndex = Files.readAllBytes(catalog.resolve("index.json"));
+    byte[] oldSignature = Files.readAllBytes(catalog.resolve("index.json.sig"));
+    SignedCatalogs.serial(catalog, 2);
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
+    MovableClock clock = new MovableClock(Instant.parse("2026-12-02T08:00:00Z"));
+    CatalogCache running = new CatalogCache(Duration.ofSeconds(60), IndexCache.at(cacheDir), clock);
+    Catalog newer = running.open(catalog.toString(), trusted);
+    Files.write(catalog.resolve("index.json"), oldIndex);
+    Files.write(catalog.resolve("index.json.sig"), oldSignature);
+    clock.advance(Duration.ofSeconds(61));
+
+    Catalog served = running.open(catalog.toString(), trusted);
+    Catalog afterRestart =
+        new CatalogCache(Duration.ofSeconds(60), IndexCache.at(cacheDir), clock)
+            .open(catalog.toString(), trusted);
+
+    assertThat(newer.index().serial()).isEqualTo(2);
+    assertThat(served.ref()).as("the replayed serial 1 is refused").isEqualTo(newer.ref());
+    assertThat(afterRestart.ref()).isEqualTo(newer.ref());
+  }
+
+  @Test
+  void aCopySavedWhileTheCatalogWasUnsignedIsNeverServedForItsSigner() throws Exception {
+    Path cacheDir = dir.resolve("cache");
+    MovableClock clock = new MovableClock(Instant.parse("2026-12-02T08:00:00Z"));
+    new CatalogCache(Duration.ofSeconds(60), IndexCache.at(cacheDir), clock)
+        .open(catalog.toString(), "");
+    sign(key("stranger"), SshSignature.NAMESPACE);
+
+    CatalogCache restarted =
+        new CatalogCache(Duration.ofSeconds(60), IndexCache.at(cacheDir), clock);
+
+    assertThatThrownBy(() -> restarted.open(catalog.toString(), trusted))
+        .isInstanceOf(SiteStateException.class)
+        .hasMessageContaining("signed by another key", "no earlier copy to serve");
+  }
+
+  @Test
+  void aCachedCopyIsVerifiedAgainWhenItIsLoaded() throws Exception {
+    Path cacheDir = dir.resolve("cache");
+    sign(trustedKey.file(), SshSignature.NAMESPACE);
+    MovableClock clock = new MovableClock(Instant.parse("2026-12-02T08:00:00Z"));
+    new CatalogCache(Duration.ofSeconds(60), IndexCache.at(cacheDir), clock)
+        .open(catalog.toString(), trusted);
+    try (Stream<Path> saved = Files.list(cacheDir)) {
+      Path copy = saved.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+      Files.writeString(
+          copy, Files.readString(copy).replaceFirst("\"latest\": \"", "\"latest\": \"9"));
+    }
+    Files.delete(catalog.resolve("index.json"));
+
+    CatalogCache restarted =
+        new CatalogCache(Duration.ofSeconds(60), IndexCache.at(cacheDir), clock);
+
+    assertThatThrownBy(() -> restarted.open(catalog.toString(), trusted))
+        .isInstanceOf(SiteStateException.class)
+        .hasMessageContaining("changed after it was signed");
   }
 }

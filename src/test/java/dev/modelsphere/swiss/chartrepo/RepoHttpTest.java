@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -85,6 +87,67 @@ class RepoHttpTest {
 
     assertThat(http.archive(srv + "/chart.tgz", URI.create(srv + "/chart.tgz")).body())
         .hasSize(1 << 20);
+  }
+
+  @Test
+  void aRedirectToAnotherOriginIsFollowedWithoutTheAuthorization() {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    String cdn = servers.serve(exchange -> answerRecordingAuthorization(exchange, seen));
+    String registry =
+        servers.serve(
+            exchange -> {
+              seen.add("registry: " + authorization(exchange));
+              redirect(exchange, cdn + "/blob");
+            });
+
+    RepoHttp.Response response =
+        http.document(registry + "/v2/x/tags/list", URI.create(registry + "/v2/x"), "Bearer t0k");
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(seen).containsExactly("registry: Bearer t0k", "cdn: none");
+  }
+
+  @Test
+  void aRedirectOnTheSameOriginKeepsTheAuthorization() {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    String srv =
+        servers.serve(
+            exchange -> {
+              if (exchange.getRequestURI().getPath().equals("/old")) {
+                redirect(exchange, "/new");
+              } else {
+                answerRecordingAuthorization(exchange, seen);
+              }
+            });
+
+    http.document(srv + "/old", URI.create(srv + "/old"), "Bearer t0k");
+
+    assertThat(seen).containsExactly("cdn: Bearer t0k");
+  }
+
+  @Test
+  void aRedirectToALinkLocalAddressIsRefusedNamingIt() {
+    String srv = servers.serve(exchange -> redirect(exchange, "http://169.254.169.254/latest/"));
+
+    assertThatThrownBy(() -> http.archive(srv + "/chart.tgz", URI.create(srv + "/chart.tgz")))
+        .isInstanceOf(RepoException.class)
+        .hasMessageContaining(srv + "/chart.tgz", "169.254.169.254", "link-local");
+  }
+
+  private static void redirect(HttpExchange exchange, String location) throws IOException {
+    exchange.getResponseHeaders().add("Location", location);
+    respond(exchange, 302, "");
+  }
+
+  private static String authorization(HttpExchange exchange) {
+    String value = exchange.getRequestHeaders().getFirst("Authorization");
+    return value == null ? "none" : value;
+  }
+
+  private static void answerRecordingAuthorization(HttpExchange exchange, List<String> seen)
+      throws IOException {
+    seen.add("cdn: " + authorization(exchange));
+    respond(exchange, 200, "{}");
   }
 
   private static URI index(String srv) {

@@ -86,7 +86,8 @@ class LlmServiceWritesOnAClusterTest {
         cluster,
         cluster.admin(),
         "  allowDeploy: true\n  applyWith: llmsvc\n  database: ${dir}/swiss.db\n"
-            + "  auth:\n    disabled: true\n",
+            + "  auth:\n    disabled: true\n"
+            + TestServer.loopbackUpstreams(slo.url()),
         catalog,
         profile);
   }

@@ -72,7 +72,7 @@ class ReleaseChecksOnAClusterTest {
   private TestServer serve(String profile) {
     return TestServer.start(
         dir,
-        "  auth:\n    disabled: true\n",
+        "  auth:\n    disabled: true\n" + TestServer.loopbackUpstreams(engine.url()),
         profile,
         cluster.admin(),
         options ->

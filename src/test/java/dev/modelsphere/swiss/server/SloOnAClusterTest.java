@@ -60,7 +60,7 @@ class SloOnAClusterTest {
     server =
         TestServer.start(
             dir,
-            serverYaml,
+            serverYaml + TestServer.loopbackUpstreams(sloAddress),
             profile,
             cluster.admin(),
             options -> options.withNamespace(cluster.namespace()));
@@ -99,7 +99,11 @@ class SloOnAClusterTest {
                 .formatted(cluster.namespace());
     server =
         TestServer.start(
-            dir, "  auth:\n    disabled: true\n", profile, cluster.admin(), options -> options);
+            dir,
+            "  auth:\n    disabled: true\n" + TestServer.loopbackUpstreams(slo.url()),
+            profile,
+            cluster.admin(),
+            options -> options);
 
     assertThat(read("glm").status()).isEqualTo(200);
   }
@@ -160,7 +164,7 @@ class SloOnAClusterTest {
     server =
         TestServer.start(
             dir,
-            "  auth:\n    disabled: true\n  allowDeploy: true\n  database: ${dir}/swiss.db\n",
+            DEPLOYING + TestServer.loopbackUpstreams(slo.url()),
             profile,
             cluster.admin(),
             options -> options.withNamespace(cluster.namespace()));

@@ -39,6 +39,20 @@ public final class TestServer implements AutoCloseable {
   public static final String DEPLOYING_WITHOUT_LOGIN =
       "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    disabled: true\n";
 
+  /**
+   * A {@code security:} block for a {@code server:} section, for tests whose upstreams (a simulated
+   * model or SLO server) listen on loopback: loopback allowed, and the Secrets the profile names
+   * sent to {@code secretDestinations} (origins such as {@code http://127.0.0.1:4321}).
+   */
+  public static String loopbackUpstreams(String... secretDestinations) {
+    StringBuilder yaml = new StringBuilder("  security:\n    allowLoopbackUpstreams: true\n");
+    yaml.append("    secretDestinations:").append(secretDestinations.length == 0 ? " []\n" : "\n");
+    for (String destination : secretDestinations) {
+      yaml.append("      - ").append(destination).append('\n');
+    }
+    return yaml.toString();
+  }
+
   /** The site profile a test gets unless it brings its own. */
   public static final String DEFAULT_PROFILE =
       "name: test-site\nnamespace: models\nmodel:\n  pathTemplate: /models/{{name}}\n";

@@ -13,16 +13,23 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The fixture model catalog served over http from a local server, which a test can make fail (503
- * for everything) and which counts the index requests it answers.
+ * A model catalog (the fixture one unless a test brings its own directory) served over http from a
+ * local server, which a test can make fail (503 for everything) and which counts the index requests
+ * it answers.
  */
 public final class CatalogServer implements AutoCloseable {
   private final HttpServer server;
-  private final Path root = SharedFixtures.modelCatalog();
+  private final Path root;
   private final AtomicBoolean failing = new AtomicBoolean();
   private final AtomicInteger indexReads = new AtomicInteger();
 
   public CatalogServer() {
+    this(SharedFixtures.modelCatalog());
+  }
+
+  /** Serves the catalog in {@code root}, as its files are at each request. */
+  public CatalogServer(Path root) {
+    this.root = root;
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     } catch (IOException e) {

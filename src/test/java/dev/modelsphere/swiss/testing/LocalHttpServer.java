@@ -30,8 +30,12 @@ public final class LocalHttpServer implements AutoCloseable {
     }
   }
 
-  /** What to answer: a status and a JSON body. */
-  public record Answer(int status, String json) {}
+  /** What to answer: a status, a JSON body and headers besides its content type. */
+  public record Answer(int status, String json, Map<String, String> headers) {
+    public Answer(int status, String json) {
+      this(status, json, Map.of());
+    }
+  }
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -78,6 +82,7 @@ public final class LocalHttpServer implements AutoCloseable {
     Answer answer = answers.apply(request);
     byte[] bytes = answer.json().getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "application/json");
+    answer.headers().forEach(exchange.getResponseHeaders()::add);
     try (OutputStream out = exchange.getResponseBody()) {
       exchange.sendResponseHeaders(answer.status(), bytes.length);
       out.write(bytes);

@@ -15,7 +15,8 @@ import java.util.List;
  * @param reasoning the thinking channel, where a reasoning model's output is when the token budget
  *     ran out before the answer
  * @param finishReason why generation stopped
- * @param error why no answer came
+ * @param error why no answer came, or why the answer was not used (a redirect)
+ * @param location where the entrypoint redirected to; swiss does not follow a check's redirects
  * @param body the start of the answer, when it is not a success
  * @param sentHeaders the names of the headers sent, never their values
  * @param curl the call as a command line, the key left as a shell variable
@@ -32,6 +33,7 @@ public record ChatResult(
     String reasoning,
     String finishReason,
     String error,
+    String location,
     String body,
     List<String> sentHeaders,
     String curl) {}

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.server.upstream;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.catalog.AddressRule;
 import dev.modelsphere.swiss.plan.CanonicalJson;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,20 +26,29 @@ public final class ModelChecks {
   /** Enough for any model list or short reply; the rest of a body is not read. */
   static final int READ_CAP = 64 << 10;
 
-  private final UpstreamHttp http = new UpstreamHttp();
+  private final UpstreamHttp http;
   private final Duration probeTimeout;
   private final Duration chatTimeout;
 
-  public ModelChecks() {
-    this(PROBE_TIMEOUT, CHAT_TIMEOUT);
+  /**
+   * @param policy the addresses a check may reach
+   */
+  public ModelChecks(UpstreamPolicy policy) {
+    this(policy.addresses(), PROBE_TIMEOUT, CHAT_TIMEOUT);
   }
 
-  public ModelChecks(Duration probeTimeout, Duration chatTimeout) {
+  ModelChecks(AddressRule addresses, Duration probeTimeout, Duration chatTimeout) {
+    this.http = new UpstreamHttp(addresses);
     this.probeTimeout = probeTimeout;
     this.chatTimeout = chatTimeout;
   }
 
-  /** {@code GET <route>/v1/models}; every outcome is a result, a failed call included. */
+  /**
+   * {@code GET <route>/v1/models}; every outcome is a result, a failed call included.
+   *
+   * @throws dev.modelsphere.swiss.catalog.RefusedAddressException when the entrypoint's host is one
+   *     the policy refuses; nothing is sent then
+   */
   public ProbeResult probe(Entrypoint entrypoint) {
     String url = entrypoint.url("/v1/models");
     UpstreamHttp.Exchange exchange =
@@ -52,13 +62,18 @@ public final class ModelChecks {
         exchange.status(),
         exchange.latencyMillis(),
         models,
-        exchange.error(),
+        problem(exchange),
+        exchange.location(),
         showBody ? Snippet.of(exchange.text()) : "",
         entrypoint.sentHeaders(),
         entrypoint.curl("GET", url, null));
   }
 
-  /** One request of {@code api} for {@code maxTokens} tokens; every outcome is a result. */
+  /**
+   * One request of {@code api} for {@code maxTokens} tokens; every outcome is a result.
+   *
+   * @throws dev.modelsphere.swiss.catalog.RefusedAddressException as {@link #probe}
+   */
   public ChatResult chat(
       Entrypoint entrypoint, ChatApi api, String model, String prompt, int maxTokens) {
     String url = entrypoint.url(api.path());
@@ -80,10 +95,22 @@ public final class ModelChecks {
         reply.text(),
         reply.reasoning(),
         reply.finish(),
-        exchange.error(),
+        problem(exchange),
+        exchange.location(),
         exchange.answered() && !ok ? Snippet.of(exchange.text()) : "",
         entrypoint.sentHeaders(),
         entrypoint.curl("POST", url, body));
+  }
+
+  /** Why there is no answer to use: the call failed, or the entrypoint redirected elsewhere. */
+  private static String problem(UpstreamHttp.Exchange exchange) {
+    if (!exchange.redirected()) {
+      return exchange.error();
+    }
+    return ("the entrypoint redirected to %s; a check does not follow redirects, which would carry"
+            + " the key and headers to another address -- point route.nginxService at the"
+            + " address that serves the route")
+        .formatted(exchange.location());
   }
 
   /** The ids in an OpenAI model list ({@code data[].id}); none when the body is not one. */

@@ -10,7 +10,8 @@ import java.util.List;
  * @param ok the entrypoint answered 200
  * @param status the HTTP status; left out when no answer came
  * @param models the model ids listed
- * @param error why no answer came
+ * @param error why no answer came, or why the answer was not used (a redirect)
+ * @param location where the entrypoint redirected to; swiss does not follow a check's redirects
  * @param body the start of the answer, when it is not a model list
  * @param sentHeaders the names of the headers sent, never their values
  * @param curl the call as a command line, the key left as a shell variable
@@ -22,6 +23,7 @@ public record ProbeResult(
     long latencyMs,
     @JsonInclude(Include.NON_EMPTY) List<String> models,
     @JsonInclude(Include.NON_EMPTY) String error,
+    @JsonInclude(Include.NON_EMPTY) String location,
     @JsonInclude(Include.NON_EMPTY) String body,
     @JsonInclude(Include.NON_EMPTY) List<String> sentHeaders,
     @JsonInclude(Include.NON_EMPTY) String curl) {}

@@ -10,7 +10,9 @@ import java.util.Map;
 /**
  * The SLO server that keeps a release's LLMSLORequirement thresholds. swissd reads them through it
  * and never writes the requirement itself, so the two never share a field manager. The server
- * refuses anonymous calls: every call carries the bearer token from the Secret the profile names.
+ * refuses anonymous calls: every call carries the bearer token from the Secret the profile names,
+ * and so goes only to an origin {@code server.security.secretDestinations} lists, and never follows
+ * a redirect.
  */
 public final class SloServer {
   static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -43,22 +45,32 @@ public final class SloServer {
     }
   }
 
-  private final UpstreamHttp http = new UpstreamHttp();
+  private static final String TOKEN_SETTING = "scaler.sloTokenSecret";
+  private static final String ADDRESS_SETTING = "scaler.sloAddress";
+
+  private final UpstreamHttp http;
+  private final SecretDestinations destinations;
   private final SecretValues secrets;
   private final String ownNamespace;
 
   /**
    * @param ownNamespace where a token Secret named without a namespace lives: this server's own
+   * @param policy where the token may go
    */
-  public SloServer(Kube kube, String ownNamespace) {
+  public SloServer(Kube kube, String ownNamespace, UpstreamPolicy policy) {
+    this.http = new UpstreamHttp(policy.addresses());
+    this.destinations = policy.secretDestinations();
     this.secrets = new SecretValues(kube);
     this.ownNamespace = ownNamespace;
   }
 
   /**
-   * The bearer token the profile's {@code scaler.sloTokenSecret} holds.
+   * The bearer token the profile's {@code scaler.sloTokenSecret} holds, for the SLO server the
+   * profile names.
    *
    * @throws UpstreamException when the profile names no Secret, or it or its key cannot be read
+   * @throws dev.modelsphere.swiss.error.DomainException {@code FORBIDDEN} when the server config
+   *     does not list the SLO server among the token's destinations; the Secret is not read then
    */
   public String token(Scaler scaler) {
     if (scaler.sloTokenSecret().isEmpty()) {
@@ -66,15 +78,19 @@ public final class SloServer {
           "scaler.sloTokenSecret is required: the SLO server refuses anonymous calls -- name the"
               + " Secret holding its token in the site profile");
     }
+    destinations.require(scaler.sloServer(), TOKEN_SETTING, ADDRESS_SETTING);
     return secrets.read(
-        "scaler.sloTokenSecret", scaler.sloTokenRef(ownNamespace), scaler.sloTokenKeyOrDefault());
+        TOKEN_SETTING, scaler.sloTokenRef(ownNamespace), scaler.sloTokenKeyOrDefault());
   }
 
   /**
    * {@code GET <base>/config/<release>}: the SLO server addresses a requirement by its service id,
    * which is the release name.
    *
-   * @throws UpstreamException when the server could not be reached or did not answer in time
+   * @throws UpstreamException when the server could not be reached, did not answer in time, or
+   *     answered with a redirect (not followed)
+   * @throws dev.modelsphere.swiss.error.DomainException {@code FORBIDDEN} when {@code base} is not
+   *     among the token's destinations, or its host is an address the policy refuses
    */
   public Answer config(String base, String release, String token) {
     return exchange("GET", base, release, token, null);
@@ -99,11 +115,18 @@ public final class SloServer {
   }
 
   private Answer exchange(String method, String base, String release, String token, String body) {
+    destinations.require(base, TOKEN_SETTING, ADDRESS_SETTING);
     String url = base + "/config/" + PathSegment.escape(release);
     UpstreamHttp.Exchange exchange =
         http.send(method, url, Map.of("Authorization", "Bearer " + token), body, TIMEOUT, READ_CAP);
     if (!exchange.answered()) {
       throw new UpstreamException("slo server: %s".formatted(exchange.error()));
+    }
+    if (exchange.redirected()) {
+      throw new UpstreamException(
+          ("slo server: %s %s answered %d, a redirect to %s; swiss does not follow it, as it would"
+                  + " carry the token elsewhere -- set %s to the address that answers")
+              .formatted(method, url, exchange.status(), exchange.location(), ADDRESS_SETTING));
     }
     return new Answer(exchange.status(), object(exchange.body()));
   }

@@ -1,6 +1,9 @@
 package dev.modelsphere.swiss.server.upstream;
 
+import dev.modelsphere.swiss.catalog.AddressRule;
+import dev.modelsphere.swiss.catalog.RefusedAddressException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,7 +19,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * One HTTP exchange with another service, bounded in time from the first byte sent to the last byte
  * read, and in the bytes read. A failure to get an answer is reported, not thrown: to a check it is
- * the finding.
+ * the finding. A redirect is an answer like any other, never followed: these calls carry a key, the
+ * SLO token and headers the user chose, and a {@code Location} may name any host. The host must
+ * pass the server's {@link AddressRule} before anything is sent.
  */
 final class UpstreamHttp {
   /**
@@ -25,10 +30,16 @@ final class UpstreamHttp {
    * @param status the HTTP status; 0 when no answer arrived
    * @param body what was read of the body, at most the cap
    * @param error why no (whole) answer arrived; empty when one did
+   * @param location the {@code Location} of a redirect, not followed; empty for any other answer
    */
-  record Exchange(int status, byte[] body, long latencyMillis, String error) {
+  record Exchange(int status, byte[] body, long latencyMillis, String error, String location) {
     boolean answered() {
       return error.isEmpty();
+    }
+
+    /** The answer is a redirect (3xx with a Location), which was not followed. */
+    boolean redirected() {
+      return !location.isEmpty();
     }
 
     String text() {
@@ -43,13 +54,21 @@ final class UpstreamHttp {
           // HTTP/1.1 as the reference's client speaks to a plain-http entrypoint: no h2c upgrade.
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(CONNECT_TIMEOUT)
-          .followRedirects(HttpClient.Redirect.NORMAL)
+          .followRedirects(HttpClient.Redirect.NEVER)
           .build();
+
+  private final AddressRule addresses;
+
+  UpstreamHttp(AddressRule addresses) {
+    this.addresses = addresses;
+  }
 
   /**
    * Sends the request and reads at most {@code cap} bytes of the answer.
    *
    * @param jsonBody sent with {@code Content-Type: application/json}; null sends no body
+   * @throws RefusedAddressException when the host resolves to an address the rule refuses; nothing
+   *     is sent then
    */
   Exchange send(
       String method,
@@ -65,11 +84,22 @@ final class UpstreamHttp {
     } catch (IllegalArgumentException e) {
       return failed(started, "cannot send %s %s: %s".formatted(method, url, e.getMessage()));
     }
+    try {
+      addresses.check(request.uri());
+    } catch (UnknownHostException e) {
+      return failed(
+          started, "%s %s: the host %s is unknown".formatted(method, url, request.uri().getHost()));
+    }
     CompletableFuture<HttpResponse<byte[]>> pending =
         client.sendAsync(request, answer -> new LimitedBody(cap));
     try {
       HttpResponse<byte[]> response = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      return new Exchange(response.statusCode(), response.body(), millisSince(started), "");
+      return new Exchange(
+          response.statusCode(),
+          response.body(),
+          millisSince(started),
+          "",
+          redirectLocation(response));
     } catch (TimeoutException e) {
       pending.cancel(true);
       return failed(started, noAnswer(method, url, timeout));
@@ -101,6 +131,12 @@ final class UpstreamHttp {
     return builder.build();
   }
 
+  /** Where a 3xx answer points, as sent; empty for any other answer. */
+  private static String redirectLocation(HttpResponse<?> response) {
+    int status = response.statusCode();
+    return status / 100 == 3 ? response.headers().firstValue("Location").orElse("") : "";
+  }
+
   private static String noAnswer(String method, String url, Duration timeout) {
     long millis = timeout.toMillis();
     String limit = millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
@@ -119,7 +155,7 @@ final class UpstreamHttp {
   }
 
   private static Exchange failed(long started, String error) {
-    return new Exchange(0, new byte[0], millisSince(started), error);
+    return new Exchange(0, new byte[0], millisSince(started), error, "");
   }
 
   private static long millisSince(long started) {

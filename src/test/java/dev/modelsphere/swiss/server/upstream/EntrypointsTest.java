@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.server.upstream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.config.Security;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
@@ -27,7 +28,8 @@ class EntrypointsTest {
             servicesAsked.add(namespace + "/" + name + ":" + port);
             return "http://entry.test";
           },
-          "swiss");
+          "swiss",
+          UpstreamPolicy.of(Security.defaults()));
 
   private static final Plan PLAN = ExamplePlans.sglang("glm-53", "models", "serviceId: glm");
 

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.server.upstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.modelsphere.swiss.catalog.AddressRule;
 import dev.modelsphere.swiss.testing.LocalHttpServer.Received;
 import dev.modelsphere.swiss.testing.SimulatedModelServer;
 import dev.modelsphere.swiss.testing.SimulatedModelServer.Behaviour;
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.Test;
  * loaded machine can take longer than the short timeout to be answered even by a prompt server.
  */
 class ModelChecksTest {
+  /** The simulated engine listens on loopback. */
+  private static final AddressRule LOOPBACK = new AddressRule(true);
+
   private static final Duration SHORT = Duration.ofMillis(700);
 
   private static final Duration GENEROUS = Duration.ofSeconds(30);
@@ -27,7 +31,7 @@ class ModelChecksTest {
       SimulatedModelServer.serving("glm-53", "qwen")
           .requireHeader("Authorization", "Bearer sk-1")
           .slowness(Duration.ofSeconds(3));
-  private final ModelChecks checks = new ModelChecks(GENEROUS, GENEROUS);
+  private final ModelChecks checks = new ModelChecks(LOOPBACK, GENEROUS, GENEROUS);
 
   @AfterEach
   void stop() {
@@ -71,7 +75,7 @@ class ModelChecksTest {
   @Test
   void anAnswerPastTheTimeoutIsReportedAsNoAnswerInTime() {
     engine.behave(Behaviour.ANSWERS_SLOWLY);
-    ModelChecks impatient = new ModelChecks(SHORT, SHORT);
+    ModelChecks impatient = new ModelChecks(LOOPBACK, SHORT, SHORT);
 
     ProbeResult probe = impatient.probe(entrypoint(engine.url()));
     ChatResult chat = impatient.chat(entrypoint(engine.url()), ChatApi.CHAT, "qwen", "hi", 8);
