@@ -48,7 +48,12 @@ class ActorTest {
     CredentialFiles files = new CredentialFiles(dir);
     SessionTokens tokens = new SessionTokens(Duration.ofHours(24), Clock.systemUTC());
     Handler guard =
-        new AuthGuard(new Authenticator(files, tokens), files, tokens, new SessionCookie("never"));
+        new AuthGuard(
+            new Authenticator(files, tokens),
+            files,
+            tokens,
+            new SessionCookie("never"),
+            new AdminRole(List.of()));
     String token = tokens.issue(files.current()).token();
 
     Javalin app = start(guard);
