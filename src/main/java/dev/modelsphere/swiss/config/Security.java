@@ -4,10 +4,10 @@ import dev.modelsphere.swiss.values.Nulls;
 import java.util.List;
 
 /**
- * What the server trusts beyond its login: the names it answers to, the proxies in front of it, and
- * where it may send what the site profile names as secret. These live in the server config, not in
- * the site profile, because the profile is data an admin edits through swiss itself: a setting that
- * widens what swiss trusts must come from whoever deploys swiss.
+ * What the server trusts beyond its login: the names it answers to, the proxies in front of it,
+ * and where it may send what the site profile names as secret. These live in the server config,
+ * not in the site profile, because the profile is data an admin edits through swiss itself: a
+ * setting that widens what swiss trusts must come from whoever deploys swiss.
  *
  * @param hosts the host names (with or without a port) requests must name in {@code Host}; empty:
  *     loopback names only when the login is off, any name otherwise
