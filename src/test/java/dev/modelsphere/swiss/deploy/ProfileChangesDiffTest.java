@@ -14,7 +14,8 @@ class ProfileChangesDiffTest {
     String after = "name: lab\napprovers: [bob]\n";
 
     String diff =
-        ProfileChanges.unifiedDiff(new ProfileChange("swiss/site-profile", BEFORE, after, null, true));
+        ProfileChanges.unifiedDiff(
+            new ProfileChange("swiss/site-profile", BEFORE, after, null, true));
 
     assertThat(diff)
         .startsWith("--- a/swiss/site-profile\n+++ b/swiss/site-profile\n@@ ")

@@ -6,7 +6,9 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Who holds the admin role: the local login, the no-login operator, and the listed proxied users. */
+/**
+ * Who holds the admin role: the local login, the no-login operator, and the listed proxied users.
+ */
 class AdminRoleTest {
   private final AdminRole role = new AdminRole(List.of("Carol", "ｄａｎ"));
 
