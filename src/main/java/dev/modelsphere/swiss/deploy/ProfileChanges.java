@@ -9,6 +9,8 @@ import dev.modelsphere.swiss.sitestate.ProfileAnswer;
 import dev.modelsphere.swiss.sitestate.ProfileChange;
 import dev.modelsphere.swiss.sitestate.ProfileWriter;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A change of the site profile ({@code PUT /api/profile}), which is the site's policy: who
@@ -23,6 +25,7 @@ public final class ProfileChanges {
   public static final String ACTION = "profile";
 
   private static final int CONTEXT_LINES = 3;
+  private static final Logger LOG = LoggerFactory.getLogger(ProfileChanges.class);
 
   private final ProfileWriter writer;
   private final WriteApprovals approvals;
@@ -47,14 +50,18 @@ public final class ProfileChanges {
         change.requiresApproval() ? approvals.spendRequired(actor, write, () -> 0) : "";
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(actor, ACTION, "", "", write.contentHash(), "", approver);
-    return runs.run(
-        attempt,
-        () ->
-            new DetachedRuns.Done<>(
-                writer.store(change),
-                0,
-                unifiedDiff(change),
-                !change.before().equals(change.after())));
+    ProfileAnswer stored =
+        runs.run(
+            attempt,
+            () ->
+                new DetachedRuns.Done<>(
+                    writer.store(change),
+                    0,
+                    unifiedDiff(change),
+                    !change.before().equals(change.after())));
+    // Also where the audit log is not kept: a server without a database records no runs.
+    LOG.info("{} changed the site profile {} to {}", actor, change.location(), write.contentHash());
+    return stored;
   }
 
   /** What changed in the text, as {@code diff -u} shows it; empty when nothing did. */
