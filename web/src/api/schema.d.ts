@@ -262,14 +262,20 @@ export interface paths {
         put?: never;
         /**
          * Asks another user to approve one write on a site whose profile says `requireApproval`.
-         * @description On such a site an install, apply, rollback or uninstall needs an approval of exactly that
-         *     write: its action, release, plan hash (install, apply) or revision to restore (rollback),
-         *     requested by the user who then writes and approved by another. The request records the
-         *     release's live revision: when the release has moved by the time of the write, the write is
-         *     refused until a new request is approved. The request is in the audit log
-         *     (`approval-request`). 400 for a bad body (an unknown action, an install or apply without a
-         *     `planHash`, a rollback without `toRevision`), 404 for a plan hash no `POST /api/plans`
-         *     stored, 403 on a read-only server.
+         * @description On such a site an install, apply, adopt, rollback, uninstall, profile change (`profile`)
+         *     and SLO write (`slo-put`, `slo-delete`) needs an approval of exactly that write: its
+         *     action, release (none for `profile`), plan hash (install, apply, adopt), revision to
+         *     restore (rollback) or content hash (`profile`: sha256 of the new profile text; `slo-put`:
+         *     of the thresholds; the write's refusal names it), and the flags it will send
+         *     (`chartDigest` as its `expectChartDigest`, `forceConflicts`, a rollback's `forceChart`).
+         *     It is requested by the user who then writes and approved by another; a write whose flags
+         *     or chart digest differ from the approved ones is refused (409, naming the difference).
+         *     The request records the release's live revision: when the release has moved by the time
+         *     of the write, the write is refused until a new request is approved. The request is in the
+         *     audit log (`approval-request`). 400 for a bad body (an unknown action, a member the action
+         *     must name missing or one it must not name present, a flag the action cannot carry, a
+         *     malformed `contentHash`), 404 for a plan hash no `POST /api/plans` stored, 403 on a
+         *     read-only server.
          */
         post: operations["requestApproval"];
         delete?: never;
@@ -306,9 +312,11 @@ export interface paths {
         put?: never;
         /**
          * Approves a pending request; the approver must be another user than the requester.
-         * @description 403 when the signed-in user asked for it, or is not one of the profile's `approvers` when
-         *     it names some; 409 when the request is no longer pending (decided, spent or expired). In
-         *     the audit log as `approval-approve`.
+         * @description 403 when the signed-in user asked for it (names are compared canonically: Unicode NFKC,
+         *     case folded, so `Alice` is `alice`), signs in with a shared account (the local login, or
+         *     the anonymous user of a server with no login, which prove no second person), or is not
+         *     one of the profile's `approvers` when it names some; 409 when the request is no longer
+         *     pending (decided, spent or expired). In the audit log as `approval-approve`.
          */
         post: operations["approveApproval"];
         delete?: never;
@@ -482,11 +490,17 @@ export interface paths {
         get: operations["getProfile"];
         /**
          * Check a new site profile and store it in the profile's ConfigMap.
-         * @description Not behind `server.allowDeploy`. Checked in this order: a profile kept in a file (400),
-         *     no cluster writer (403), a body that is not JSON or carries both or neither form (400), a
-         *     profile that does not parse, with unknown keys or without `name` or
-         *     `model.pathTemplate` (400, nothing stored), a failed write (502). Text is stored byte for
-         *     byte, comments kept, and served at once.
+         * @description Not behind `server.allowDeploy`, but the profile is the site's policy: it needs the admin
+         *     role (403 otherwise, naming the role): the local login's user, a proxied user listed in
+         *     `server.auth.admins`, or anyone on a server with no login. Checked in this order: the role
+         *     (403), a profile kept in a file (400), no cluster writer (403), a body that is not JSON or
+         *     carries both or neither form (400), a profile that does not parse, with unknown keys or
+         *     without `name` or `model.pathTemplate` (400, nothing stored), the stored profile cannot
+         *     be read (502); then, when the stored profile says `requireApproval`, an approval of
+         *     action `profile` with the new text's hash (409 without one, naming the hash to ask for;
+         *     503 on a server without a database); a failed write (502). Text is stored byte for byte,
+         *     comments kept, and served at once. Each write is a run of the audit log (action
+         *     `profile`, `planHash` the text's hash, `output` the unified diff of the text).
          */
         put: operations["putProfile"];
         post?: never;
@@ -524,7 +538,9 @@ export interface paths {
          * One page of every release in scope, with its drift and Canary relationship.
          * @description Computed from the watches, with no API request per page: the helm releases swiss deployed
          *     (plan ConfigMaps), the LLMServices (while the API serves them and swiss may read them) and,
-         *     marked `untracked`, the helm releases swiss did not deploy; sorted by namespace then name.
+         *     marked `untracked`, the helm releases swiss did not deploy (listed, and counted in
+         *     `summary`, only for the admin role; other users see them not at all); sorted by namespace
+         *     then name.
          *     A newly served LLMService API is noticed within 30 s (the discovery cache). `page` and
          *     `perPage` in the answer are the ones applied; a page past the end has no rows. A helm
          *     release whose storage cannot be read is still listed, with the reason in `drift`. 502 only
@@ -791,8 +807,9 @@ export interface paths {
         post?: never;
         /**
          * Uninstall a release through the backend that owns it.
-         * @description A helm release, swiss's or one swiss did not deploy, is uninstalled with helm (404 when
-         *     helm does not store it; a `pending-*` one may go); then its archived plans and its plan
+         * @description A helm release swiss deployed is uninstalled with helm (404 when helm does not store it; a
+         *     `pending-*` one may go; 409 for one swiss does not manage, with no plan beside it: adopt
+         *     it first with `swiss install --adopt`); then its archived plans and its plan
          *     ConfigMap are removed (`planError` when the ConfigMap could not be). A failed uninstall
          *     (500) leaves them in place. An LLMService is deleted only while it is the object that was
          *     read (its uid and resourceVersion), and the answer waits until the operator's finalizer
@@ -970,7 +987,9 @@ export interface paths {
          *     what was supplied; `values` repeats `all` for the reference's older pages. When only
          *     `supplied` cannot be read, `suppliedError` says why and `all` still answers. 404 for a
          *     revision helm does not keep (revision 0, and any revision of an unknown release); 502
-         *     when helm's storage cannot be read or helm cannot tell the values.
+         *     when helm's storage cannot be read or helm cannot tell the values. The values of a helm
+         *     release swiss does not manage (no plan beside it) are readable with the admin role only:
+         *     403 otherwise, naming the role.
          */
         get: operations["getRevisionValues"];
         put?: never;
@@ -1081,7 +1100,10 @@ export interface paths {
          *     of thresholds; its `route` must be the release's or absent, and is set to the release
          *     before the object is sent as `PUT <scaler.sloAddress>/config/<release>` with the token
          *     the GET uses. The answer is what the SLO server stored, with `found`. swiss never writes
-         *     the LLMSLORequirement itself.
+         *     the LLMSLORequirement itself. On a site that requires approval the write needs an
+         *     approval of action `slo-put` with the thresholds' content hash (sha256 of the object as
+         *     JSON with its keys sorted, `route` included; the 409 names it); 503 on a server without a
+         *     database there. A write the SLO server took is a run of the audit log (`slo-put`).
          */
         put: operations["putReleaseSlo"];
         post?: never;
@@ -1089,7 +1111,9 @@ export interface paths {
          * Reset the release's SLO thresholds to the SLO server's defaults.
          * @description Needs `server.allowDeploy`. Sends `DELETE <scaler.sloAddress>/config/<release>`; a 200 or
          *     204 from the SLO server is followed by a read, whose answer this is (usually
-         *     `{"found": false}`).
+         *     `{"found": false}`). On a site that requires approval it needs an approval of action
+         *     `slo-delete` (409 without one; 503 on a server without a database there); a reset the
+         *     SLO server took is a run of the audit log (`slo-delete`).
          */
         delete: operations["deleteReleaseSlo"];
         options?: never;
@@ -1216,12 +1240,16 @@ export interface components {
             namespace: string;
             release: string;
             /**
-             * @description `apply`, `install`, `rollback`, `uninstall` or `adopt`; on a site that requires
-             *     approval also `approval-request`, `approval-approve`, `approval-reject` and
-             *     `approval-expire`.
+             * @description `apply`, `install`, `rollback`, `uninstall` or `adopt`; `profile` (a change of the
+             *     site profile, its `output` the unified diff of the text), `slo-put` and `slo-delete`
+             *     (a release's SLO thresholds); on a site that requires approval also
+             *     `approval-request`, `approval-approve`, `approval-reject` and `approval-expire`.
              */
             action: string;
-            /** @description The plan applied; empty when there was none. */
+            /**
+             * @description The plan applied; for `profile` and `slo-put`, the hash of what was stored; empty when
+             *     there was none.
+             */
             planHash: string;
             /** @description Who asked; left out only in rows the reference server wrote. */
             actor?: string;
@@ -1247,13 +1275,27 @@ export interface components {
         };
         ApprovalRequest: {
             /** @enum {string} */
-            action: "install" | "apply" | "rollback" | "uninstall";
-            namespace: string;
-            release: string;
-            /** @description The plan to install or apply; required for those two, refused for the others. */
+            action: "install" | "apply" | "adopt" | "rollback" | "uninstall" | "profile" | "slo-put" | "slo-delete";
+            /** @description The release's namespace; required for every action but `profile`, refused for it. */
+            namespace?: string;
+            /** @description The release; required for every action but `profile`, refused for it. */
+            release?: string;
+            /** @description The plan to install, apply or adopt; required for those, refused for the others. */
             planHash?: string;
             /** @description The revision a rollback restores; required for a rollback, refused otherwise. */
             toRevision?: number;
+            /**
+             * @description `sha256:<hex>` of what a `profile` or `slo-put` write stores (the profile's text; the
+             *     thresholds as JSON with sorted keys); required for those, refused otherwise. The
+             *     write's refusal names it.
+             */
+            contentHash?: string;
+            /** @description The `expectChartDigest` the install or apply will send; refused for other actions. */
+            chartDigest?: string;
+            /** @description The install or apply will force conflicts; refused for other actions. */
+            forceConflicts?: boolean;
+            /** @description The rollback will go past a chart archive no longer served; refused for other actions. */
+            forceChart?: boolean;
             /** @description Why, for the approver. */
             note?: string;
         };
@@ -1264,13 +1306,23 @@ export interface components {
         Approval: {
             id: number;
             /** @enum {string} */
-            action: "install" | "apply" | "rollback" | "uninstall";
+            action: "install" | "apply" | "adopt" | "rollback" | "uninstall" | "profile" | "slo-put" | "slo-delete";
+            /** @description Empty for a `profile` change. */
             namespace: string;
+            /** @description Empty for a `profile` change. */
             release: string;
-            /** @description The plan approved; left out for a rollback or an uninstall. */
+            /** @description The plan approved; left out for actions that name none. */
             planHash?: string;
             /** @description The revision a rollback restores; left out otherwise. */
             toRevision?: number;
+            /** @description What a `profile` or `slo-put` write may store; left out otherwise. */
+            contentHash?: string;
+            /** @description The `expectChartDigest` the write must send; left out when it must send none. */
+            chartDigest?: string;
+            /** @description Present (true) when the write may, and must, force conflicts. */
+            forceConflicts?: boolean;
+            /** @description Present (true) when the rollback may, and must, go past a chart archive no longer served. */
+            forceChart?: boolean;
             note?: string;
             /** @description The release's live revision when the request was made (0 when it did not exist); the write must find it there. */
             revision: number;
@@ -2479,7 +2531,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description This server may not do what was asked: deploys are off (`server.allowDeploy`), the namespace is not one it serves (`cluster.namespaces`), or the API server refused its credentials (a missing RBAC grant, named in `error`). */
+        /** @description This server may not do what was asked: deploys are off (`server.allowDeploy`), the namespace is not one it serves (`cluster.namespaces`), the signed-in user lacks the role it needs (the admin role, named in `error`), or the API server refused its credentials (a missing RBAC grant, named in `error`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2524,8 +2576,10 @@ export interface components {
         };
         /**
          * @description The release is not in the state the write needs (it exists or not, is pending, moved from
-         *     `expectRevision`, is owned by an LLMService, or changed in between), or another write of
-         *     it is running in this server.
+         *     `expectRevision`, is owned by an LLMService, is a helm release swiss does not manage and
+         *     must be adopted first, or changed in between), the site requires an approval of exactly
+         *     this write and none is there to spend (or the approved one carries other flags), or
+         *     another write of it is running in this server.
          */
         Conflict: {
             headers: {
@@ -2840,7 +2894,10 @@ export interface operations {
                 namespace?: string;
                 /** @description Only runs of this release. */
                 release?: string;
-                /** @description Only runs of this action (`apply`, `install`, `rollback`, `uninstall`). */
+                /**
+                 * @description Only runs of this action (`apply`, `install`, `rollback`, `uninstall`, `adopt`,
+                 *     `profile`, `slo-put`, `slo-delete`, or an `approval-*` step).
+                 */
                 action?: string;
                 /** @description At most this many runs; 100 when absent, unreadable, below 1 or above 500. */
                 limit?: number;
@@ -3296,6 +3353,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             421: components["responses"]["Misdirected"];
@@ -4191,7 +4249,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The site profile names no usable token Secret, or it lacks the key. */
+            /**
+             * @description The site profile names no usable token Secret, or it lacks the key; or the site
+             *     requires an approval of this write and none is there to spend.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4263,7 +4324,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The site profile names no usable token Secret, or it lacks the key. */
+            /**
+             * @description The site profile names no usable token Secret, or it lacks the key; or the site
+             *     requires an approval of this write and none is there to spend.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

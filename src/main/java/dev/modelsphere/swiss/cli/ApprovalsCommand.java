@@ -64,7 +64,10 @@ public final class ApprovalsCommand implements Runnable {
     Table table = new Table();
     table.add("ID", "STATE", "ACTION", "RELEASE", "WHAT", "ASKED BY", "DECIDED BY", "NOTE");
     for (JsonNode a : approvals) {
-      String hash = a.path("planHash").asText();
+      String hash =
+          a.path("planHash").asText().isEmpty()
+              ? a.path("contentHash").asText()
+              : a.path("planHash").asText();
       String what =
           !hash.isEmpty()
               ? hash.substring(0, Math.min(hash.length(), 19))
@@ -73,7 +76,9 @@ public final class ApprovalsCommand implements Runnable {
           a.path("id").asText(),
           a.path("state").asText(),
           a.path("action").asText(),
-          a.path("namespace").asText() + "/" + a.path("release").asText(),
+          a.path("release").asText().isEmpty()
+              ? "(the site)"
+              : a.path("namespace").asText() + "/" + a.path("release").asText(),
           what,
           a.path("requestedBy").asText(),
           dash(a.path("decidedBy").asText()),
@@ -92,13 +97,17 @@ public final class ApprovalsCommand implements Runnable {
     }
   }
 
-  /** Asks for approval of one write. */
+  /**
+   * Asks for approval of one write, all of it: the flags and chart digest the write will send are
+   * part of what is approved, and a write that sends others is refused.
+   */
   @Command(
       name = "request",
       mixinStandardHelpOptions = true,
       description =
-          "Ask another user to approve one install, apply, rollback or uninstall; prints the"
-              + " request's id.")
+          "Ask another user to approve one write (install, apply, adopt, rollback, uninstall,"
+              + " profile, slo-put, slo-delete) exactly as it will be sent; prints the request's"
+              + " id.")
   static final class Request implements Runnable {
     @Mixin ServerOption server;
     @Mixin OutputFormat output;
@@ -107,13 +116,17 @@ public final class ApprovalsCommand implements Runnable {
     @Option(
         names = "--action",
         required = true,
-        description = "What to approve: install, apply, rollback or uninstall.")
+        description =
+            "What to approve: install, apply, adopt, rollback, uninstall, profile, slo-put or"
+                + " slo-delete.")
     String action;
 
-    @Option(names = "--namespace", required = true, description = "The release's namespace.")
+    @Option(
+        names = "--namespace",
+        description = "The release's namespace (every action but profile).")
     String namespace;
 
-    @Option(names = "--release", required = true, description = "The release.")
+    @Option(names = "--release", description = "The release (every action but profile).")
     String release;
 
     @Option(names = "--plan-hash", description = "The plan to install or apply (swiss plan).")
@@ -122,6 +135,28 @@ public final class ApprovalsCommand implements Runnable {
     @Option(names = "--to-revision", description = "The revision a rollback restores.")
     int toRevision;
 
+    @Option(
+        names = "--content-hash",
+        paramLabel = "sha256:HEX",
+        description =
+            "What a profile or slo-put change stores: the hash its refusal names (sha256 of the"
+                + " profile text).")
+    String contentHash;
+
+    @Option(
+        names = "--chart-digest",
+        paramLabel = "sha256:HEX",
+        description = "The chart digest the install or apply will expect (--expect-chart-digest).")
+    String chartDigest;
+
+    @Option(names = "--force-conflicts", description = "The install or apply will force conflicts.")
+    boolean forceConflicts;
+
+    @Option(
+        names = "--force-chart",
+        description = "The rollback will go past a chart archive the repository no longer serves.")
+    boolean forceChart;
+
     @Option(names = "--note", description = "Why, for the approver.")
     String note;
 
@@ -129,17 +164,21 @@ public final class ApprovalsCommand implements Runnable {
     public void run() {
       Map<String, Object> body = new LinkedHashMap<>();
       body.put("action", action);
-      body.put("namespace", namespace);
-      body.put("release", release);
-      if (planHash != null && !planHash.isEmpty()) {
-        body.put("planHash", planHash);
-      }
+      putText(body, "namespace", namespace);
+      putText(body, "release", release);
+      putText(body, "planHash", planHash);
       if (toRevision > 0) {
         body.put("toRevision", toRevision);
       }
-      if (note != null && !note.isEmpty()) {
-        body.put("note", note);
+      putText(body, "contentHash", contentHash);
+      putText(body, "chartDigest", chartDigest);
+      if (forceConflicts) {
+        body.put("forceConflicts", true);
       }
+      if (forceChart) {
+        body.put("forceChart", true);
+      }
+      putText(body, "note", note);
       JsonNode answer = api(server).post("/api/approvals", body);
       output.print(
           spec.commandLine().getOut(),
@@ -147,6 +186,12 @@ public final class ApprovalsCommand implements Runnable {
           wide ->
               "approval #%s pending: another user approves it with swiss approve %s%n"
                   .formatted(answer.path("id").asText(), answer.path("id").asText()));
+    }
+
+    private static void putText(Map<String, Object> body, String member, String value) {
+      if (value != null && !value.isEmpty()) {
+        body.put(member, value);
+      }
     }
   }
 }

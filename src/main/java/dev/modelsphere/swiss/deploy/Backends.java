@@ -37,8 +37,17 @@ public final class Backends {
    * {@code applyWith} names when the LLMService API is visible, else helm.
    */
   public ReleaseBackend writer(String ns, String release, Mode mode) {
-    BackendChoice.Owner owner = owners.backendFor(ns, release).owner();
-    return of(BackendChoice.forApply(owner, mode, applyWith, access.current().visible()));
+    return writer(choice(ns, release), mode);
+  }
+
+  /** The same, for an owner the caller has read already. */
+  public ReleaseBackend writer(BackendChoice choice, Mode mode) {
+    return of(BackendChoice.forApply(choice.owner(), mode, applyWith, access.current().visible()));
+  }
+
+  /** Who owns the release, read off the cluster now: one of the backends, or nobody. */
+  public BackendChoice choice(String ns, String release) {
+    return owners.backendFor(ns, release);
   }
 
   /**
@@ -46,7 +55,12 @@ public final class Backends {
    * manage, so a hand-installed release can be read and removed.
    */
   public ReleaseBackend owner(String ns, String release) {
-    return of(owners.backendFor(ns, release).forRead());
+    return owner(choice(ns, release));
+  }
+
+  /** The same, for an owner the caller has read already. */
+  public ReleaseBackend owner(BackendChoice choice) {
+    return of(choice.forRead());
   }
 
   /**
@@ -61,6 +75,20 @@ public final class Backends {
       return owner(ns, release).reads();
     } catch (KubeException e) {
       // An LLMService read failure is a KubeException too.
+      throw new DeployException(
+          e.kind(), "cannot tell who owns %s/%s: %s".formatted(ns, release, e.getMessage()), e);
+    }
+  }
+
+  /**
+   * Whether swiss manages the release: a plan ConfigMap or an LLMService stands beside it.
+   *
+   * @throws DeployException as {@link #reads} does when the owner cannot be read
+   */
+  public boolean managed(String ns, String release) {
+    try {
+      return choice(ns, release).managed();
+    } catch (KubeException e) {
       throw new DeployException(
           e.kind(), "cannot tell who owns %s/%s: %s".formatted(ns, release, e.getMessage()), e);
     }

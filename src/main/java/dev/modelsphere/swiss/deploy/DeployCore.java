@@ -157,6 +157,11 @@ public final class DeployCore implements AutoCloseable {
    * The write use cases, each checked by {@code gate} and, on a site that requires approval,
    * spending its approval from {@code approvals} before it is run.
    */
+  /** Where writes that are not a release's (the profile, SLO thresholds) run and are recorded. */
+  public DetachedRuns runs() {
+    return runs;
+  }
+
   public ReleaseWrites writes(ApplyGate gate, WriteApprovals approvals) {
     return new ReleaseWrites(backends, gate, runs, approvals, settings.namespaces());
   }

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.deploy.approval.GuardedWrite;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
+import dev.modelsphere.swiss.deploy.approval.WriteFlags;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import java.util.List;
@@ -11,6 +12,11 @@ import java.util.List;
  * them the same way: the server with the signed-in user as actor, the CLI with the local user. Each
  * picks the backend that writes the release, checks what must hold, and runs the write detached and
  * recorded ({@link DetachedRuns}).
+ *
+ * <p>A helm release swiss does not manage (installed by hand, no plan beside it) is read-only to
+ * swiss until it is adopted: swiss knows nothing of what it should run, so neither a user's apply
+ * nor an uninstall through swiss may decide its fate; helm itself still can, with the cluster's own
+ * credentials.
  */
 public final class ReleaseWrites {
   /** The action an adoption is recorded as. */
@@ -44,12 +50,15 @@ public final class ReleaseWrites {
     String ns = plan.release().namespace();
     String release = plan.release().name();
     requireServed(ns);
-    ReleaseBackend backend = backends.writer(ns, release, mode);
+    BackendChoice owner = backends.choice(ns, release);
+    ReleaseBackend backend = backends.writer(owner, mode);
+    requireManaged(owner, backend, ns, release, options.action());
     gate.check(plan, mode);
+    WriteFlags flags = new WriteFlags(options.expectChartDigest(), options.forceConflicts(), false);
     String approver =
         approvals.spend(
             actor,
-            GuardedWrite.of(options.action(), ns, release, plan.hash()),
+            GuardedWrite.ofPlan(options.action(), ns, release, plan.hash(), flags),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
@@ -60,7 +69,8 @@ public final class ReleaseWrites {
   /**
    * Adopts a release installed without swiss ({@code swiss install --adopt}): its owner decides,
    * and only a helm release swiss does not keep, whose diff against the plan is empty, is adopted.
-   * Recorded as {@code adopt} with {@code changed: false}.
+   * On a site that requires approval it spends one, as an install does: from then on swiss writes
+   * the release. Recorded as {@code adopt} with {@code changed: false}.
    *
    * @param requested the caller's expected revision and note; forcing conflicts is refused, since
    *     an adoption writes nothing to the release that could take a field over
@@ -76,8 +86,14 @@ public final class ReleaseWrites {
     requireServed(ns);
     ReleaseBackend backend = backends.owner(ns, release);
     ApplyOptions options = new ApplyOptions(requested.expectRevision(), ADOPT, requested.note());
+    String approver =
+        approvals.spend(
+            actor,
+            GuardedWrite.ofPlan(ADOPT, ns, release, plan.hash(), WriteFlags.NONE),
+            () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
-        new DetachedRuns.Attempt(actor, ADOPT, ns, release, plan.hash(), requested.note());
+        new DetachedRuns.Attempt(
+            actor, ADOPT, ns, release, plan.hash(), requested.note(), approver);
     return runs.run(attempt, () -> done(backend.adopt(plan, options)));
   }
 
@@ -91,7 +107,9 @@ public final class ReleaseWrites {
       throw new DeployException(ErrorKind.INVALID, "toRevision is required");
     }
     requireServed(ns);
-    ReleaseBackend backend = backends.writer(ns, release, Mode.UPGRADE);
+    BackendChoice owner = backends.choice(ns, release);
+    ReleaseBackend backend = backends.writer(owner, Mode.UPGRADE);
+    requireManaged(owner, backend, ns, release, "rollback");
     Plan archived = backend.reads().revisionPlan(ns, release, toRevision);
     if (request.expectRevision() <= 0) {
       throw new DeployException(
@@ -102,7 +120,7 @@ public final class ReleaseWrites {
     String approver =
         approvals.spend(
             actor,
-            new GuardedWrite("rollback", ns, release, "", toRevision),
+            GuardedWrite.rollback(ns, release, toRevision, request.forceChart()),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
@@ -111,16 +129,18 @@ public final class ReleaseWrites {
   }
 
   /**
-   * Uninstalls through the release's owner; a helm release swiss does not manage can be removed
-   * too. The run records the hash of the plan the release ran, as its own backend keeps it.
+   * Uninstalls through the release's owner; a helm release swiss does not manage is refused until
+   * it is adopted. The run records the hash of the plan the release ran, as its backend keeps it.
    */
   public UninstallResult uninstall(String actor, String ns, String release) {
     requireServed(ns);
-    ReleaseBackend backend = backends.owner(ns, release);
+    BackendChoice owner = backends.choice(ns, release);
+    ReleaseBackend backend = backends.owner(owner);
+    requireManaged(owner, backend, ns, release, "uninstall");
     String approver =
         approvals.spend(
             actor,
-            GuardedWrite.of("uninstall", ns, release, ""),
+            GuardedWrite.ofRelease("uninstall", ns, release),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
@@ -147,6 +167,25 @@ public final class ReleaseWrites {
                   + " (rbac.namespaces in the swiss chart, which grants it) and restart swiss")
               .formatted(ns, String.join(", ", namespaces), ns));
     }
+  }
+
+  /**
+   * Refuses a write of a release helm keeps and swiss does not manage: {@code swiss install
+   * --adopt} makes it swiss's first. A release that does not exist at all is nobody's yet, and an
+   * install may create it.
+   */
+  private static void requireManaged(
+      BackendChoice owner, ReleaseBackend backend, String ns, String release, String action) {
+    if (owner.managed() || liveRevision(backend, ns, release) == 0) {
+      return;
+    }
+    throw new DeployException(
+        ErrorKind.CONFLICT,
+        ("%s/%s is a helm release swiss does not manage (there is no swiss plan beside it), so"
+                + " swiss refuses its %s; nothing was written. Adopt it first: swiss install"
+                + " --adopt with a plan that matches what runs (POST /api/install with adopt:"
+                + " true); or change it with helm itself")
+            .formatted(ns, release, action));
   }
 
   /** The release's revision as its owner reads it; 0 when it does not exist. */

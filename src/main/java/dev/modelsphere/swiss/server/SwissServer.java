@@ -6,14 +6,15 @@ import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.DaemonThreads;
 import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DeploySettings;
 import dev.modelsphere.swiss.deploy.GpuProductCheck;
 import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.PlanReviews;
+import dev.modelsphere.swiss.deploy.ProfileChanges;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
+import dev.modelsphere.swiss.deploy.SloChanges;
 import dev.modelsphere.swiss.deploy.Writer;
 import dev.modelsphere.swiss.deploy.approval.Approvals;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
@@ -28,7 +29,6 @@ import dev.modelsphere.swiss.deploy.view.FleetReleaseRecords;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
-import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.NativeMemory;
@@ -44,6 +44,7 @@ import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.server.auth.Actor;
+import dev.modelsphere.swiss.server.auth.AdminRole;
 import dev.modelsphere.swiss.server.auth.AuthException;
 import dev.modelsphere.swiss.server.auth.AuthGuard;
 import dev.modelsphere.swiss.server.auth.Authenticator;
@@ -88,7 +89,6 @@ import dev.modelsphere.swiss.server.upstream.Entrypoints;
 import dev.modelsphere.swiss.server.upstream.ModelChecks;
 import dev.modelsphere.swiss.server.upstream.SloServer;
 import dev.modelsphere.swiss.server.upstream.UpstreamPolicy;
-import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.GpuNode;
 import dev.modelsphere.swiss.sitestate.SiteState;
 import dev.modelsphere.swiss.store.DatabasePassword;
@@ -335,7 +335,9 @@ public final class SwissServer {
         new RunRoutes(store),
         new ClusterRoutes(site.clusterView()),
         new CatalogRoutes(site, this::gpuNodes),
-        new ProfileRoutes(site.profiles(), site.profileWriter()),
+        new ProfileRoutes(
+            site.profiles(),
+            new ProfileChanges(site.profileWriter(), writeApprovals(), core.runs())),
         new DeploymentRoutes(
             new DeploymentsView(
                 fleet,
@@ -362,7 +364,8 @@ public final class SwissServer {
         new SloRoutes(
             site.profiles(),
             new SloServer(kube, options.namespace(), upstream),
-            config.server().allowDeploy()),
+            config.server().allowDeploy(),
+            new SloChanges(writeApprovals(), core.runs())),
         new DeployRoutes(deployParts()),
         new ApprovalRoutes(approvals),
         new EventRoutes(events, credentials.isPresent()),
@@ -418,18 +421,9 @@ public final class SwissServer {
    * database to keep them, a refusal that says so.
    */
   private WriteApprovals writeApprovals() {
-    if (approvals.isPresent()) {
-      return approvals.get();
-    }
-    return (actor, write, live) -> {
-      if (site.profiles().profileIfReadable().map(Profile::requireApproval).orElse(false)) {
-        throw new DeployException(
-            ErrorKind.UNAVAILABLE,
-            "this site requires approval, and approvals are kept in the database this server"
-                + " lacks: set server.database; nothing was written");
-      }
-      return "";
-    };
+    return approvals
+        .<WriteApprovals>map(a -> a)
+        .orElseGet(() -> WriteApprovals.withoutDatabase(site.profiles()::profileIfReadable));
   }
 
   /** What the write routes need; none on a read-only server, whose write routes answer 403. */
@@ -613,7 +607,12 @@ public final class SwissServer {
       return Actor::anonymous;
     }
     CredentialFiles files = credentials.get();
-    return new AuthGuard(authenticator(files, tokens), files, tokens, cookie);
+    return new AuthGuard(
+        authenticator(files, tokens),
+        files,
+        tokens,
+        cookie,
+        new AdminRole(config.server().auth().admins()));
   }
 
   private Authenticator authenticator(CredentialFiles files, SessionTokens tokens) {

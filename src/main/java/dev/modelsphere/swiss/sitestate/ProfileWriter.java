@@ -9,7 +9,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code PUT /api/profile}: checks a new site profile and stores it in the profile's ConfigMap.
  * Nothing is stored unless the profile parses, and once stored it is served at once. This is not
- * behind {@code server.allowDeploy}: a server that deploys nothing still sets up its own site.
+ * behind {@code server.allowDeploy}: a server that deploys nothing still sets up its own site. The
+ * check ({@link #prepare}) and the write ({@link #store}) are apart, so that the deploy core can
+ * ask for an approval and record the change between them.
  */
 public final class ProfileWriter {
   private static final Logger LOG = LoggerFactory.getLogger(ProfileWriter.class);
@@ -38,14 +40,14 @@ public final class ProfileWriter {
   }
 
   /**
-   * Checks and stores the profile a request body carries. The checks run in the reference's order,
-   * each with its status: a file-backed profile (400), no writer (403), a body that is not JSON or
-   * carries both or neither form (400), a profile that does not parse (400), a failed write (502).
+   * Checks the profile a request body carries against the profile stored now, which it reads. The
+   * checks run in the reference's order, each with its status: a file-backed profile (400), no
+   * writer (403), a body that is not JSON or carries both or neither form (400), a profile that
+   * does not parse (400); then the stored profile is read (502 when it cannot be).
    *
    * @param body the request body, {@code {"yaml": "..."}} or {@code {"profile": {...}}}
-   * @return the stored text and the profile it parses to
    */
-  public ProfileAnswer write(String body) {
+  public ProfileChange prepare(String body) {
     ConfigMapProfileStore target = target();
     if (writer == null) {
       throw new SiteStateException(
@@ -54,10 +56,53 @@ public final class ProfileWriter {
     }
     String text = ProfileRequest.parse(body).text();
     Profile profile = check(text, target.location());
-    store(target, text);
-    profiles.replace(text, profile);
-    LOG.info("site profile {} stored: {}", target.location(), profile.name());
-    return ProfileAnswer.stored(target.location(), profile, text);
+    String before = stored(target);
+    return new ProfileChange(
+        target.location(), before, text, profile, requiresApproval(before, target.location()));
+  }
+
+  /**
+   * Stores a checked change, and serves it from now on.
+   *
+   * @return the stored text and the profile it parses to
+   * @throws SiteStateException {@code UPSTREAM_FAILED} when the ConfigMap cannot be written
+   */
+  public ProfileAnswer store(ProfileChange change) {
+    ConfigMapProfileStore target = target();
+    store(target, change.after());
+    profiles.replace(change.after(), change.profile());
+    LOG.info("site profile {} stored: {}", target.location(), change.profile().name());
+    return ProfileAnswer.stored(target.location(), change.profile(), change.after());
+  }
+
+  /** Checks and stores at once, with no approval and no audit row: for this package's tests. */
+  ProfileAnswer write(String body) {
+    return store(prepare(body));
+  }
+
+  /** The stored text; empty on a site not set up yet. */
+  private static String stored(ConfigMapProfileStore target) {
+    try {
+      return target.read();
+    } catch (SiteStateException e) {
+      if (e.kind() == ErrorKind.NOT_FOUND) {
+        return "";
+      }
+      throw new SiteStateException(
+          e.kind(),
+          "%s -- the stored profile decides whether this change needs approval; nothing was stored"
+              .formatted(e.getMessage()),
+          e);
+    }
+  }
+
+  /** A stored text that does not parse is an unconfigured site: it asks for nothing. */
+  private static boolean requiresApproval(String stored, String origin) {
+    try {
+      return !stored.isEmpty() && Profile.parse(stored, origin).requireApproval();
+    } catch (ProfileException e) {
+      return false;
+    }
   }
 
   private ConfigMapProfileStore target() {

@@ -10,9 +10,16 @@ import java.time.Instant;
  * One approval request as stored and as the API answers it: optional members are left out when
  * empty, and so are the times of what has not happened yet.
  *
- * @param planHash the plan an install or apply may write; empty for a rollback or an uninstall
+ * @param namespace the release's namespace; empty for a profile change
+ * @param release empty for a profile change
+ * @param planHash the plan an install, apply or adopt may write; empty otherwise
  * @param toRevision the revision a rollback may restore; 0 otherwise
- * @param revision the release's live revision when the request was made; 0 when it did not exist
+ * @param contentHash {@code sha256:<hex>} of the profile text or SLO thresholds a write may store
+ * @param chartDigest the {@code expectChartDigest} the write must send; empty: it must send none
+ * @param forceConflicts the write may (and must) force conflicts
+ * @param forceChart the rollback may (and must) go past a chart archive no longer served
+ * @param revision the release's live revision when the request was made; 0 when it did not exist,
+ *     and for a profile or SLO change
  */
 @RecordBuilder
 public record Approval(
@@ -22,6 +29,10 @@ public record Approval(
     String release,
     @JsonInclude(Include.NON_EMPTY) String planHash,
     @JsonInclude(Include.NON_DEFAULT) int toRevision,
+    @JsonInclude(Include.NON_EMPTY) String contentHash,
+    @JsonInclude(Include.NON_EMPTY) String chartDigest,
+    @JsonInclude(Include.NON_DEFAULT) boolean forceConflicts,
+    @JsonInclude(Include.NON_DEFAULT) boolean forceChart,
     @JsonInclude(Include.NON_EMPTY) String note,
     int revision,
     String state,
@@ -45,6 +56,8 @@ public record Approval(
     namespace = Nulls.orEmpty(namespace);
     release = Nulls.orEmpty(release);
     planHash = Nulls.orEmpty(planHash);
+    contentHash = Nulls.orEmpty(contentHash);
+    chartDigest = Nulls.orEmpty(chartDigest);
     note = Nulls.orEmpty(note);
     state = Nulls.orEmpty(state);
     requestedBy = Nulls.orEmpty(requestedBy);
@@ -52,13 +65,14 @@ public record Approval(
     decisionNote = Nulls.orEmpty(decisionNote);
   }
 
-  /** A new request, pending, before the database gave it an id. */
+  /**
+   * A new request, pending, before the database gave it an id; what it names beyond its release is
+   * added with the {@code with...} methods.
+   */
   public static Approval pending(
       String action,
       String namespace,
       String release,
-      String planHash,
-      int toRevision,
       String note,
       int revision,
       String requestedBy,
@@ -69,8 +83,12 @@ public record Approval(
         action,
         namespace,
         release,
-        planHash,
-        toRevision,
+        "",
+        0,
+        "",
+        "",
+        false,
+        false,
         note,
         revision,
         PENDING,

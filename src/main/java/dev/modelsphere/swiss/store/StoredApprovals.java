@@ -17,7 +17,8 @@ import java.util.function.BiFunction;
  */
 public final class StoredApprovals {
   private static final String COLUMNS =
-      "id, action, namespace, release, plan_hash, to_revision, note, revision, state,"
+      "id, action, namespace, release, plan_hash, to_revision, content_hash, chart_digest,"
+          + " force_conflicts, force_chart, note, revision, state,"
           + " requested_by, requested_at, expires_at, decided_by, decided_at, decision_note,"
           + " spent_at";
 
@@ -35,9 +36,10 @@ public final class StoredApprovals {
   /** Stores a new request; answers it with its id. */
   public Approval add(Approval a) {
     String sql =
-        "INSERT INTO approvals (action, namespace, release, plan_hash, to_revision, note,"
-            + " revision, state, requested_by, requested_at, expires_at)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
+        "INSERT INTO approvals (action, namespace, release, plan_hash, to_revision,"
+            + " content_hash, chart_digest, force_conflicts, force_chart, note, revision, state,"
+            + " requested_by, requested_at, expires_at)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
     try (Connection c = database.connectDurable();
         PreparedStatement s = c.prepareStatement(sql)) {
       Store.bind(
@@ -47,6 +49,10 @@ public final class StoredApprovals {
           a.release(),
           a.planHash(),
           a.toRevision(),
+          a.contentHash(),
+          a.chartDigest(),
+          a.forceConflicts() ? 1 : 0,
+          a.forceChart() ? 1 : 0,
           a.note(),
           a.revision(),
           a.state(),
@@ -98,30 +104,30 @@ public final class StoredApprovals {
   }
 
   /**
-   * The newest approved, unexpired request that allows exactly this write by {@code requestedBy}.
+   * The approved, unexpired requests for this write's action, release, plan, revision and content,
+   * newest first, by anyone: who asked, and whether its flags match, the caller decides, since
+   * names are compared in a form SQL does not compute.
    */
-  public Optional<Approval> approvedFor(
+  public List<Approval> approvedFor(
       String action,
       String namespace,
       String release,
       String planHash,
       int toRevision,
-      String requestedBy,
+      String contentHash,
       Instant now) {
     return select(
-            "find an approval",
-            "WHERE state = 'approved' AND action = ? AND namespace = ? AND release = ?"
-                + " AND plan_hash = ? AND to_revision = ? AND requested_by = ? AND expires_at > ?"
-                + " ORDER BY id DESC",
-            action,
-            namespace,
-            release,
-            planHash,
-            toRevision,
-            requestedBy,
-            now.toEpochMilli())
-        .stream()
-        .findFirst();
+        "find an approval",
+        "WHERE state = 'approved' AND action = ? AND namespace = ? AND release = ?"
+            + " AND plan_hash = ? AND to_revision = ? AND content_hash = ? AND expires_at > ?"
+            + " ORDER BY id DESC",
+        action,
+        namespace,
+        release,
+        planHash,
+        toRevision,
+        contentHash,
+        now.toEpochMilli());
   }
 
   /**
@@ -199,6 +205,10 @@ public final class StoredApprovals {
         row.getString("release"),
         row.getString("plan_hash"),
         row.getInt("to_revision"),
+        row.getString("content_hash"),
+        row.getString("chart_digest"),
+        row.getInt("force_conflicts") != 0,
+        row.getInt("force_chart") != 0,
         row.getString("note"),
         row.getInt("revision"),
         row.getString("state"),

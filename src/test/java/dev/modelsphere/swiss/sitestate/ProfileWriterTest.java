@@ -53,7 +53,30 @@ class ProfileWriterTest {
     assertThat(answer.profile().name()).isEqualTo("prod");
     assertThat(profiles.answer().yaml()).isEqualTo(text);
     assertThat(profiles.profile().namespace()).isEqualTo("modelforge");
-    assertThat(configMaps.reads()).isZero();
+    assertThat(configMaps.reads())
+        .as("one read before the write, of the text it replaces; none to serve it after")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aChangeKnowsTheTextItReplacesAndWhetherTheStoredProfileRequiresApproval() {
+    ProfileChange setup = writer.prepare(yamlBody(PROD));
+    writer.store(setup);
+    String guarded = PROD + "requireApproval: true\n";
+    writer.store(writer.prepare(yamlBody(guarded)));
+
+    ProfileChange change = writer.prepare(yamlBody(PROD));
+
+    assertThat(setup.before()).as("a site not set up replaces nothing").isEmpty();
+    assertThat(setup.requiresApproval()).isFalse();
+    assertThat(change.before()).isEqualTo(guarded);
+    assertThat(change.after()).isEqualTo(PROD);
+    assertThat(change.requiresApproval())
+        .as("the stored profile decides, not the one that would switch approval off")
+        .isTrue();
+    assertThat(configMaps.stored("swiss", "site-profile", "profile.yaml"))
+        .as("prepared, not stored")
+        .contains(guarded);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.modelsphere.swiss.testing.PostgresServer;
 import java.nio.file.Path;
@@ -31,7 +32,8 @@ class StoredApprovalsOnBothDatabasesTest {
   }
 
   private static Approval ask(String release, String by) {
-    return Approval.pending("apply", "models", release, "sha256:p", 0, "why", 3, by, T0, LATER);
+    return Approval.pending("apply", "models", release, "why", 3, by, T0, LATER)
+        .withPlanHash("sha256:p");
   }
 
   @ParameterizedTest
@@ -49,13 +51,12 @@ class StoredApprovalsOnBothDatabasesTest {
           .isFalse();
       assertThat(
               approvals.approvedFor(
-                  "apply", "models", "chat", "sha256:p", 0, "alice", T0.plusSeconds(9)))
-          .map(Approval::id)
-          .contains(first.id());
-      assertThat(
-              approvals.approvedFor(
-                  "apply", "models", "chat", "sha256:p", 0, "carol", T0.plusSeconds(9)))
-          .as("an approval is the requester's")
+                  "apply", "models", "chat", "sha256:p", 0, "", T0.plusSeconds(9)))
+          .as("only the approved request; who asked is the caller's to compare")
+          .extracting(Approval::id, Approval::requestedBy)
+          .containsExactly(tuple(first.id(), "alice"));
+      assertThat(approvals.approvedFor("apply", "models", "chat", "sha256:p", 0, "sha256:c", T0))
+          .as("another content is another write")
           .isEmpty();
       assertThat(approvals.spend(first.id(), T0.plusSeconds(10))).isTrue();
       assertThat(approvals.spend(first.id(), T0.plusSeconds(11))).as("spent once").isFalse();
@@ -72,6 +73,30 @@ class StoredApprovalsOnBothDatabasesTest {
       assertThat(approvals.list("", "", Approval.SPENT))
           .extracting(Approval::id)
           .containsExactly(first.id());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgres"})
+  void aRequestKeepsTheWholeWriteItBindsItsContentChartDigestAndForceFlags(String kind) {
+    try (Store store = open(kind)) {
+      StoredApprovals approvals = store.approvals();
+      Approval forced =
+          approvals.add(
+              ask("bound", "alice")
+                  .withChartDigest("sha256:chart")
+                  .withForceConflicts(true)
+                  .withForceChart(true));
+      Approval profile =
+          approvals.add(
+              Approval.pending("profile", "", "", "", 0, "alice", T0, LATER)
+                  .withContentHash("sha256:text"));
+
+      Approval read = approvals.get(forced.id()).orElseThrow();
+      assertThat(read.chartDigest()).isEqualTo("sha256:chart");
+      assertThat(read.forceConflicts()).isTrue();
+      assertThat(read.forceChart()).isTrue();
+      assertThat(approvals.get(profile.id()).orElseThrow().contentHash()).isEqualTo("sha256:text");
     }
   }
 

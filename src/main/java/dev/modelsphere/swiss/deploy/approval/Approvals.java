@@ -1,5 +1,8 @@
 package dev.modelsphere.swiss.deploy.approval;
 
+import static dev.modelsphere.swiss.deploy.approval.GuardedAction.Names.CONTENT;
+import static dev.modelsphere.swiss.deploy.approval.GuardedAction.Names.PLAN;
+import static dev.modelsphere.swiss.deploy.approval.GuardedAction.Names.REVISION;
 import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
 import static dev.modelsphere.swiss.error.ErrorKind.FORBIDDEN;
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
@@ -20,7 +23,6 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToIntBiFunction;
@@ -30,9 +32,12 @@ import java.util.function.ToIntBiFunction;
  * the spending of an approval by the write it allows. Each step is in the audit log with its actor:
  * {@code approval-request}, {@code approval-approve}, {@code approval-reject}, and {@code
  * approval-expire} (by {@value #EXPIRY_ACTOR}) for a request that ran out unused.
+ *
+ * <p>An approval binds the whole write ({@link GuardedAction} says what each names): its plan,
+ * revision or content, its flags, and the release's live revision. Users are compared as {@link
+ * UserName} compares names, so a change of case is not a second person; nor is a shared account.
  */
 public final class Approvals implements WriteApprovals {
-  public static final Set<String> ACTIONS = Set.of("install", "apply", "rollback", "uninstall");
 
   /** Who the audit log says expired a request: nobody did, its time ran out. */
   static final String EXPIRY_ACTOR = "swiss";
@@ -65,21 +70,27 @@ public final class Approvals implements WriteApprovals {
 
   /** Records a pending request for the write {@code ask} names, by {@code actor}. */
   public Approval request(String actor, ApprovalAsk ask) {
-    GuardedWrite write = checked(ask);
+    GuardedAction action = checked(ask);
     Instant now = clock.instant();
+    int revision =
+        action.bindsLiveRevision() ? liveRevision.applyAsInt(ask.namespace(), ask.release()) : 0;
     Approval pending =
         approvals.add(
             Approval.pending(
-                write.action(),
-                write.namespace(),
-                write.release(),
-                write.planHash(),
-                write.toRevision(),
-                ask.note(),
-                liveRevision.applyAsInt(write.namespace(), write.release()),
-                actor,
-                now,
-                now.plus(ttl)));
+                    action.wire(),
+                    ask.namespace(),
+                    ask.release(),
+                    ask.note(),
+                    revision,
+                    actor,
+                    now,
+                    now.plus(ttl))
+                .withPlanHash(ask.planHash())
+                .withToRevision(ask.toRevision())
+                .withContentHash(ask.contentHash())
+                .withChartDigest(ask.flags().chartDigest())
+                .withForceConflicts(ask.forceConflicts())
+                .withForceChart(ask.forceChart()));
     audit(
         "approval-request",
         pending,
@@ -89,27 +100,43 @@ public final class Approvals implements WriteApprovals {
     return pending;
   }
 
-  /** Approves a pending request; the approver must be another user, and one the profile names. */
-  public Approval approve(String actor, long id, String note) {
+  /**
+   * Approves a pending request. The approver must be another user than the requester (names
+   * compared canonically), a person rather than a shared account, and one the profile names when it
+   * names approvers.
+   */
+  public Approval approve(Approver approver, long id, String note) {
     Approval request = pendingRequest(id);
-    if (actor.equals(request.requestedBy())) {
+    UserName name = UserName.of(approver.name());
+    if (name.sameAs(request.requestedBy())) {
       throw new DeployException(
           FORBIDDEN,
-          "you asked for approval #%d yourself: another user must approve it".formatted(id));
+          ("you asked for approval #%d yourself (%s asked; swiss compares names without case or"
+                  + " width, so %s is the same user): another user must approve it")
+              .formatted(id, request.requestedBy(), approver.name()));
     }
-    if (!site().mayApprove(actor, request.requestedBy())) {
+    if (approver.sharedAccount()) {
+      throw new DeployException(
+          FORBIDDEN,
+          ("%s is a shared account (the local login, or everyone on a server with no login): it"
+                  + " proves no second person, so it cannot approve #%d; approve as yourself,"
+                  + " signed in through the site's proxy")
+              .formatted(approver.name(), id));
+    }
+    if (!mayApprove(name)) {
       throw new DeployException(
           FORBIDDEN,
           "%s may not approve on this site: its profile names the approvers %s"
-              .formatted(actor, String.join(", ", site().approvers())));
+              .formatted(approver.name(), String.join(", ", site().approvers())));
     }
-    return decide(request, Approval.APPROVED, actor, note);
+    return decide(request, Approval.APPROVED, approver.name(), note);
   }
 
   /** Rejects a pending request: its requester withdraws it, or one who may approve refuses it. */
   public Approval reject(String actor, long id, String note) {
     Approval request = pendingRequest(id);
-    if (!actor.equals(request.requestedBy()) && !site().mayApprove(actor, request.requestedBy())) {
+    UserName name = UserName.of(actor);
+    if (!name.sameAs(request.requestedBy()) && !mayApprove(name)) {
       throw new DeployException(
           FORBIDDEN,
           "%s may not reject approval #%d: only its requester or an approver may"
@@ -136,10 +163,15 @@ public final class Approvals implements WriteApprovals {
     if (!site().requireApproval()) {
       return "";
     }
+    return spendRequired(actor, write, liveRevision);
+  }
+
+  @Override
+  public String spendRequired(String actor, GuardedWrite write, IntSupplier liveRevision) {
     int live = liveRevision.getAsInt();
     expireDue();
     Instant now = clock.instant();
-    Approval approval =
+    List<Approval> approved =
         approvals
             .approvedFor(
                 write.action(),
@@ -147,9 +179,19 @@ public final class Approvals implements WriteApprovals {
                 write.release(),
                 write.planHash(),
                 write.toRevision(),
-                actor,
+                write.contentHash(),
                 now)
-            .orElseThrow(() -> missing(actor, write));
+            .stream()
+            .filter(a -> UserName.of(actor).sameAs(a.requestedBy()))
+            .toList();
+    if (approved.isEmpty()) {
+      throw missing(actor, write);
+    }
+    Approval approval =
+        approved.stream()
+            .filter(a -> write.flags().differencesFrom(flags(a)).isEmpty())
+            .findFirst()
+            .orElseThrow(() -> otherFlags(write, approved.get(0)));
     if (approval.revision() != live) {
       throw new DeployException(
           CONFLICT,
@@ -167,6 +209,24 @@ public final class Approvals implements WriteApprovals {
     return approval.decidedBy();
   }
 
+  private static WriteFlags flags(Approval a) {
+    return new WriteFlags(a.chartDigest(), a.forceConflicts(), a.forceChart());
+  }
+
+  /** The approval was given for the same plan, revision or content, written another way. */
+  private static DeployException otherFlags(GuardedWrite write, Approval approved) {
+    return new DeployException(
+        CONFLICT,
+        ("approval #%d was given for another %s of %s than this one: this write sends %s; ask for"
+                + " approval of exactly this write (the same flags and chart digest); nothing was"
+                + " written")
+            .formatted(
+                approved.id(),
+                write.action(),
+                write.ref(),
+                String.join(", ", write.flags().differencesFrom(flags(approved)))));
+  }
+
   /** Why there is no approval to spend, naming the newest request for this write. */
   private DeployException missing(String actor, GuardedWrite write) {
     Optional<Approval> newest =
@@ -174,18 +234,21 @@ public final class Approvals implements WriteApprovals {
             .filter(a -> a.action().equals(write.action()))
             .filter(a -> a.planHash().equals(write.planHash()))
             .filter(a -> a.toRevision() == write.toRevision())
-            .filter(a -> a.requestedBy().equals(actor))
+            .filter(a -> a.contentHash().equals(write.contentHash()))
+            .filter(a -> UserName.of(actor).sameAs(a.requestedBy()))
             .max(Comparator.comparingLong(Approval::id));
     String why =
         newest
             .map(a -> "your request #%d is %s".formatted(a.id(), stateInWords(a)))
             .orElse("you have asked for none");
+    String content =
+        write.contentHash().isEmpty() ? "" : " (contentHash %s)".formatted(write.contentHash());
     return new DeployException(
         CONFLICT,
-        ("site %s requires an approval of this %s of %s by another user, and %s: ask with POST"
+        ("site %s requires an approval of this %s of %s%s by another user, and %s: ask with POST"
                 + " /api/approvals (swiss approvals request), have another user approve it, then"
                 + " write; nothing was written")
-            .formatted(site().name(), write.action(), write.ref(), why));
+            .formatted(site().name(), write.action(), write.ref(), content, why));
   }
 
   private static String stateInWords(Approval a) {
@@ -235,13 +298,46 @@ public final class Approvals implements WriteApprovals {
     }
   }
 
-  /** The request checked against what it may name, as the write it asks for. */
-  private GuardedWrite checked(ApprovalAsk ask) {
-    if (!ACTIONS.contains(ask.action())) {
+  /** The request checked against what its action must and may name. */
+  private GuardedAction checked(ApprovalAsk ask) {
+    GuardedAction action =
+        GuardedAction.of(ask.action())
+            .orElseThrow(
+                () ->
+                    new DeployException(
+                        INVALID,
+                        "action \"%s\" needs no approval: ask for one of %s"
+                            .formatted(ask.action(), GuardedAction.all())));
+    checkTarget(action, ask);
+    GuardedAction.Names names = action.names();
+    named(action, "its planHash", "one plan", names == PLAN, !ask.planHash().isEmpty());
+    named(action, "toRevision", "one revision", names == REVISION, ask.toRevision() > 0);
+    named(action, "its contentHash", "one content", names == CONTENT, !ask.contentHash().isEmpty());
+    if (names == CONTENT && !ContentHash.wellFormed(ask.contentHash())) {
       throw new DeployException(
           INVALID,
-          "action \"%s\" needs no approval: ask for one of install, apply, rollback, uninstall"
-              .formatted(ask.action()));
+          "contentHash \"%s\" is not sha256:<64 hex digits>; the refusal of the write names the"
+                  .formatted(ask.contentHash())
+              + " hash to ask for");
+    }
+    flag(action, GuardedAction.Flag.CHART_DIGEST, !ask.chartDigest().isEmpty());
+    flag(action, GuardedAction.Flag.FORCE_CONFLICTS, ask.forceConflicts());
+    flag(action, GuardedAction.Flag.FORCE_CHART, ask.forceChart());
+    if (names == PLAN) {
+      checkPlan(ask);
+    }
+    return action;
+  }
+
+  private static void checkTarget(GuardedAction action, ApprovalAsk ask) {
+    if (!action.ofARelease()) {
+      if (!ask.namespace().isEmpty() || !ask.release().isEmpty()) {
+        throw new DeployException(
+            INVALID,
+            "a %s change is the site's, not a release's: leave namespace and release out"
+                .formatted(action.wire()));
+      }
+      return;
     }
     if (ask.namespace().isEmpty() || ask.release().isEmpty()) {
       throw new DeployException(INVALID, "name the release: namespace and release are required");
@@ -254,47 +350,63 @@ public final class Approvals implements WriteApprovals {
             problem -> {
               throw new DeployException(INVALID, problem);
             });
-    boolean plan = ask.action().equals("install") || ask.action().equals("apply");
-    if (plan == ask.planHash().isEmpty()) {
+  }
+
+  /** A member the action must name ({@code wanted}), or must leave out. */
+  private static void named(
+      GuardedAction action, String member, String what, boolean wanted, boolean present) {
+    if (wanted && !present) {
       throw new DeployException(
           INVALID,
-          plan
-              ? "an %s is approved for one plan: send its planHash".formatted(ask.action())
-              : "a %s names no plan: leave planHash out".formatted(ask.action()));
+          "%s is approved for %s: send %s".formatted(withArticle(action.wire()), what, member));
     }
-    boolean rollback = ask.action().equals("rollback");
-    if (rollback != ask.toRevision() > 0) {
+    if (!wanted && present) {
+      String bare = member.replaceFirst("^its ", "");
       throw new DeployException(
           INVALID,
-          rollback
-              ? "a rollback is approved for one revision: send toRevision"
-              : "only a rollback names toRevision: leave it out");
+          "%s names no %s: leave %s out".formatted(withArticle(action.wire()), bare, bare));
     }
-    if (plan) {
-      Plan stored =
-          store
-              .plan(ask.planHash())
-              .orElseThrow(
-                  () ->
-                      new DeployException(
-                          NOT_FOUND,
-                          "no plan %s: compose it with POST /api/plans first"
-                              .formatted(ask.planHash())));
-      if (!stored.release().namespace().equals(ask.namespace())
-          || !stored.release().name().equals(ask.release())) {
-        throw new DeployException(
-            INVALID,
-            "plan %s is for %s/%s, not %s/%s"
-                .formatted(
-                    ask.planHash(),
-                    stored.release().namespace(),
-                    stored.release().name(),
-                    ask.namespace(),
-                    ask.release()));
-      }
+  }
+
+  private static void flag(GuardedAction action, GuardedAction.Flag flag, boolean present) {
+    if (present && !action.allows(flag)) {
+      throw new DeployException(
+          INVALID, "%s has no %s: leave it out".formatted(withArticle(action.wire()), flag.wire()));
     }
-    return new GuardedWrite(
-        ask.action(), ask.namespace(), ask.release(), ask.planHash(), ask.toRevision());
+  }
+
+  private static String withArticle(String action) {
+    return ("aeiou".indexOf(action.charAt(0)) >= 0 ? "an " : "a ") + action;
+  }
+
+  private void checkPlan(ApprovalAsk ask) {
+    Plan stored =
+        store
+            .plan(ask.planHash())
+            .orElseThrow(
+                () ->
+                    new DeployException(
+                        NOT_FOUND,
+                        "no plan %s: compose it with POST /api/plans first"
+                            .formatted(ask.planHash())));
+    if (!stored.release().namespace().equals(ask.namespace())
+        || !stored.release().name().equals(ask.release())) {
+      throw new DeployException(
+          INVALID,
+          "plan %s is for %s/%s, not %s/%s"
+              .formatted(
+                  ask.planHash(),
+                  stored.release().namespace(),
+                  stored.release().name(),
+                  ask.namespace(),
+                  ask.release()));
+    }
+  }
+
+  /** Whether {@code user} may approve here: anyone when the profile names no approvers. */
+  private boolean mayApprove(UserName user) {
+    List<String> approvers = site().approvers();
+    return approvers.isEmpty() || approvers.stream().anyMatch(user::sameAs);
   }
 
   private Profile site() {
@@ -310,11 +422,13 @@ public final class Approvals implements WriteApprovals {
 
   private static String what(Approval a) {
     String target =
-        a.planHash().isEmpty()
-            ? a.toRevision() > 0 ? " to revision " + a.toRevision() : ""
-            : " of plan " + a.planHash();
-    return "#%d: %s %s/%s%s by %s"
-        .formatted(a.id(), a.action(), a.namespace(), a.release(), target, a.requestedBy());
+        !a.planHash().isEmpty()
+            ? " of plan " + a.planHash()
+            : a.toRevision() > 0
+                ? " to revision " + a.toRevision()
+                : a.contentHash().isEmpty() ? "" : " of content " + a.contentHash();
+    String of = a.release().isEmpty() ? "the site" : a.namespace() + "/" + a.release();
+    return "#%d: %s %s%s by %s".formatted(a.id(), a.action(), of, target, a.requestedBy());
   }
 
   private void audit(String action, Approval a, String actor, String note, String output) {

@@ -1,17 +1,63 @@
 package dev.modelsphere.swiss.deploy.approval;
 
 /**
- * One write as an approval names it: what it does to which release, with which plan (install,
- * apply) or to which revision (rollback).
+ * One write as an approval names it: what it does to which release (or to the site), with which
+ * plan (install, apply, adopt), to which revision (rollback) or with which content (the profile's
+ * text, a release's SLO thresholds), and how ({@link WriteFlags}).
+ *
+ * @param namespace empty for a write of the site's own (its profile)
+ * @param release empty for a write of the site's own
+ * @param contentHash {@code sha256:<hex>} of what a profile or SLO write stores
  */
 public record GuardedWrite(
-    String action, String namespace, String release, String planHash, int toRevision) {
+    String action,
+    String namespace,
+    String release,
+    String planHash,
+    int toRevision,
+    String contentHash,
+    WriteFlags flags) {
 
-  public static GuardedWrite of(String action, String namespace, String release, String planHash) {
-    return new GuardedWrite(action, namespace, release, planHash, 0);
+  /** An install, apply or adopt of one plan. */
+  public static GuardedWrite ofPlan(
+      String action, String namespace, String release, String planHash, WriteFlags flags) {
+    return new GuardedWrite(action, namespace, release, planHash, 0, "", flags);
+  }
+
+  public static GuardedWrite rollback(
+      String namespace, String release, int toRevision, boolean forceChart) {
+    return new GuardedWrite(
+        GuardedAction.ROLLBACK.wire(),
+        namespace,
+        release,
+        "",
+        toRevision,
+        "",
+        new WriteFlags("", false, forceChart));
+  }
+
+  /** A write that names nothing but its release (an uninstall, an SLO reset). */
+  public static GuardedWrite ofRelease(String action, String namespace, String release) {
+    return new GuardedWrite(action, namespace, release, "", 0, "", WriteFlags.NONE);
+  }
+
+  /** A write of content: a release's SLO thresholds, or (with no release) the site profile. */
+  public static GuardedWrite ofContent(
+      String action, String namespace, String release, String contentHash) {
+    return new GuardedWrite(action, namespace, release, "", 0, contentHash, WriteFlags.NONE);
+  }
+
+  /** The site profile's new text. */
+  public static GuardedWrite ofProfile(String contentHash) {
+    return ofContent(GuardedAction.PROFILE.wire(), "", "", contentHash);
   }
 
   public String ref() {
-    return namespace + "/" + release;
+    return release.isEmpty() ? "the site" : namespace + "/" + release;
+  }
+
+  /** Whether it writes a release, rather than the site's own profile. */
+  public boolean ofARelease() {
+    return !release.isEmpty();
   }
 }

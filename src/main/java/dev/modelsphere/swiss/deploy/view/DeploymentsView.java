@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * {@code GET /api/deployments} (reference server.md §3.8, backends.md §3.9), computed from the
  * watches with no API request: every release swiss deployed (plan ConfigMaps and LLMServices), and,
- * beyond the reference, the helm releases it did not deploy, marked {@code untracked}.
+ * beyond the reference, the helm releases it did not deploy, marked {@code untracked}, for a reader
+ * who may see them (the admin role; the CLI's own user, who reads with their own credentials).
  */
 public final class DeploymentsView {
   static final String RELEASE_GONE = "a plan is recorded but the release is gone";
@@ -44,19 +45,29 @@ public final class DeploymentsView {
     this.gpus = gpus;
   }
 
+  /** One page of every release, the untracked ones too. */
+  public DeploymentsPage page(String cluster, Paging paging, CatalogRefs catalogs) {
+    return page(cluster, paging, catalogs, true);
+  }
+
   /**
    * One page of the list, sorted by namespace then name.
    *
    * @param cluster the site's name
+   * @param withUntracked list the helm releases swiss did not deploy; without them, the page, its
+   *     total and its count of untracked releases are as if they did not exist
    * @throws KubeException when swiss may not list its plan ConfigMaps
    */
-  public DeploymentsPage page(String cluster, Paging paging, CatalogRefs catalogs) {
+  public DeploymentsPage page(
+      String cluster, Paging paging, CatalogRefs catalogs, boolean withUntracked) {
     String plansRefused = fleet.cache().planConfigMaps().refusal();
     if (!plansRefused.isEmpty()) {
       // Without its plans swiss cannot tell which releases are its own: no list beats a wrong one.
       throw new KubeException(plansRefused);
     }
-    List<Member> members = fleet.members();
+    List<Member> all = fleet.members();
+    List<Member> members =
+        withUntracked ? all : all.stream().filter(member -> !member.untracked()).toList();
     int total = members.size();
     Optional<ReleasePods> pods = ReleasePods.of(fleet.cache().runningPods(), gpus);
     List<DeploymentRow> rows =
@@ -65,7 +76,7 @@ public final class DeploymentsView {
             .toList();
     int behind = (int) rows.stream().filter(row -> behind(row, catalogs)).count();
     int untracked = (int) members.stream().filter(Member::untracked).count();
-    forgetGone(members);
+    forgetGone(all);
     return new DeploymentsPage(
         cluster,
         catalogs.soleRef(),

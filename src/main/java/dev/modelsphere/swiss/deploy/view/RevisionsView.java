@@ -60,15 +60,27 @@ public final class RevisionsView {
   }
 
   /**
-   * What helm rendered {@code revision} with: everything, and only what was supplied.
+   * What helm rendered {@code revision} with: everything, and only what was supplied. The values of
+   * a release swiss does not manage are the admin role's alone: they hold whatever its installer
+   * put there (a token, a password), and swiss has no plan that says what they should be.
    *
+   * @param admin the reader holds the admin role
    * @throws DeployException {@link ErrorKind#INVALID} for a revision that is not a number, {@link
-   *     ErrorKind#NOT_FOUND} for one helm does not keep, {@link ErrorKind#UPSTREAM_FAILED} when
-   *     helm cannot tell the values
+   *     ErrorKind#NOT_FOUND} for one helm does not keep, {@link ErrorKind#FORBIDDEN} for an
+   *     unmanaged release's values asked by a reader without the role, {@link
+   *     ErrorKind#UPSTREAM_FAILED} when helm cannot tell the values
    */
-  public RevisionValues values(String namespace, String release, String revision) {
+  public RevisionValues values(String namespace, String release, String revision, boolean admin) {
     int wanted = number(revision);
     requireStored(namespace, release, wanted);
+    if (!admin && !backends.managed(namespace, release)) {
+      throw new DeployException(
+          ErrorKind.FORBIDDEN,
+          ("%s/%s is a helm release swiss does not manage (no swiss plan beside it): its values"
+                  + " are readable with the admin role only, until it is adopted (swiss install"
+                  + " --adopt)")
+              .formatted(namespace, release));
+    }
     String all;
     try {
       all = releases.values(namespace, release, wanted, true);

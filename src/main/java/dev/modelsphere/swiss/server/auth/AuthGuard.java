@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * Lets a request to {@code /api/...} through only with a session (login, logout and session are
  * open), before routing, so an unknown API path answers 401 to a stranger rather than revealing
- * that it does not exist. A session with less than half its lifetime left gets a fresh cookie.
+ * that it does not exist. A session with less than half its lifetime left gets a fresh cookie. The
+ * session's role is decided here, once, by {@link AdminRole}.
  */
 public final class AuthGuard implements Handler {
   static final Set<String> OPEN_API_PATHS = Set.of("/api/login", "/api/logout", "/api/session");
@@ -18,16 +19,19 @@ public final class AuthGuard implements Handler {
   private final CredentialFiles credentials;
   private final SessionTokens tokens;
   private final SessionCookie cookie;
+  private final AdminRole admins;
 
   public AuthGuard(
       Authenticator authenticator,
       CredentialFiles credentials,
       SessionTokens tokens,
-      SessionCookie cookie) {
+      SessionCookie cookie,
+      AdminRole admins) {
     this.authenticator = authenticator;
     this.credentials = credentials;
     this.tokens = tokens;
     this.cookie = cookie;
+    this.admins = admins;
   }
 
   @Override
@@ -41,7 +45,7 @@ public final class AuthGuard implements Handler {
       ctx.skipRemainingHandlers();
       return;
     }
-    Actor.set(ctx, session.get());
+    Actor.set(ctx, admins.assign(session.get()));
     if (tokens.wantsRefresh(session.get())) {
       cookie.set(ctx, tokens.refresh(session.get(), credentials.current()));
     }

@@ -82,7 +82,7 @@ public final class ApprovalRoutes implements RouteGroup {
   }
 
   private void approve(Context ctx, Approvals a) {
-    Json.ok(ctx, a.approve(Actor.of(ctx), id(ctx), note(ctx)));
+    Json.ok(ctx, a.approve(Actor.approver(ctx), id(ctx), note(ctx)));
   }
 
   private void reject(Context ctx, Approvals a) {

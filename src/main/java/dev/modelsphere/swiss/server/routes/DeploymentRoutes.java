@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Paging;
 import dev.modelsphere.swiss.kube.GpuUseHistory;
 import dev.modelsphere.swiss.kube.NodeInventory;
+import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
@@ -52,7 +53,9 @@ public final class DeploymentRoutes implements RouteGroup {
   private void deployments(Context ctx) {
     markAge(ctx);
     Paging paging = Paging.parse(ctx.queryParam("page"), ctx.queryParam("perPage"));
-    Json.answer(ctx, () -> deployments.page(clusterName(), paging, catalogs.refs()));
+    // Releases swiss does not manage are the admin role's to see until they are adopted.
+    boolean untracked = Actor.isAdmin(ctx);
+    Json.answer(ctx, () -> deployments.page(clusterName(), paging, catalogs.refs(), untracked));
   }
 
   private void nodes(Context ctx) {

@@ -5,6 +5,7 @@ import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.server.http.RouteGroup;
@@ -18,7 +19,8 @@ import java.util.Optional;
 /**
  * One release as it runs: its {@code status} (pods and their startup progress, the route), the
  * routing and scaling {@code objects} its manifest made, and its {@code revisions} with the plan
- * and values of each. Every answer reads the release live, by name.
+ * and values of each. Every answer reads the release live, by name. The values of a release swiss
+ * does not manage are for the admin role only.
  */
 public final class ReleaseViewRoutes implements RouteGroup {
   private static final String REVISION = ReleasePaths.RELEASE + "/revisions/{revision}";
@@ -66,7 +68,10 @@ public final class ReleaseViewRoutes implements RouteGroup {
 
   private void revisionValues(Context ctx) {
     Json.answer(
-        ctx, () -> revisions.values(namespace(ctx), release(ctx), ctx.pathParam("revision")));
+        ctx,
+        () ->
+            revisions.values(
+                namespace(ctx), release(ctx), ctx.pathParam("revision"), Actor.isAdmin(ctx)));
   }
 
   /** Written by the plan's own encoder, as {@code GET .../plan} writes the current one. */

@@ -2,6 +2,8 @@ package dev.modelsphere.swiss.server.routes;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import dev.modelsphere.swiss.deploy.SloChanges;
+import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.server.http.Deadline;
 import dev.modelsphere.swiss.server.http.Json;
@@ -22,17 +24,20 @@ import java.util.TreeMap;
  * {@code /api/releases/{namespace}/{release}/slo} (reference server.md §6.5): the release's SLO
  * thresholds, read, written and reset through the SLO server the site profile names. The SLO server
  * keys a requirement by the release name. Writing and resetting change what the scaler does, so
- * they need {@code allowDeploy}; swiss never writes the LLMSLORequirement itself.
+ * they need {@code allowDeploy}, spend an approval on a site that requires one, and are recorded in
+ * the audit log ({@link SloChanges}); swiss never writes the LLMSLORequirement itself.
  */
 public final class SloRoutes implements RouteGroup {
   private final SiteProfiles profiles;
   private final SloServer slo;
   private final boolean allowDeploy;
+  private final SloChanges changes;
 
-  public SloRoutes(SiteProfiles profiles, SloServer slo, boolean allowDeploy) {
+  public SloRoutes(SiteProfiles profiles, SloServer slo, boolean allowDeploy, SloChanges changes) {
     this.profiles = profiles;
     this.slo = slo;
     this.allowDeploy = allowDeploy;
+    this.changes = changes;
   }
 
   @Override
@@ -75,7 +80,17 @@ public final class SloRoutes implements RouteGroup {
     config.put("route", release);
     Upstream upstream = upstream();
     SloServer.Answer put =
-        upstream.call(() -> slo.putConfig(upstream.base, release, upstream.token, config));
+        changes.put(
+            Actor.of(ctx),
+            ctx.pathParam("namespace"),
+            release,
+            config,
+            () ->
+                taken(
+                    upstream.call(
+                        () -> slo.putConfig(upstream.base, release, upstream.token, config)),
+                    200,
+                    404));
     answer(ctx, put);
   }
 
@@ -83,12 +98,27 @@ public final class SloRoutes implements RouteGroup {
     requireDeploy();
     String release = ctx.pathParam("release");
     Upstream upstream = upstream();
-    SloServer.Answer deleted =
-        upstream.call(() -> slo.deleteConfig(upstream.base, release, upstream.token));
-    if (deleted.status() != 200 && deleted.status() != 204) {
-      throw new ApiException(deleted.status(), deleted.refusal());
-    }
+    changes.delete(
+        Actor.of(ctx),
+        ctx.pathParam("namespace"),
+        release,
+        () ->
+            taken(
+                upstream.call(() -> slo.deleteConfig(upstream.base, release, upstream.token)),
+                200,
+                204));
     answer(ctx, upstream.config(release));
+  }
+
+  /**
+   * The SLO server's answer to a write, thrown as its refusal unless its status is one of {@code
+   * accepted}, so that only a write the SLO server took is recorded as done.
+   */
+  private static SloServer.Answer taken(SloServer.Answer answer, int... accepted) {
+    if (java.util.Arrays.stream(accepted).noneMatch(status -> status == answer.status())) {
+      throw new ApiException(answer.status(), answer.refusal());
+    }
+    return answer;
   }
 
   private void requireDeploy() {

@@ -76,7 +76,7 @@ class RevisionsViewTest {
             DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
         .hasMessageContaining("revision must be a number");
 
-    RevisionValues values = view().values(cluster.namespace(), "glm", "2");
+    RevisionValues values = view().values(cluster.namespace(), "glm", "2", false);
 
     assertThat(values.revision()).isEqualTo(2);
     assertThat(values.supplied())

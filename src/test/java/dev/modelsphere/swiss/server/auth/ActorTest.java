@@ -52,7 +52,8 @@ class ActorTest {
             new Authenticator(files, tokens, TokenRevocations.inMemory(tokens, Clock.systemUTC())),
             files,
             tokens,
-            new SessionCookie("never"));
+            new SessionCookie("never"),
+            new AdminRole(List.of()));
     String token = tokens.issue(files.current()).token();
 
     Javalin app = start(guard);
