@@ -17,9 +17,11 @@ import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.Writer;
 import dev.modelsphere.swiss.deploy.approval.Approvals;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
+import dev.modelsphere.swiss.deploy.policy.SitePolicy;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
+import dev.modelsphere.swiss.deploy.preflight.ValuesPolicyRule;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.FleetPlans;
@@ -221,11 +223,14 @@ public final class SwissServer {
             renders,
             new ReleaseLocks("swiss serve"),
             new DeploySettings(
-                "",
-                config.server().planHistory(),
-                config.server().applyWith(),
-                options.deployTimes(),
-                config.cluster().namespaces()),
+                    "",
+                    config.server().planHistory(),
+                    config.server().applyWith(),
+                    options.deployTimes(),
+                    config.cluster().namespaces())
+                // Asked when a namespace is made, so the labels follow the profile as it is then.
+                .withNamespaceLabels(
+                    () -> SitePolicy.of(site.profiles().profile()).namespaceLabels()),
             store,
             options.clock());
     this.leader =
@@ -433,14 +438,15 @@ public final class SwissServer {
         // The claim rules read the watches this server keeps anyway: a plan, diff or install
         // lists nothing, however many releases the cluster holds.
         Preflight.standard(
-            renders,
-            schemas,
-            "",
-            config.cluster().namespaces(),
-            FleetPlans.following(fleet),
-            new FleetReleaseHolders(fleet),
-            GpuNodes.of(nodes),
-            gpus);
+                renders,
+                schemas,
+                "",
+                config.cluster().namespaces(),
+                FleetPlans.following(fleet),
+                new FleetReleaseHolders(fleet),
+                GpuNodes.of(nodes),
+                gpus)
+            .with(new ValuesPolicyRule(site.profiles()::profile, renders, ""));
     ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
     // The differ shares its renders with preflight and the deployer.
     PlanReviews reviews =
