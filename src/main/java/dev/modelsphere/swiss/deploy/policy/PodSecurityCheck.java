@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -231,8 +230,7 @@ final class PodSecurityCheck {
       refusals.add(
           ctx + ".capabilities.drop", dropped, "containers must drop ALL capabilities", "", true);
     }
-    Object nonRoot =
-        Objects.requireNonNullElse(context.get("runAsNonRoot"), pod.get("runAsNonRoot"));
+    Object nonRoot = containerOrPod(context.get("runAsNonRoot"), pod.get("runAsNonRoot"));
     if (!Boolean.TRUE.equals(nonRoot) && !allow.runAsRoot()) {
       refusals.add(
           ctx + ".runAsNonRoot",
@@ -242,7 +240,7 @@ final class PodSecurityCheck {
           true);
     }
     Object seccomp =
-        Objects.requireNonNullElse(
+        containerOrPod(
             map(context.get("seccompProfile")).get("type"),
             map(pod.get("seccompProfile")).get("type"));
     if (!"RuntimeDefault".equals(seccomp)
@@ -255,6 +253,11 @@ final class PodSecurityCheck {
           "",
           true);
     }
+  }
+
+  /** A container's own setting wins over its pod's. */
+  private static Object containerOrPod(Object container, Object pod) {
+    return container != null ? container : pod;
   }
 
   private static String capability(Object cap) {
