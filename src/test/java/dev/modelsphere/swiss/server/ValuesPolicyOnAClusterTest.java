@@ -229,7 +229,9 @@ class ValuesPolicyOnAClusterTest {
 
   @Test
   void theDemoPlanKeepsTheDefaultPolicyAndItsNewNamespaceCarriesThePodSecurityLabels() {
-    String made = cluster.namespace() + "-made";
+    // The test namespace's random suffix keeps it apart from other runs; the whole name is too
+    // long.
+    String made = "t-made" + cluster.namespace().substring(cluster.namespace().lastIndexOf('-'));
     madeNamespaces.add(made);
     server = TestServer.onDemoSite(dir, cluster, made, SERVER, "test-web");
 
