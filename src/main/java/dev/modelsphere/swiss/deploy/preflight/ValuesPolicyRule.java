@@ -17,8 +17,8 @@ import java.util.function.Supplier;
  * whatever key puts {@code hostNetwork} in a pod, the pod is what is looked at.
  *
  * <p>It renders every plan it checks (through the shared {@link PlanRenders}, so an install that
- * follows renders nothing again). A plan that does not render cannot be shown to keep the policy,
- * and is a problem here too.
+ * follows renders nothing again). A plan that does not render is the chart-schema rule's problem,
+ * not this one's.
  */
 public final class ValuesPolicyRule implements PreflightRule {
   public static final String NAME = "values-policy";
@@ -49,12 +49,9 @@ public final class ValuesPolicyRule implements PreflightRule {
     List<Finding> findings = new ArrayList<>(policy.userLayers(plan));
     try {
       findings.addAll(policy.manifest(renders.render(plan, chartRoot).manifest()));
-    } catch (HelmException e) {
-      findings.add(
-          new Finding(
-              "chart",
-              "the pods of chart %s %s cannot be checked against the site's policy, since it does not render: %s"
-                  .formatted(plan.chart().name(), plan.chart().version(), e.getMessage())));
+    } catch (HelmException doesNotRender) {
+      // The chart-schema rule reports it, and nothing that does not render is ever written: its
+      // pods never reach the cluster, so there is nothing here to refuse twice.
     }
     return findings.stream().map(f -> problem(f.field(), f.message())).toList();
   }
