@@ -223,14 +223,12 @@ public final class SwissServer {
             renders,
             new ReleaseLocks("swiss serve"),
             new DeploySettings(
-                    "",
-                    config.server().planHistory(),
-                    config.server().applyWith(),
-                    options.deployTimes(),
-                    config.cluster().namespaces())
-                // Asked when a namespace is made, so the labels follow the profile as it is then.
-                .withNamespaceLabels(
-                    () -> SitePolicy.of(site.profiles().profile()).namespaceLabels()),
+                "",
+                config.server().planHistory(),
+                config.server().applyWith(),
+                options.deployTimes(),
+                config.cluster().namespaces(),
+                this::podSecurityLabels),
             store,
             options.clock());
     this.leader =
@@ -420,6 +418,14 @@ public final class SwissServer {
     };
   }
 
+  /**
+   * The Pod Security labels of a namespace a plan asks swiss to create, from the site's values
+   * policy as the profile says it when the namespace is made.
+   */
+  private Map<String, String> podSecurityLabels() {
+    return SitePolicy.of(site.profiles().profile()).namespaceLabels();
+  }
+
   /** What the write routes need; none on a read-only server, whose write routes answer 403. */
   private Optional<DeployRoutes.Parts> deployParts() {
     if (!config.server().allowDeploy()) {
@@ -438,15 +444,16 @@ public final class SwissServer {
         // The claim rules read the watches this server keeps anyway: a plan, diff or install
         // lists nothing, however many releases the cluster holds.
         Preflight.standard(
-                renders,
-                schemas,
-                "",
-                config.cluster().namespaces(),
-                FleetPlans.following(fleet),
-                new FleetReleaseHolders(fleet),
-                GpuNodes.of(nodes),
-                gpus)
-            .with(new ValuesPolicyRule(site.profiles()::profile, renders, ""));
+            renders,
+            schemas,
+            "",
+            config.cluster().namespaces(),
+            FleetPlans.following(fleet),
+            new FleetReleaseHolders(fleet),
+            GpuNodes.of(nodes),
+            gpus);
+    // The site's values policy, read from the profile as it is at each check.
+    preflight = preflight.with(new ValuesPolicyRule(site.profiles()::profile, renders, ""));
     ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
     // The differ shares its renders with preflight and the deployer.
     PlanReviews reviews =
