@@ -704,7 +704,13 @@ export interface paths {
          *     outside the variant's range, an upgrade of a release with no plan, a refused move or GPU
          *     product) and what kept it from being composed (a catalog, the site profile or the nodes
          *     that cannot be read). 404 when `reuseSource` names a release whose live plan cannot be
-         *     read; 502 only when the chart repository cannot be listed.
+         *     read; 502 only when the chart repository cannot be listed. The site's values policy
+         *     (the profile's `policy`) is applied to the `form` and `edit` layers: a key the site keeps
+         *     from users (`policy.keys.deny`, by default the container's command: `commandOverride`,
+         *     `**.command`, `**.args`) or outside `policy.keys.allow` when that lists any is 400, its
+         *     message naming `values-policy`, the layer, the key, the value and the setting that would
+         *     allow it; nothing is stored. What the rendered pods may be is checked by preflight
+         *     (`values-policy` problems in `preflight`).
          */
         post: operations["createPlan"];
         delete?: never;
@@ -765,7 +771,15 @@ export interface paths {
          *     the audit log. An apply or rollback of the plan the release already runs, whose diff
          *     against the release and the cluster is empty, writes nothing and answers the live revision
          *     with `changed: false` (recorded as such). 500 when creating the namespace, the write-ahead or helm fails (recorded);
-         *     502 when the release's owner or helm's storage cannot be read.
+         *     502 when the release's owner or helm's storage cannot be read. Before any of this, preflight
+         *     runs again with the site profile as it is now: a plan the site's values policy refuses
+         *     (`values-policy`: a user key it keeps from users, or a rendered pod outside its Pod
+         *     Security level, exceptions, node directories or image registries) is 400, naming each
+         *     object, field and value and what the site would have to allow, even when the plan was
+         *     composed before the policy changed; any other preflight problem is 409. Nothing is
+         *     written or recorded. A namespace the plan creates gets the policy's Pod Security labels
+         *     (`pod-security.kubernetes.io/warn` and `audit` at its level, `enforce` at the strictest
+         *     level that admits what the site allows).
          */
         post: operations["applyPlan"];
         delete?: never;
@@ -1407,6 +1421,48 @@ export interface components {
             sites?: components["schemas"]["SiteLink"][];
             /** @description Chart values merged last into the site layer. */
             extra?: Record<string, unknown>;
+            policy?: components["schemas"]["ProfilePolicy"];
+        };
+        /**
+         * @description The site's values policy; left out when it is the default (no `policy` section). The
+         *     catalog and site layers are trusted; the `form` and `edit` layers, and every pod the plan
+         *     renders, are held to it when a plan is composed and again at apply and install.
+         */
+        ProfilePolicy: {
+            /**
+             * @description The Pod Security Standard every rendered pod must meet; restricted when left out.
+             * @enum {string}
+             */
+            podSecurity?: "restricted" | "baseline";
+            /**
+             * @description Dotted values paths; `*` is one segment, `**` any number; a pattern covers what lies
+             *     under it. List items are segments by index.
+             */
+            keys?: {
+                /** @description When not empty, the only keys the user layers may set. */
+                allow?: string[];
+                /** @description Keys the user layers may never set; `[commandOverride, "**.command", "**.args"]` by default. */
+                deny?: string[];
+            };
+            /** @description Where images may come from (a host, or a host and path prefix); empty means `registry.mirror` when set, else any. */
+            registries?: string[];
+            /** @description The exceptions to the level the site makes, one by one; all off but `modelHostPath`. */
+            allow?: {
+                hostNetwork?: boolean;
+                hostPID?: boolean;
+                hostIPC?: boolean;
+                privileged?: boolean;
+                runAsRoot?: boolean;
+                /** @description Any hostPath volume. */
+                hostPath?: boolean;
+                /** @description Node directories pods may mount besides the model and cache directories. */
+                hostPaths?: string[];
+                /** @description Pods may mount the model directory (`model.pathTemplate` up to its first placeholder, path overrides) and `cache.hostPath`; true by default. */
+                modelHostPath?: boolean;
+                hostPorts?: boolean;
+                volumeTypes?: string[];
+                capabilities?: string[];
+            };
         };
         CatalogRepo: {
             name?: string;
@@ -1506,14 +1562,18 @@ export interface components {
         /**
          * @description What would stop this plan from being installed or applied, every problem at once: the
          *     chart's schema, release identity (the name held in another namespace, a namespace this
-         *     server was not granted), route collision, serviceId uniqueness, GPU fit. Checked again,
-         *     live, on apply and install, which refuse with 409 while any remains.
+         *     server was not granted), route collision, serviceId uniqueness, GPU fit, and the site's
+         *     values policy (`values-policy`: the user layers' keys, and every pod the plan renders
+         *     against the site's Pod Security level, its exceptions, node directories and image
+         *     registries; `field` is then `Kind/name` and the pod field). Checked again, live, on apply
+         *     and install, which refuse with 400 while a `values-policy` problem remains and with 409
+         *     while any other does.
          */
         PreflightReport: {
             ok: boolean;
             problems: {
                 /** @enum {string} */
-                rule: "chart-schema" | "release-identity" | "route-collision" | "service-id" | "gpu-fit";
+                rule: "chart-schema" | "release-identity" | "route-collision" | "service-id" | "gpu-fit" | "values-policy";
                 /** @description The values path or request field it concerns; empty for none. */
                 field: string;
                 message: string;

@@ -104,6 +104,7 @@ public final class DeployCore implements AutoCloseable {
             new PlanDiffer(kube, renders, storage::newest, settings.chartRoot()),
             releases,
             settings.chartRoot(),
+            settings.namespaceLabels(),
             clock);
     LlmServiceRevisions revisions = new LlmServiceRevisions(cluster.services(), archive);
     LlmServiceBackend llmServices =
@@ -115,7 +116,8 @@ public final class DeployCore implements AutoCloseable {
                 locks,
                 leases,
                 revisions,
-                new OperatorWait(client, times.operatorDeadline())),
+                new OperatorWait(client, times.operatorDeadline()),
+                settings.namespaceLabels()),
             new LlmServiceUninstaller(
                 client, locks, leases, new PreconditionedDelete(client), times.goneTimeout()),
             new LlmServiceReads(kube, cluster.services(), revisions));

@@ -13,9 +13,16 @@ import java.util.List;
  * @param times how long the deploy core waits on the cluster and on itself
  * @param namespaces {@code cluster.namespaces}: the only namespaces releases are written in (a
  *     chart-installed swiss is granted those alone); empty means any
+ * @param namespaceLabels the labels of a namespace a plan asks swiss to create (the site policy's
+ *     Pod Security labels); none by default
  */
 public record DeploySettings(
-    String chartRoot, int planHistory, String applyWith, Times times, List<String> namespaces) {
+    String chartRoot,
+    int planHistory,
+    String applyWith,
+    Times times,
+    List<String> namespaces,
+    NamespaceLabels namespaceLabels) {
 
   public static final int DEFAULT_PLAN_HISTORY = 5;
 
@@ -27,6 +34,13 @@ public record DeploySettings(
     applyWith = applyWith == null ? "" : applyWith;
     times = times == null ? Times.DEFAULTS : times;
     namespaces = namespaces == null ? List.of() : List.copyOf(namespaces);
+    namespaceLabels = namespaceLabels == null ? NamespaceLabels.NONE : namespaceLabels;
+  }
+
+  /** No labels on the namespaces swiss creates. */
+  public DeploySettings(
+      String chartRoot, int planHistory, String applyWith, Times times, List<String> namespaces) {
+    this(chartRoot, planHistory, applyWith, times, namespaces, NamespaceLabels.NONE);
   }
 
   /** Helm for new installs, the default times. */
@@ -35,15 +49,22 @@ public record DeploySettings(
   }
 
   public DeploySettings withApplyWith(String applyWith) {
-    return new DeploySettings(chartRoot, planHistory, applyWith, times, namespaces);
+    return new DeploySettings(
+        chartRoot, planHistory, applyWith, times, namespaces, namespaceLabels);
   }
 
   public DeploySettings withTimes(Times times) {
-    return new DeploySettings(chartRoot, planHistory, applyWith, times, namespaces);
+    return new DeploySettings(
+        chartRoot, planHistory, applyWith, times, namespaces, namespaceLabels);
   }
 
   public DeploySettings withNamespaces(List<String> namespaces) {
-    return new DeploySettings(chartRoot, planHistory, applyWith, times, namespaces);
+    return new DeploySettings(
+        chartRoot, planHistory, applyWith, times, namespaces, namespaceLabels);
+  }
+
+  public DeploySettings withNamespaceLabels(NamespaceLabels labels) {
+    return new DeploySettings(chartRoot, planHistory, applyWith, times, namespaces, labels);
   }
 
   /**

@@ -55,6 +55,7 @@ public final class HelmDeployer implements ReleaseBackend {
   private final PlanDiffer differ;
   private final ReleaseRecords firstLooks;
   private final String chartRoot;
+  private final TargetNamespace targetNamespace;
   private final Clock clock;
 
   /**
@@ -67,6 +68,7 @@ public final class HelmDeployer implements ReleaseBackend {
    *     (the server's watch of helm's storage, or the storage listed live); read again by name
    *     under the lease
    * @param chartRoot a folder of chart directories for plans that name no chart source
+   * @param namespaceLabels what a namespace the plan asks to create is labelled with
    */
   public HelmDeployer(
       Kube kube,
@@ -79,8 +81,10 @@ public final class HelmDeployer implements ReleaseBackend {
       PlanDiffer differ,
       ReleaseRecords firstLooks,
       String chartRoot,
+      NamespaceLabels namespaceLabels,
       Clock clock) {
     this.kube = kube;
+    this.targetNamespace = new TargetNamespace(kube, namespaceLabels);
     this.renders = renders;
     this.storage = records.releases();
     this.helm = helm;
@@ -126,7 +130,7 @@ public final class HelmDeployer implements ReleaseBackend {
       RenderRequest request = PlanCharts.request(plan, chartRoot).pinnedTo(rendered.chartDigest());
       if (!first.exists()) {
         // A release's namespace exists while the release does: only a new one can lack it.
-        TargetNamespace.require(kube, plan);
+        targetNamespace.require(plan);
       }
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other process move the release.

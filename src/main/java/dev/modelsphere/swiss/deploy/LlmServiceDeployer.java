@@ -56,11 +56,13 @@ public final class LlmServiceDeployer {
   private final ReleaseLeases leases;
   private final LlmServiceRevisions revisions;
   private final OperatorWait operator;
+  private final TargetNamespace targetNamespace;
 
   /**
    * @param storage helm's release Secrets, read to refuse an install over a helm release
    * @param leases the cluster-wide lock of a release, taken after {@code locks}, this process's own
    * @param operator waits for the operator to finish the generation an apply wrote
+   * @param namespaceLabels what a namespace the plan asks to create is labelled with
    */
   public LlmServiceDeployer(
       Kube kube,
@@ -69,8 +71,10 @@ public final class LlmServiceDeployer {
       ReleaseLocks locks,
       ReleaseLeases leases,
       LlmServiceRevisions revisions,
-      OperatorWait operator) {
+      OperatorWait operator,
+      NamespaceLabels namespaceLabels) {
     this.kube = kube;
+    this.targetNamespace = new TargetNamespace(kube, namespaceLabels);
     this.client = kube.client();
     this.services = services;
     this.storage = storage;
@@ -105,7 +109,7 @@ public final class LlmServiceDeployer {
       // A first look before taking the lease: a write that cannot succeed costs no lease.
       target.look();
       if (mode == Mode.INSTALL) {
-        TargetNamespace.require(kube, plan);
+        targetNamespace.require(plan);
       }
       try (ReleaseLeases.Held lease = leases.take(ns, release, options.action())) {
         // Looked at again under the lease: only now can no other swiss move the release.

@@ -15,6 +15,9 @@ import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.compose.FormInput;
 import dev.modelsphere.swiss.compose.LiveRecompose;
+import dev.modelsphere.swiss.deploy.policy.Finding;
+import dev.modelsphere.swiss.deploy.policy.SitePolicy;
+import dev.modelsphere.swiss.deploy.preflight.ValuesPolicyRule;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.plan.Layer;
@@ -75,7 +78,32 @@ public final class PlanComposer {
    */
   public record Composed(Plan plan, List<String> warnings, Requires requires, boolean upgrade) {}
 
+  /**
+   * The plan the request describes, its user layers held to the site's values policy: a key the
+   * site keeps from users is refused here (400), before the plan is stored or anything rendered.
+   */
   public Composed compose(PlanRequest request) {
+    Composed composed = composeLayers(request);
+    requireAllowedKeys(composed.plan());
+    return composed;
+  }
+
+  private void requireAllowedKeys(Plan plan) {
+    List<Finding> refused = SitePolicy.of(profile()).userLayers(plan);
+    if (!refused.isEmpty()) {
+      throw badRequest(
+          "the site's values policy refuses %d value(s) of this plan, nothing was stored:\n- %s"
+              .formatted(
+                  refused.size(),
+                  String.join(
+                      "\n- ",
+                      refused.stream()
+                          .map(f -> ValuesPolicyRule.NAME + ": " + f.message())
+                          .toList())));
+    }
+  }
+
+  private Composed composeLayers(PlanRequest request) {
     if (request.reuseSource()) {
       return new Composed(reuse(request), List.of(), null, true);
     }

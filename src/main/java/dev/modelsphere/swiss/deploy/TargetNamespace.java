@@ -7,19 +7,28 @@ import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.plan.Plan;
 
-/** The namespace a plan deploys into, checked the same way by both backends. */
+/** The namespace a plan deploys into, checked, and created, the same way by both backends. */
 final class TargetNamespace {
-  private TargetNamespace() {}
+  private final Kube kube;
+  private final NamespaceLabels labels;
+
+  /**
+   * @param labels what a namespace swiss creates is labelled with; one that exists is left as it is
+   */
+  TargetNamespace(Kube kube, NamespaceLabels labels) {
+    this.kube = kube;
+    this.labels = labels;
+  }
 
   /**
    * Nothing is written into a namespace that does not exist unless the plan asks to create it:
    * {@code createNamespace} is part of the plan, so a reviewer sees it before it happens.
    */
-  static void require(Kube kube, Plan plan) {
+  void require(Plan plan) {
     String ns = plan.release().namespace();
     try {
       if (plan.createNamespace()) {
-        kube.ensureNamespace(ns);
+        kube.ensureNamespace(ns, labels.forNewNamespace());
       } else if (!kube.namespaceExists(ns)) {
         throw new DeployException(
             CONFLICT,

@@ -46,11 +46,24 @@ public final class Kube {
 
   /** Creates the namespace; one that already exists is fine. */
   public void ensureNamespace(String namespace) {
+    ensureNamespace(namespace, Map.of());
+  }
+
+  /**
+   * Creates the namespace with {@code labels}; one that already exists is fine, and keeps its own
+   * labels: only a namespace made here is labelled.
+   */
+  public void ensureNamespace(String namespace, Map<String, String> labels) {
     try {
       client
           .namespaces()
           .resource(
-              new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
+              new NamespaceBuilder()
+                  .withNewMetadata()
+                  .withName(namespace)
+                  .withLabels(labels.isEmpty() ? null : new TreeMap<>(labels))
+                  .endMetadata()
+                  .build())
           .create();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {

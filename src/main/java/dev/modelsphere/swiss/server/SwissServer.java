@@ -18,9 +18,11 @@ import dev.modelsphere.swiss.deploy.SloChanges;
 import dev.modelsphere.swiss.deploy.Writer;
 import dev.modelsphere.swiss.deploy.approval.Approvals;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
+import dev.modelsphere.swiss.deploy.policy.SitePolicy;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
+import dev.modelsphere.swiss.deploy.preflight.ValuesPolicyRule;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.FleetPlans;
@@ -236,7 +238,8 @@ public final class SwissServer {
                 config.server().planHistory(),
                 config.server().applyWith(),
                 options.deployTimes(),
-                config.cluster().namespaces()),
+                config.cluster().namespaces(),
+                this::podSecurityLabels),
             store,
             options.clock());
     this.leader =
@@ -426,6 +429,14 @@ public final class SwissServer {
         .orElseGet(() -> WriteApprovals.withoutDatabase(site.profiles()::profileIfReadable));
   }
 
+  /**
+   * The Pod Security labels of a namespace a plan asks swiss to create, from the site's values
+   * policy as the profile says it when the namespace is made.
+   */
+  private Map<String, String> podSecurityLabels() {
+    return SitePolicy.of(site.profiles().profile()).namespaceLabels();
+  }
+
   /** What the write routes need; none on a read-only server, whose write routes answer 403. */
   private Optional<DeployRoutes.Parts> deployParts() {
     if (!config.server().allowDeploy()) {
@@ -452,6 +463,8 @@ public final class SwissServer {
             new FleetReleaseHolders(fleet),
             GpuNodes.of(nodes),
             gpus);
+    // The site's values policy, read from the profile as it is at each check.
+    preflight = preflight.with(new ValuesPolicyRule(site.profiles()::profile, renders, ""));
     ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
     // The differ shares its renders with preflight and the deployer.
     PlanReviews reviews =

@@ -49,6 +49,28 @@ final class DefaultProfile {
         # GPUs per node; bounds the model cache slots per node. 0 turns that off.
         gpusPerNode: 8
 
+      # What users' values may change and what the rendered pods may be. Without this section
+      # every pod must meet Pod Security "restricted", images come from registry.mirror (from
+      # anywhere when it is empty), users may set any key but the container's command, and pods
+      # mount no node directory but the model directory and the cache.
+      # policy:
+      #   podSecurity: restricted      # or baseline
+      #   keys:
+      #     allow: []                  # when not empty, the only keys users may set
+      #     deny: [commandOverride, "**.command", "**.args"]
+      #   registries: [ghcr.io/acme]
+      #   allow:                       # exceptions, one by one
+      #     hostNetwork: false
+      #     hostPID: false
+      #     hostIPC: false
+      #     privileged: false
+      #     runAsRoot: false
+      #     hostPath: false
+      #     hostPaths: []
+      #     hostPorts: false
+      #     volumeTypes: []
+      #     capabilities: []           # e.g. [IPC_LOCK] for RDMA
+
       # Other sites, offered in the web UI's site switcher.
       # sites:
       #   - name: other-cluster

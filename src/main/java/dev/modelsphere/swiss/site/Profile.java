@@ -24,6 +24,8 @@ import java.util.Map;
  *     approval of exactly that write by another user
  * @param approvers the users who may approve; empty: anyone signed in but the requester
  * @param extra chart values merged last into the site layer; never validated
+ * @param policy what the users' values may change and the rendered pods may be; the defaults when
+ *     absent (left out of the JSON then)
  */
 @RecordBuilder
 public record Profile(
@@ -43,7 +45,9 @@ public record Profile(
     @JsonInclude(JsonInclude.Include.ALWAYS) Route route,
     @JsonInclude(JsonInclude.Include.ALWAYS) Nodes nodes,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SiteLink> sites,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Object> extra)
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Object> extra,
+    @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Policy.DefaultFilter.class)
+        Policy policy)
     implements ProfileBuilder.With {
 
   public Profile {
@@ -63,6 +67,7 @@ public record Profile(
     nodes = nodes == null ? Nodes.unknown() : nodes;
     sites = Nulls.nullItemsAs(sites, new SiteLink("", ""));
     extra = Nulls.map(extra);
+    policy = policy == null ? Policy.defaults() : policy;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.site;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,6 +19,46 @@ final class ProfileRules {
     checkCatalogLocation(origin, "catalog", p.catalog());
     checkCatalogs(origin, p.catalogs());
     checkSites(origin, p.sites());
+    checkPolicy(origin, p.policy());
+  }
+
+  private static void checkPolicy(String origin, Policy policy) {
+    if (!policy.podSecurity().isEmpty() && PodSecurity.of(policy.podSecurity()).isEmpty()) {
+      fail(
+          origin,
+          "policy.podSecurity \"%s\" is not a level: write restricted (the default) or baseline"
+              .formatted(policy.podSecurity()));
+    }
+    checkKeyPatterns(origin, "policy.keys.allow", policy.keys().allow());
+    checkKeyPatterns(origin, "policy.keys.deny", policy.keys().deny());
+    for (String registry : policy.registries()) {
+      if (registry.isBlank() || registry.contains("://") || registry.contains(" ")) {
+        fail(
+            origin,
+            "policy.registries \"%s\" must be a registry host, with a path prefix if any (ghcr.io/acme)"
+                .formatted(registry));
+      }
+    }
+    for (String path : policy.allow().hostPaths()) {
+      if (!path.startsWith("/") || path.contains("/../") || path.endsWith("/..")) {
+        fail(
+            origin,
+            "policy.allow.hostPaths \"%s\" must be an absolute node path without .."
+                .formatted(path));
+      }
+    }
+  }
+
+  /** Dotted paths whose segments are names, {@code *} or {@code **}; never an empty segment. */
+  private static void checkKeyPatterns(String origin, String key, List<String> patterns) {
+    for (String pattern : patterns) {
+      if (pattern.isEmpty() || Arrays.asList(pattern.split("\\.", -1)).contains("")) {
+        fail(
+            origin,
+            "%s \"%s\" must be a dotted values path (model.gpus, *.image, **.command)"
+                .formatted(key, pattern));
+      }
+    }
   }
 
   private static void checkCatalogLocation(String origin, String key, String location) {

@@ -97,7 +97,8 @@ class LlmServiceDeployerWithSimulatedOperatorTest {
             RENEWALS),
         new LlmServiceRevisions(
             services, new PlanArchive(kube, DeploySettings.DEFAULT_PLAN_HISTORY)),
-        new OperatorWait(kube.client(), deadline));
+        new OperatorWait(kube.client(), deadline),
+        NamespaceLabels.NONE);
   }
 
   private static Resource<LlmService> object() {

@@ -73,6 +73,15 @@ public final class Preflight {
             new GpuFitRule(nodes, gpus)));
   }
 
+  /**
+   * These rules and {@code rule} after them: the site's values policy, on a server that has one.
+   */
+  public Preflight with(PreflightRule rule) {
+    List<PreflightRule> more = new ArrayList<>(rules);
+    more.add(rule);
+    return new Preflight(more);
+  }
+
   public List<PreflightRule> rules() {
     return rules;
   }

@@ -10,7 +10,9 @@ import dev.modelsphere.swiss.plan.Plan;
 
 /**
  * Preflight as the gate before an install or apply: every rule runs again at write time, against
- * the catalog variant's hardware needs, and any problem refuses the write before it starts.
+ * the catalog variant's hardware needs, and any problem refuses the write before it starts. The
+ * site's values policy is checked here against the profile as it is now, so a plan stored before
+ * the policy changed is held to the new one.
  */
 public final class PreflightGate implements ApplyGate {
   private final Preflight preflight;
@@ -25,8 +27,18 @@ public final class PreflightGate implements ApplyGate {
   public void check(Plan plan, Mode mode) {
     PreflightReport report = preflight.check(proposal(plan, composer.requiresOf(plan), mode));
     if (!report.ok()) {
-      throw new DeployException(ErrorKind.CONFLICT, report.summary());
+      throw new DeployException(kind(report), report.summary());
     }
+  }
+
+  /**
+   * A plan the site's policy refuses is the request's to change (400), as its composition would
+   * have been; every other problem is the cluster's state, which may change (409).
+   */
+  private static ErrorKind kind(PreflightReport report) {
+    return report.problems().stream().anyMatch(p -> p.rule().equals(ValuesPolicyRule.NAME))
+        ? ErrorKind.INVALID
+        : ErrorKind.CONFLICT;
   }
 
   /** What preflight looks at: an install proposes a new release, an upgrade moves one. */
