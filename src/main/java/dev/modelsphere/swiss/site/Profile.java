@@ -98,11 +98,6 @@ public record Profile(
     return DefaultProfile.yaml(cluster);
   }
 
-  /** Whether {@code user} may approve a write here that {@code requester} asked for. */
-  public boolean mayApprove(String user, String requester) {
-    return !user.equals(requester) && (approvers.isEmpty() || approvers.contains(user));
-  }
-
   /** The local path of a model's weights; see {@link ModelPaths#localPath}. */
   public String localPath(String hf, String modelName) {
     return model.localPath(hf, modelName);
