@@ -72,6 +72,13 @@ class CrossSiteRequestsOnAClusterTest {
     return answer;
   }
 
+  /**
+   * {@code POST /api/install} of {@code body} as a page of {@code origin} sends it to {@code host}.
+   */
+  private Answer install(String body, String host, String origin, String contentType) {
+    return send("/api/install", body, "Host", host, "Origin", origin, "Content-Type", contentType);
+  }
+
   @Test
   void aPageElsewhereCannotComposeAPrivilegedPlan() {
     // The request of the finding: plain text, the page's origin, the page's name as Host.
@@ -123,26 +130,8 @@ class CrossSiteRequestsOnAClusterTest {
     String hash = server.planHash(privilegedPlan(RELEASE));
     String install = "{\"planHash\": \"%s\"}".formatted(hash);
 
-    Answer asFound =
-        send(
-            "/api/install",
-            install,
-            "Host",
-            rebound(),
-            "Origin",
-            "http://" + rebound(),
-            "Content-Type",
-            "text/plain;charset=UTF-8");
-    Answer json =
-        send(
-            "/api/install",
-            install,
-            "Host",
-            rebound(),
-            "Origin",
-            "http://" + rebound(),
-            "Content-Type",
-            "application/json");
+    Answer asFound = install(install, rebound(), "http://" + rebound(), "text/plain;charset=UTF-8");
+    Answer json = install(install, rebound(), "http://" + rebound(), "application/json");
     Answer crossSite =
         send(
             "/api/install",
@@ -153,21 +142,12 @@ class CrossSiteRequestsOnAClusterTest {
             "cross-site",
             "Content-Type",
             "application/json");
-    Answer foreignOrigin =
-        send(
-            "/api/install",
-            install,
-            "Host",
-            own(),
-            "Origin",
-            "null",
-            "Content-Type",
-            "application/json");
+    Answer sandboxed = install(install, own(), "null", "application/json");
 
     assertThat(asFound.status()).isEqualTo(421);
     assertThat(json.status()).isEqualTo(421);
     assertThat(crossSite.status()).isEqualTo(403);
-    assertThat(foreignOrigin.status()).isEqualTo(403);
+    assertThat(sandboxed.status()).isEqualTo(403);
     assertThat(server.get("/api/runs?release=" + RELEASE).ok().path("runs")).isEmpty();
     assertThat(
             cluster

@@ -82,30 +82,27 @@ public record ServedHosts(List<Authority> names, boolean loopbackOnly, int trust
    */
   public boolean isOwn(Context ctx, String origin) {
     Optional<URI> parsed = parseOrigin(origin);
-    if (parsed.isEmpty()) {
+    Optional<Authority> written = parsed.flatMap(uri -> Authority.parse(uri.getRawAuthority()));
+    if (written.isEmpty()) {
       return false;
     }
-    String originScheme = parsed.get().getScheme();
-    Optional<Authority> originName =
-        Authority.parse(parsed.get().getRawAuthority())
-            .map(a -> new Authority(a.host(), a.portOr(originScheme)));
-    if (originName.isEmpty()) {
+    String scheme = parsed.get().getScheme();
+    Authority reached = new Authority(written.get().host(), written.get().portOr(scheme));
+    return wasRequested(ctx, reached, scheme)
+        || names.stream().anyMatch(name -> covers(name, reached, scheme));
+  }
+
+  /**
+   * Whether the origin is the name and port the client used for this request, and its scheme when a
+   * trusted proxy says which: a page of the server itself.
+   */
+  private boolean wasRequested(Context ctx, Authority origin, String originScheme) {
+    if (!scheme(ctx).map(originScheme::equalsIgnoreCase).orElse(true)) {
       return false;
     }
-    Optional<String> scheme = scheme(ctx);
-    boolean sameScheme = scheme.map(originScheme::equalsIgnoreCase).orElse(true);
-    boolean requested =
-        sameScheme
-            && requested(ctx)
-                .map(
-                    r ->
-                        covers(
-                            new Authority(r.host(), r.portOr(originScheme)),
-                            originName.get(),
-                            originScheme))
-                .orElse(false);
-    return requested
-        || names.stream().anyMatch(name -> covers(name, originName.get(), originScheme));
+    return requested(ctx)
+        .map(r -> r.sameHost(origin) && r.portOr(originScheme) == origin.port())
+        .orElse(false);
   }
 
   /** What text names the server in this request, for a refusal's message. */

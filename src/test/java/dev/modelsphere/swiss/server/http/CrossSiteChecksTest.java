@@ -83,6 +83,15 @@ class CrossSiteChecksTest {
     return HandWrittenRequest.send(app.port(), "POST", "/api/plans", body, headers);
   }
 
+  /** A plan sent as JSON to {@code host}, with {@code more} headers after. */
+  private static Answer postJson(Javalin app, String host, String... more) {
+    String[] headers = new String[4 + more.length];
+    System.arraycopy(
+        new String[] {"Host", host, "Content-Type", "application/json"}, 0, headers, 0, 4);
+    System.arraycopy(more, 0, headers, 4, more.length);
+    return post(app, PLAN, headers);
+  }
+
   @Test
   void aTextPlainBodyIsRefusedWith415NamingWhatWasSentAndWhatIsNeeded() {
     Answer r = post(loopbackOnly, PLAN, "Host", own(), "Content-Type", "text/plain");
@@ -116,16 +125,7 @@ class CrossSiteChecksTest {
 
   @Test
   void aWriteFromAnotherOriginIsRefusedWith403() {
-    Answer r =
-        post(
-            loopbackOnly,
-            PLAN,
-            "Host",
-            own(),
-            "Content-Type",
-            "application/json",
-            "Origin",
-            "https://evil.example");
+    Answer r = postJson(loopbackOnly, own(), "Origin", "https://evil.example");
 
     assertThat(r.status()).isEqualTo(403);
     assertThat(r.body()).contains("Origin: https://evil.example");
@@ -134,16 +134,7 @@ class CrossSiteChecksTest {
 
   @Test
   void aWriteFromAnotherPortOfTheSameHostIsAnotherOrigin() {
-    Answer r =
-        post(
-            loopbackOnly,
-            PLAN,
-            "Host",
-            own(),
-            "Content-Type",
-            "application/json",
-            "Origin",
-            "http://127.0.0.1:1");
+    Answer r = postJson(loopbackOnly, own(), "Origin", "http://127.0.0.1:1");
 
     assertThat(r.status()).isEqualTo(403);
   }
@@ -169,25 +160,17 @@ class CrossSiteChecksTest {
   @Test
   void aSiblingSiteIsRefusedUnlessItsOriginIsAllowed() {
     Answer sibling =
-        post(
+        postJson(
             named,
-            PLAN,
-            "Host",
             "swiss.example.com",
-            "Content-Type",
-            "application/json",
             "Sec-Fetch-Site",
             "same-site",
             "Origin",
             "https://wiki.example.com");
     Answer portal =
-        post(
+        postJson(
             named,
-            PLAN,
-            "Host",
             "swiss.example.com",
-            "Content-Type",
-            "application/json",
             "Sec-Fetch-Site",
             "same-site",
             "Origin",
@@ -200,17 +183,7 @@ class CrossSiteChecksTest {
   @Test
   void theServersOwnPageWritesAsABrowserSendsIt() {
     Answer r =
-        post(
-            loopbackOnly,
-            PLAN,
-            "Host",
-            own(),
-            "Content-Type",
-            "application/json",
-            "Origin",
-            "http://" + own(),
-            "Sec-Fetch-Site",
-            "same-origin");
+        postJson(loopbackOnly, own(), "Origin", "http://" + own(), "Sec-Fetch-Site", "same-origin");
 
     assertThat(r.status()).as(r.body()).isEqualTo(200);
     assertThat(WRITES).hasValue(1);
@@ -238,8 +211,7 @@ class CrossSiteChecksTest {
 
   @Test
   void aClientThatIsNoBrowserSendsNoOriginAndPasses() {
-    assertThat(post(loopbackOnly, PLAN, "Host", own(), "Content-Type", "application/json").status())
-        .isEqualTo(200);
+    assertThat(postJson(loopbackOnly, own()).status()).isEqualTo(200);
   }
 
   @Test
@@ -247,16 +219,7 @@ class CrossSiteChecksTest {
     // A page on evil.example whose name now resolves to 127.0.0.1 (DNS rebinding): the browser
     // thinks it talks to evil.example, so Origin and Host agree and only the name gives it away.
     String evil = "evil.example:" + loopbackOnly.port();
-    Answer write =
-        post(
-            loopbackOnly,
-            PLAN,
-            "Host",
-            evil,
-            "Content-Type",
-            "application/json",
-            "Origin",
-            "http://" + evil);
+    Answer write = postJson(loopbackOnly, evil, "Origin", "http://" + evil);
     Answer read =
         HandWrittenRequest.send(loopbackOnly.port(), "GET", "/api/things", null, "Host", evil);
 
