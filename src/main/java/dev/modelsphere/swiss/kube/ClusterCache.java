@@ -23,6 +23,8 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the read routes list, kept in memory from watches started once: swiss's plan ConfigMaps,
@@ -32,6 +34,8 @@ import java.util.stream.Stream;
  * API server nothing.
  */
 public final class ClusterCache implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterCache.class);
+
   /** Index of helm's release Secrets by {@code <namespace>/<release>}. */
   public static final String BY_RELEASE = "release";
 
@@ -80,6 +84,12 @@ public final class ClusterCache implements AutoCloseable {
             () -> client.secrets().inAnyNamespace().withLabel(HELM_OWNER, "helm"),
             ns -> client.secrets().inNamespace(ns).withLabel(HELM_OWNER, "helm"));
     List<String> podNamespaces = mayListPodsEverywhere(client) ? List.of() : namespaces;
+    if (!podNamespaces.isEmpty()) {
+      LOG.info(
+          "pods are read in {} only: GPUs that other namespaces' pods hold look free (the swiss"
+              + " chart's rbac.nodeGPUUsage grants reading pods everywhere)",
+          String.join(", ", podNamespaces));
+    }
     return new ClusterCache(
         KindCache.start(
             "plan configmaps", configMaps, Map.of(BY_NAME, ClusterCache::nameKey), clock),
@@ -113,8 +123,9 @@ public final class ClusterCache implements AutoCloseable {
   /**
    * Whether swiss may list pods in every namespace. The chart grants that only when asked
    * (rbac.nodeGPUUsage): otherwise pods are watched in the served namespaces, where the releases'
-   * own pods are, rather than not at all. When the API server cannot say, the cluster-wide watch is
-   * tried, and its refusal (if any) says why.
+   * own pods are, rather than not at all; GPU use then counts theirs only, so a GPU another
+   * tenant's pod holds looks free. When the API server cannot say, the cluster-wide watch is tried,
+   * and its refusal (if any) says why.
    */
   private static boolean mayListPodsEverywhere(KubernetesClient client) {
     SelfSubjectAccessReview review =

@@ -55,7 +55,7 @@ public final class NodeInventory {
           "list nodes: the API server has not answered the node watch yet -- check that it is"
               + " reachable, then try again");
     }
-    String usageError = usageError();
+    String usageError = cache.runningPods().refusal();
     // Read before building: a change that lands meanwhile leaves this report a count behind, so
     // the next call builds again instead of keeping what may have missed it.
     long seen = changes.get();
@@ -68,17 +68,6 @@ public final class NodeInventory {
     }
     NodesReport report = known.report();
     return new NodesReport(cluster, report.nodes(), report.summary(), report.usageError());
-  }
-
-  /** Why GPU use cannot be counted: the pod watch was refused, or covers some namespaces only. */
-  private String usageError() {
-    String refused = cache.runningPods().refusal();
-    if (!refused.isEmpty() || cache.podNamespaces().isEmpty()) {
-      return refused;
-    }
-    return ("list pods: swiss may list pods in %s only, so the GPUs other namespaces' pods hold"
-            + " are not known -- grant pod reads in every namespace (rbac.nodeGPUUsage)")
-        .formatted(String.join(", ", cache.podNamespaces()));
   }
 
   private NodesReport build(String usageError) {
