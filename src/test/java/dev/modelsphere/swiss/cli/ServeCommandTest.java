@@ -33,6 +33,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
@@ -57,6 +58,8 @@ class ServeCommandTest {
   }
 
   @Test
+  // Were the directory accepted, swiss would start and serve until stopped: fail, do not hang.
+  @Timeout(value = 2, unit = TimeUnit.MINUTES)
   void aDatabaseInADirectoryOtherUsersMayWriteInIsRefusedAtStartNamingTheDirectory()
       throws IOException {
     Path shared = Files.createDirectory(dir.resolve("shared"));
