@@ -77,6 +77,26 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
 
 {{/*
+The Secrets rbac.profileSecrets names, by namespace, as JSON {"namespace": ["name", ...]}. A name
+without a namespace is in the release's namespace: swiss looks for it in its own.
+*/}}
+{{- define "swiss.profileSecrets" -}}
+{{- $byNamespace := dict -}}
+{{- $secrets := .Values.rbac.profileSecrets -}}
+{{- range $ref := compact (list $secrets.sloToken $secrets.entrypointKey) -}}
+{{- $ns := $.Release.Namespace -}}
+{{- $name := $ref -}}
+{{- if contains "/" $ref -}}
+{{- $ns = first (splitList "/" $ref) -}}
+{{- $name = last (splitList "/" $ref) -}}
+{{- end -}}
+{{- $names := get $byNamespace $ns | default (list) -}}
+{{- $_ := set $byNamespace $ns (append $names $name | uniq) -}}
+{{- end -}}
+{{- toJson $byNamespace -}}
+{{- end -}}
+
+{{/*
 Refusals: combinations that would install a swiss that cannot work, or that does more than its
 values say. Every template includes this, so `helm template` fails the same way as an install.
 */}}
@@ -109,7 +129,49 @@ values say. Every template includes this, so `helm template` fails the same way 
 {{- if and (include "swiss.postgres" .) (regexMatch "^postgres(ql)?://[^@/]*:[^@/]*@" .Values.config.database) -}}
 {{- fail "config.database holds a password: take it out of the URL and name a Secret holding it in databasePassword.existingSecret." -}}
 {{- end -}}
+{{- if and (eq .Values.rbac.scope "namespaced") (has .Release.Namespace .Values.rbac.namespaces) -}}
+{{- fail (printf "rbac.namespaces holds %s, swiss's own namespace: helm's release storage needs every Secret of a served namespace, so swiss could read its own credential Secret there. Install swiss in a namespace of its own, apart from the model releases." .Release.Namespace) -}}
+{{- end -}}
+{{- range $setting, $ref := .Values.rbac.profileSecrets -}}
+{{- if and $ref (not (regexMatch "^([a-z0-9.-]+/)?[a-z0-9.-]+$" $ref)) -}}
+{{- fail (printf "rbac.profileSecrets.%s %q is not a Secret's name or namespace/name" $setting $ref) -}}
+{{- end -}}
+{{- $own := list (include "swiss.authSecretName" $) $.Values.databasePassword.existingSecret | compact -}}
+{{- range $name := $own -}}
+{{- if or (eq $ref $name) (eq $ref (printf "%s/%s" $.Release.Namespace $name)) -}}
+{{- fail (printf "rbac.profileSecrets.%s names %s, swiss's own credentials: swiss would send them to whatever address the profile names. Name the Secret that holds the SLO token or the entrypoint key." $setting $ref) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
 {{- if and .Values.auth.existingSecret .Values.auth.disabled -}}
 {{- fail "auth.existingSecret is set but auth.disabled is true: with the login off no Secret is mounted. Drop one of the two." -}}
 {{- end -}}
+{{- end -}}
+
+{{/*
+Where the API server listens, as JSON {"cidrs": [...], "ports": [...]}: networkPolicy.apiServer's
+cidrs, else the endpoints of the kubernetes Service, looked up at install; their ports, else
+networkPolicy.apiServer.ports. Nothing found (helm template): no cidrs, so any address on the ports.
+*/}}
+{{- define "swiss.apiServerEndpoints" -}}
+{{- $cidrs := .Values.networkPolicy.apiServer.cidrs | default (list) -}}
+{{- $ports := list -}}
+{{- if not $cidrs -}}
+{{- range (lookup "discovery.k8s.io/v1" "EndpointSlice" "default" "").items -}}
+{{- if eq (index (.metadata.labels | default dict) "kubernetes.io/service-name") "kubernetes" -}}
+{{- range .endpoints -}}
+{{- range .addresses -}}
+{{- $cidrs = append $cidrs (printf "%s/%s" . (ternary "128" "32" (contains ":" .))) -}}
+{{- end -}}
+{{- end -}}
+{{- range .ports -}}
+{{- $ports = append $ports .port -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if not $ports -}}
+{{- $ports = .Values.networkPolicy.apiServer.ports -}}
+{{- end -}}
+{{- toJson (dict "cidrs" (uniq $cidrs) "ports" (uniq $ports)) -}}
 {{- end -}}

@@ -8,7 +8,9 @@ cluster, the same rules in one Role per namespace otherwise. Each rule says whic
 {{- $helm := ne .Values.rbac.applyWith "llmsvc" -}}
 {{- $llmsvc := has .Values.rbac.applyWith (list "both" "llmsvc") -}}
 # The deployments list: helm's release Secrets and swiss's plan ConfigMaps, watched into memory;
-# with deploys, helm's release records and the plans and archives written beside a release.
+# with deploys, helm's release records and the plans and archives written beside a release. Not by
+# name: helm names a Secret per revision (sh.helm.release.v1.<release>.v<N>), and a list or a watch
+# cannot be held to names. Hence swiss's own namespace is never one of these.
 - apiGroups: [""]
   resources: [secrets, configmaps]
   verbs: {{ if $deploy }}{{ toJson $write }}{{ else }}[get, list, watch]{{ end }}

@@ -56,7 +56,16 @@ public record Server(
     implements ServerBuilder.With {
 
   public static final String DEFAULT_ADDR = ":8080";
-  public static final String DEFAULT_DATABASE = "/tmp/swiss/swiss.db";
+
+  /**
+   * The database of a config that names none: in this user's state directory, never a shared one
+   * such as /tmp, where another user could make the directory first and own what swiss keeps.
+   */
+  public static final String DEFAULT_DATABASE =
+      defaultStateDirectory(System.getenv(), System.getProperty("user.home"))
+          .resolve("swiss.db")
+          .toString();
+
   public static final String DEFAULT_HELM_BIN = "helm";
   public static final String DEFAULT_HELMFILE_BIN = "helmfile";
   public static final int DEFAULT_PLAN_HISTORY = 5;
@@ -81,6 +90,20 @@ public record Server(
     applyWith = Nulls.or(applyWith, APPLY_WITH_HELM);
     // "/api/deploy/" and "/api/deploy" are the same mount; "/" is the root.
     basePath = Nulls.orEmpty(basePath).replaceAll("/+$", "");
+  }
+
+  /**
+   * {@code $XDG_STATE_HOME/swiss}, else {@code ~/.local/state/swiss}, as the XDG base directory
+   * specification places state that outlives a run. A relative XDG_STATE_HOME is ignored, as the
+   * specification says.
+   */
+  static Path defaultStateDirectory(Map<String, String> environment, String home) {
+    String xdg = Nulls.orEmpty(environment.get("XDG_STATE_HOME"));
+    Path base =
+        !xdg.isEmpty() && Path.of(xdg).isAbsolute()
+            ? Path.of(xdg)
+            : Path.of(home, ".local", "state");
+    return base.resolve("swiss");
   }
 
   /** An immutable copy in which a resource with no label keys (null in YAML) has an empty list. */

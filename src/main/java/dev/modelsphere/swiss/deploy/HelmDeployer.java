@@ -388,9 +388,11 @@ public final class HelmDeployer implements ReleaseBackend {
     HelmOutcome outcome = null;
     try {
       // Given up by helm itself, with an error that says so, should the API server fall silent.
+      // The namespace is there (TargetNamespace made it); helm's own creation of it would be a
+      // server-side apply, a patch, which the chart's grants hold to no namespace.
       outcome =
           mode == Mode.INSTALL
-              ? helm.install(request, plan.createNamespace(), forceConflicts)
+              ? helm.install(request, false, forceConflicts)
               : helm.upgrade(request, forceConflicts);
     } catch (ApplyConflict | ChartMovedException e) {
       refused = e;

@@ -4,9 +4,15 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodList;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReview;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReviewBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Informable;
+import io.fabric8.kubernetes.client.dsl.PodResource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,14 +23,19 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the read routes list, kept in memory from watches started once: swiss's plan ConfigMaps,
  * helm's release Secrets (both in the configured namespaces, or cluster-wide when none are
- * configured), the nodes, and the pods that still run (cluster-wide: GPU use is a fact of the node,
- * whoever's pods hold the GPUs). A page computed from it costs the API server nothing.
+ * configured), the nodes, and the pods that still run (cluster-wide when swiss may list them there:
+ * GPU use is a fact of the node, whoever's pods hold the GPUs). A page computed from it costs the
+ * API server nothing.
  */
 public final class ClusterCache implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterCache.class);
+
   /** Index of helm's release Secrets by {@code <namespace>/<release>}. */
   public static final String BY_RELEASE = "release";
 
@@ -41,16 +52,19 @@ public final class ClusterCache implements AutoCloseable {
   private final KindCache<Secret> helmSecrets;
   private final KindCache<Node> nodes;
   private final KindCache<Pod> runningPods;
+  private final List<String> podNamespaces;
 
   private ClusterCache(
       KindCache<ConfigMap> planConfigMaps,
       KindCache<Secret> helmSecrets,
       KindCache<Node> nodes,
-      KindCache<Pod> runningPods) {
+      KindCache<Pod> runningPods,
+      List<String> podNamespaces) {
     this.planConfigMaps = planConfigMaps;
     this.helmSecrets = helmSecrets;
     this.nodes = nodes;
     this.runningPods = runningPods;
+    this.podNamespaces = podNamespaces;
   }
 
   /**
@@ -69,6 +83,13 @@ public final class ClusterCache implements AutoCloseable {
             namespaces,
             () -> client.secrets().inAnyNamespace().withLabel(HELM_OWNER, "helm"),
             ns -> client.secrets().inNamespace(ns).withLabel(HELM_OWNER, "helm"));
+    List<String> podNamespaces = mayListPodsEverywhere(client) ? List.of() : namespaces;
+    if (!podNamespaces.isEmpty()) {
+      LOG.info(
+          "pods are read in {} only: GPUs that other namespaces' pods hold look free (the swiss"
+              + " chart's rbac.nodeGPUUsage grants reading pods everywhere)",
+          String.join(", ", podNamespaces));
+    }
     return new ClusterCache(
         KindCache.start(
             "plan configmaps", configMaps, Map.of(BY_NAME, ClusterCache::nameKey), clock),
@@ -85,14 +106,48 @@ public final class ClusterCache implements AutoCloseable {
         KindCache.start(
             "running pods",
             // Finished pods hold no GPU; leaving them out keeps completed Jobs out of memory.
-            List.of(
-                client
-                    .pods()
-                    .inAnyNamespace()
-                    .withoutField("status.phase", "Succeeded")
-                    .withoutField("status.phase", "Failed")),
+            scopes(
+                podNamespaces,
+                () -> running(client.pods().inAnyNamespace()),
+                ns -> running(client.pods().inNamespace(ns))),
             Map.of(),
-            clock));
+            clock),
+        podNamespaces);
+  }
+
+  private static FilterWatchListDeletable<Pod, PodList, PodResource> running(
+      FilterWatchListDeletable<Pod, PodList, PodResource> pods) {
+    return pods.withoutField("status.phase", "Succeeded").withoutField("status.phase", "Failed");
+  }
+
+  /**
+   * Whether swiss may list pods in every namespace. The chart grants that only when asked
+   * (rbac.nodeGPUUsage): otherwise pods are watched in the served namespaces, where the releases'
+   * own pods are, rather than not at all; GPU use then counts theirs only, so a GPU another
+   * tenant's pod holds looks free. When the API server cannot say, the cluster-wide watch is tried,
+   * and its refusal (if any) says why.
+   */
+  private static boolean mayListPodsEverywhere(KubernetesClient client) {
+    SelfSubjectAccessReview review =
+        new SelfSubjectAccessReviewBuilder()
+            .withNewSpec()
+            .withNewResourceAttributes()
+            .withVerb("list")
+            .withResource("pods")
+            .endResourceAttributes()
+            .endSpec()
+            .build();
+    try {
+      return client
+          .authorization()
+          .v1()
+          .selfSubjectAccessReview()
+          .create(review)
+          .getStatus()
+          .getAllowed();
+    } catch (KubernetesClientException e) {
+      return true;
+    }
   }
 
   private static <T> List<Informable<T>> scopes(
@@ -146,9 +201,17 @@ public final class ClusterCache implements AutoCloseable {
     return nodes;
   }
 
-  /** Pods that have not finished (neither Succeeded nor Failed), in every namespace. */
+  /**
+   * Pods that have not finished (neither Succeeded nor Failed), in every namespace, or in {@link
+   * #podNamespaces()} when swiss may not list them everywhere.
+   */
   public KindCache<Pod> runningPods() {
     return runningPods;
+  }
+
+  /** The namespaces whose pods {@link #runningPods()} holds; empty means every namespace. */
+  public List<String> podNamespaces() {
+    return podNamespaces;
   }
 
   /** Every watch has its first list, or was refused. */

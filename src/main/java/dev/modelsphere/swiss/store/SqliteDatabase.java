@@ -3,11 +3,7 @@ package dev.modelsphere.swiss.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
-import java.io.IOException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -54,12 +50,13 @@ final class SqliteDatabase implements Database {
 
   /**
    * Opens the file, creating it and its directory (readable by this user only) when absent, and
-   * brings its schema up to date.
+   * brings its schema up to date. A directory open to other users is refused ({@link
+   * StateDirectory}).
    *
    * @throws StoreException naming the file and what failed
    */
   static SqliteDatabase open(Path file) {
-    createDirectory(file);
+    StateDirectory.require(file.toAbsolutePath().getParent());
     // In WAL mode NORMAL syncs the log at checkpoints, not at every commit: a commit costs no
     // fsync, and the file stays consistent through any crash. A power cut or an OS crash (not a
     // crash of swiss) may lose the last commits: a composed plan lost so is composed again. The
@@ -133,25 +130,6 @@ final class SqliteDatabase implements Database {
     try (PreparedStatement vacuum = c.prepareStatement("VACUUM INTO ?")) {
       vacuum.setString(1, destination.toString());
       vacuum.executeUpdate();
-    }
-  }
-
-  private static void createDirectory(Path file) {
-    Path dir = file.toAbsolutePath().getParent();
-    if (Files.isDirectory(dir)) {
-      return;
-    }
-    try {
-      if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-        Files.createDirectories(
-            dir,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      } else {
-        Files.createDirectories(dir);
-      }
-    } catch (IOException e) {
-      throw new StoreException(
-          "database %s: cannot create its directory %s: %s".formatted(file, dir, e), e);
     }
   }
 }

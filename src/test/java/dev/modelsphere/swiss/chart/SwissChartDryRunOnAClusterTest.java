@@ -42,8 +42,12 @@ class SwissChartDryRunOnAClusterTest {
     KubernetesClient admin = cluster.admin();
     Crds.installFixtures(admin, "servicemonitors.monitoring.coreos.com");
     String home = cluster.namespace();
+    String models = cluster.otherNamespace("models");
     String second = cluster.otherNamespace("second");
-    String namespaces = "namespaces: [%s, %s]".formatted(home, second);
+    // swiss's own namespace is never a served one; the profile's Secrets get a Role of their own.
+    String namespaces =
+        "namespaces: [%s, %s], profileSecrets: {sloToken: slo, entrypointKey: %s/key}"
+            .formatted(models, second, second);
     List<String> modes =
         List.of(
             "rbac: {%s}\n".formatted(namespaces),
@@ -71,7 +75,8 @@ class SwissChartDryRunOnAClusterTest {
         .anyMatch(o -> o.startsWith("ServiceMonitor "))
         .anyMatch(o -> o.startsWith("NetworkPolicy "))
         .anyMatch(o -> o.startsWith("ClusterRole swiss-releases"))
-        .anyMatch(o -> o.startsWith("Role swiss-releases in " + second));
+        .anyMatch(o -> o.startsWith("Role swiss-releases in " + second))
+        .anyMatch(o -> o.startsWith("Role swiss-profile-secrets in " + home));
     assertThat(admin.apps().deployments().inNamespace(home).list().getItems())
         .as("a dry run stores nothing")
         .isEmpty();

@@ -17,6 +17,35 @@ class SwissChartRefusalsTest {
   }
 
   @Test
+  void servingSwisssOwnNamespaceIsRefusedForItsSecretsWouldBeReadable() {
+    assertRefused(
+        "rbac: {namespaces: [models, swiss-system]}\n",
+        "rbac.namespaces holds swiss-system, swiss's own namespace: helm's release storage needs"
+            + " every Secret of a served namespace, so swiss could read its own credential Secret"
+            + " there. Install swiss in a namespace of its own, apart from the model releases.");
+  }
+
+  @Test
+  void aProfileSecretNamingSwisssOwnCredentialsIsRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m], profileSecrets: {sloToken: swiss-system/swiss-auth}}\n",
+        "rbac.profileSecrets.sloToken names swiss-system/swiss-auth, swiss's own credentials:"
+            + " swiss would send them to whatever address the profile names. Name the Secret that"
+            + " holds the SLO token or the entrypoint key.");
+    assertRefused(
+        "rbac: {namespaces: [m], profileSecrets: {entrypointKey: swiss-db}}\n"
+            + "databasePassword: {existingSecret: swiss-db}\n",
+        "rbac.profileSecrets.entrypointKey names swiss-db, swiss's own credentials");
+  }
+
+  @Test
+  void aProfileSecretThatIsNoSecretNameIsRefused() {
+    assertRefused(
+        "rbac: {namespaces: [m], profileSecrets: {sloToken: 'a/b/c'}}\n",
+        "rbac.profileSecrets.sloToken \"a/b/c\" is not a Secret's name or namespace/name");
+  }
+
+  @Test
   void anUnknownScopeIsRefused() {
     assertRefused(
         "rbac: {scope: everywhere}\n", "rbac.scope \"everywhere\" is not namespaced or cluster");

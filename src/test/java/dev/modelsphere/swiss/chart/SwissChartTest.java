@@ -10,8 +10,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +47,8 @@ class SwissChartTest {
             "Role",
             "RoleBinding",
             "Role",
-            "RoleBinding");
+            "RoleBinding",
+            "NetworkPolicy");
     assertThat(r.grants()).noneMatch(grant -> WRITE_VERBS.contains(grant.split(" ")[0]));
     assertThat(volume(r, "data").path("emptyDir").isObject()).isTrue();
   }
@@ -185,7 +189,7 @@ class SwissChartTest {
         .isEqualTo("swiss-data");
     assertThat(r.deployment().at("/spec/strategy/type").asText()).isEqualTo("Recreate");
     assertThat(r.one("ClusterRole", "swiss-namespaces").at("/rules/0/verbs").toString())
-        .isEqualTo("[\"get\",\"create\",\"patch\"]");
+        .isEqualTo("[\"get\",\"create\"]");
     assertThat(r.grants())
         .contains(
             "create /secrets",
@@ -250,14 +254,65 @@ class SwissChartTest {
   }
 
   @Test
-  void nodeGpuUsageGrantsReadingPodsInEveryNamespace() {
-    JsonNode on = SwissChart.render(MODELS).one("ClusterRole", "swiss-nodes");
-    JsonNode off =
-        SwissChart.render("rbac: {namespaces: [models], nodeGPUUsage: false}\n")
+  void byDefaultPodsAreReadInTheServedNamespacesOnlyAndNodeGpuUsageAsksForEveryNamespace() {
+    Rendered byDefault = SwissChart.render(MODELS);
+    JsonNode everywhere =
+        SwissChart.render("rbac: {namespaces: [models], nodeGPUUsage: true}\n")
             .one("ClusterRole", "swiss-nodes");
 
-    assertThat(on.path("rules").toString()).contains("\"pods\"");
-    assertThat(off.path("rules").toString()).doesNotContain("pods").contains("nodes");
+    assertThat(byDefault.one("ClusterRole", "swiss-nodes").path("rules").toString())
+        .doesNotContain("pods")
+        .contains("nodes");
+    assertThat(byDefault.one("Role", "swiss-releases").path("rules").toString())
+        .as("the served namespace's Role")
+        .contains("\"pods\"");
+    assertThat(everywhere.path("rules").toString()).contains("\"pods\"");
+  }
+
+  @Test
+  void swissReadsNoSecretOutsideTheServedNamespacesUnlessTheValuesNameIt() {
+    Rendered byDefault = SwissChart.render(DEPLOYS);
+    Rendered named =
+        SwissChart.render(
+            DEPLOYING
+                + "rbac: {namespaces: [models], profileSecrets: {sloToken: slo-token,"
+                + " entrypointKey: gateway/entry-key}}\n");
+
+    assertThat(secretRules(byDefault))
+        .as("only the served namespace's Role reaches Secrets")
+        .containsOnlyKeys("models/swiss-releases");
+    Map<String, List<JsonNode>> rules = secretRules(named);
+    assertThat(rules)
+        .containsOnlyKeys(
+            "models/swiss-releases",
+            "swiss-system/swiss-profile-secrets",
+            "gateway/swiss-profile-secrets");
+    assertThat(rules.get("swiss-system/swiss-profile-secrets"))
+        .singleElement()
+        .satisfies(
+            rule -> {
+              assertThat(rule.path("resourceNames").toString()).isEqualTo("[\"slo-token\"]");
+              assertThat(rule.path("verbs").toString()).isEqualTo("[\"get\"]");
+            });
+    assertThat(rules.get("gateway/swiss-profile-secrets"))
+        .singleElement()
+        .satisfies(
+            rule -> assertThat(rule.path("resourceNames").toString()).isEqualTo("[\"entry-key\"]"));
+    assertThat(
+            named.one("RoleBinding", "swiss-profile-secrets").at("/subjects/0/namespace").asText())
+        .isEqualTo("swiss-system");
+  }
+
+  @Test
+  void namespacesAreCreatedButNeverPatchedNorUpdated() {
+    for (String values :
+        List.of(
+            DEPLOYS, "config: {allowDeploy: true}\nrbac: {scope: cluster, applyWith: both}\n")) {
+      assertThat(SwissChart.render(values).grants())
+          .as(values)
+          .contains("create /namespaces")
+          .noneMatch(grant -> grant.matches("(patch|update|delete|\\*) /(namespaces|\\*)"));
+    }
   }
 
   @Test
@@ -312,7 +367,9 @@ class SwissChartTest {
   @Test
   void everyGrantSaysWhichFeatureNeedsIt() {
     for (String values :
-        List.of("config: {allowDeploy: true}\nrbac: {scope: cluster, applyWith: both}\n", MODELS)) {
+        List.of(
+            "config: {allowDeploy: true}\nrbac: {scope: cluster, applyWith: both}\n",
+            "rbac: {namespaces: [models], profileSecrets: {sloToken: slo}, nodeGPUUsage: true}\n")) {
       String[] lines = SwissChart.render(values).manifest().split("\n");
       for (int i = 0; i < lines.length; i++) {
         if (lines[i].strip().startsWith("- apiGroups:")) {
@@ -500,14 +557,77 @@ class SwissChartTest {
     JsonNode policy =
         SwissChart.render(
                 MODELS
-                    + "networkPolicy: {enabled: true, from: [{namespaceSelector: {matchLabels:"
+                    + "networkPolicy: {from: [{namespaceSelector: {matchLabels:"
                     + " {name: ingress}}}]}\n")
             .one("NetworkPolicy", "swiss");
 
-    assertThat(policy.at("/spec/policyTypes").toString()).isEqualTo("[\"Ingress\"]");
-    assertThat(policy.at("/spec/ingress/0/ports/0/port").asText()).isEqualTo("http");
+    assertThat(policy.at("/spec/ingress")).hasSize(1);
+    assertThat(policy.at("/spec/ingress/0/ports").toString())
+        .isEqualTo("[{\"port\":\"http\",\"protocol\":\"TCP\"}]");
     assertThat(policy.at("/spec/ingress/0/from/0/namespaceSelector/matchLabels/name").asText())
         .isEqualTo("ingress");
+  }
+
+  @Test
+  void byDefaultANetworkPolicyLetsSwissReachOnlyTheApiServerDnsTheModelServersAndPublicHttps() {
+    JsonNode policy =
+        SwissChart.render("rbac: {namespaces: [models, canary]}\n").one("NetworkPolicy", "swiss");
+    JsonNode egress = policy.at("/spec/egress");
+
+    assertThat(policy.at("/spec/policyTypes").toString()).isEqualTo("[\"Ingress\",\"Egress\"]");
+    assertThat(egress).hasSize(4);
+    assertThat(egress.get(0).path("ports").toString())
+        .as("the API server: helm template looks nothing up, so its ports from any address")
+        .isEqualTo("[{\"port\":443,\"protocol\":\"TCP\"},{\"port\":6443,\"protocol\":\"TCP\"}]");
+    assertThat(egress.get(0).has("to")).isFalse();
+    assertThat(egress.get(1).toString())
+        .contains("\"kubernetes.io/metadata.name\":\"kube-system\"")
+        .contains("{\"port\":53,\"protocol\":\"UDP\"}", "{\"port\":53,\"protocol\":\"TCP\"}");
+    assertThat(egress.get(2).path("to").findValuesAsText("kubernetes.io/metadata.name"))
+        .containsExactly("models", "canary");
+    assertThat(egress.get(2).has("ports")).isFalse();
+    assertThat(egress.get(3).at("/to/0/ipBlock/cidr").asText()).isEqualTo("0.0.0.0/0");
+    assertThat(egress.get(3).at("/to/0/ipBlock/except").toString())
+        .contains("10.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12", "192.168.0.0/16");
+    assertThat(egress.get(3).path("ports").toString())
+        .isEqualTo("[{\"port\":443,\"protocol\":\"TCP\"}]");
+  }
+
+  @Test
+  void theApiServerCidrsFetchDestinationsAndEgressOfYourOwnReplaceTheDefaults() {
+    JsonNode egress =
+        SwissChart.render(
+                MODELS
+                    + """
+                    networkPolicy:
+                      apiServer: {cidrs: [192.0.2.10/32], ports: [6443]}
+                      dnsNamespace: dns
+                      fetchFrom: [{cidr: 10.20.0.0/16, ports: [8443]}]
+                      extraEgress: [{to: [{podSelector: {matchLabels: {app: slo}}}]}]
+                    """)
+            .one("NetworkPolicy", "swiss")
+            .at("/spec/egress");
+
+    assertThat(egress.get(0).toString())
+        .isEqualTo(
+            "{\"ports\":[{\"port\":6443,\"protocol\":\"TCP\"}],"
+                + "\"to\":[{\"ipBlock\":{\"cidr\":\"192.0.2.10/32\"}}]}");
+    assertThat(egress.get(1).toString()).contains("\"kubernetes.io/metadata.name\":\"dns\"");
+    assertThat(egress.get(3).toString())
+        .isEqualTo(
+            "{\"to\":[{\"ipBlock\":{\"cidr\":\"10.20.0.0/16\"}}],"
+                + "\"ports\":[{\"port\":8443,\"protocol\":\"TCP\"}]}");
+    assertThat(egress.get(4).at("/to/0/podSelector/matchLabels/app").asText()).isEqualTo("slo");
+  }
+
+  @Test
+  void inClusterScopeTheModelServersOfEveryNamespaceAreReachableAndThePolicyCanBeTurnedOff() {
+    JsonNode cluster = SwissChart.render("rbac: {scope: cluster}\n").one("NetworkPolicy", "swiss");
+
+    assertThat(cluster.at("/spec/egress/2/to").toString())
+        .isEqualTo("[{\"namespaceSelector\":{}}]");
+    assertThat(SwissChart.render(MODELS + "networkPolicy: {enabled: false}\n").kinds())
+        .doesNotContain("NetworkPolicy");
   }
 
   @Test
@@ -609,6 +729,23 @@ class SwissChartTest {
         .isTrue();
     assertThat(named(r.container().path("env"), "SWISS_DATABASE_PASSWORD_FILE").isMissingNode())
         .isTrue();
+  }
+
+  /** The rules reaching Secrets, by the namespace/name of the Role or ClusterRole holding them. */
+  private static Map<String, List<JsonNode>> secretRules(Rendered r) {
+    Map<String, List<JsonNode>> found = new TreeMap<>();
+    for (String kind : List.of("Role", "ClusterRole")) {
+      r.all(kind)
+          .forEach(
+              (name, role) -> {
+                for (JsonNode rule : role.path("rules")) {
+                  if (rule.path("resources").toString().contains("\"secrets\"")) {
+                    found.computeIfAbsent(name, n -> new ArrayList<>()).add(rule);
+                  }
+                }
+              });
+    }
+    return found;
   }
 
   private static String checksum(Rendered r) {

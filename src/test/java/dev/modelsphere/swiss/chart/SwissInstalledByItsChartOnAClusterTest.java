@@ -21,6 +21,7 @@ import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.PostgresServer;
 import dev.modelsphere.swiss.testing.ReconcilingOperatorSimulation;
 import dev.modelsphere.swiss.testing.ServiceAccountLogin;
+import dev.modelsphere.swiss.testing.SimulatedSloServer;
 import dev.modelsphere.swiss.values.Yaml;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -29,8 +30,14 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceRule;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReview;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReviewBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReview;
 import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReviewBuilder;
+import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSlice;
+import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSliceBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyEgressRule;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
@@ -84,7 +91,8 @@ class SwissInstalledByItsChartOnAClusterTest {
     String models = cluster.otherNamespace("models");
     String canary = cluster.otherNamespace("canary");
     String unlisted = cluster.otherNamespace("unlisted");
-    String values = values("allowDeploy: true", models, canary);
+    // GPU use over every node needs pods read everywhere: the values ask for it.
+    String values = valuesWithRbac("nodeGPUUsage: true", "allowDeploy: true", models, canary);
     install(values);
     Map<String, String> login = authSecret();
     install(values);
@@ -264,6 +272,160 @@ class SwissInstalledByItsChartOnAClusterTest {
     }
   }
 
+  /**
+   * Finding 8 of issue 38: the chart granted Secrets of any name in swiss's namespace, patch on
+   * every namespace and pod reads everywhere, and no NetworkPolicy. Installed with its defaults,
+   * the account may read the Secret the profile values name and no other, create a namespace but
+   * patch none, and read pods in the served namespaces only; a profile pointing the SLO token at
+   * swiss's own credentials gets the API server's refusal, and swiss still installs a release.
+   */
+  @Test
+  void
+      withItsDefaultsTheChartsAccountReadsOnlyTheNamedSecretsPatchesNoNamespaceAndSeesPodsOnlyWhereItServes()
+          throws IOException {
+    home = cluster.namespace();
+    String models = cluster.otherNamespace("models");
+    String unlisted = cluster.otherNamespace("unlisted");
+    cluster
+        .admin()
+        .secrets()
+        .inNamespace(home)
+        .resource(opaque("slo-token", "token", "t0k"))
+        .create();
+    // The API server's address as a cluster publishes it (this one publishes none).
+    EndpointSlice apiServer = apiServerSlice("192.0.2.10", 6443);
+    try {
+      install(valuesWithRbac("profileSecrets: {sloToken: slo-token}", "allowDeploy: true", models));
+    } finally {
+      cluster.admin().discovery().v1().endpointSlices().resource(apiServer).delete();
+    }
+    KubernetesClient account = accountClient();
+
+    assertThat(may(account, "get", "secrets", home, "slo-token")).isTrue();
+    assertThat(may(account, "get", "secrets", home, home + "-auth"))
+        .as("swiss's own credential Secret")
+        .isFalse();
+    assertThat(may(account, "list", "secrets", home, "")).isFalse();
+    assertThat(may(account, "create", "namespaces", "", "")).isTrue();
+    for (String namespace : List.of(unlisted, models, home)) {
+      assertThat(may(account, "patch", "namespaces", "", namespace)).as(namespace).isFalse();
+      assertThat(may(account, "update", "namespaces", "", namespace)).as(namespace).isFalse();
+    }
+    assertThat(may(account, "list", "pods", models, "")).isTrue();
+    assertThat(may(account, "list", "pods", unlisted, "")).isFalse();
+    assertThat(may(account, "list", "pods", "", "")).as("in every namespace").isFalse();
+    NetworkPolicy policy =
+        cluster.admin().network().v1().networkPolicies().inNamespace(home).withName(home).get();
+    assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress", "Egress");
+    List<NetworkPolicyEgressRule> egress = policy.getSpec().getEgress();
+    assertThat(egress.get(0).getTo())
+        .extracting(peer -> peer.getIpBlock().getCidr())
+        .as("the API server's address, looked up at install")
+        .containsExactly("192.0.2.10/32");
+    assertThat(egress.get(0).getPorts())
+        .extracting(p -> p.getPort().getIntVal())
+        .containsExactly(6443);
+    assertThat(egress.get(1).getPorts()).extracting(p -> p.getPort().getIntVal()).containsOnly(53);
+    assertThat(egress.get(2).getTo())
+        .extracting(
+            peer -> peer.getNamespaceSelector().getMatchLabels().get("kubernetes.io/metadata.name"))
+        .containsExactly(models);
+    assertThat(egress.get(3).getTo().get(0).getIpBlock().getExcept()).contains("169.254.0.0/16");
+    assertThat(egress).hasSize(4);
+
+    try (SimulatedSloServer listener = SimulatedSloServer.acceptingToken("anything")) {
+      writeProfile(
+          models,
+          "chartPath: " + TestCharts.exampleCharts(),
+          "scaler:\n  sloAddress: %s\n  sloTokenSecret: %s\n  sloTokenKey: password\n"
+              .formatted(listener.url(), home + "-auth"));
+      TestServer server = serve();
+      String[] bearer = bearer(server, authSecret());
+
+      JsonNode stolen = server.get("/api/releases/%s/%s/slo".formatted(models, MODEL), bearer).ok();
+      assertThat(stolen.path("found").asBoolean()).as(stolen.toString()).isFalse();
+      assertThat(stolen.path("reason").asText()).contains(home + "-auth", "forbidden");
+      assertThat(listener.received())
+          .as("swiss's password sent to the profile's address")
+          .isEmpty();
+
+      String plan =
+          server.planHash(
+              ("{\"model\": \"mistral-small-24b\", \"version\": \"1.0.0\", \"namespace\": \"%s\","
+                      + " \"serviceId\": \"%s\", \"createNamespace\": true}")
+                  .formatted(models, MODEL),
+              bearer);
+      TestServer.Reply installed =
+          server.post("/api/install", "{\"planHash\": \"%s\"}".formatted(plan), bearer);
+      assertThat(installed.status())
+          .as("createNamespace with no patch on namespaces: %s", installed.body())
+          .isEqualTo(200);
+      assertThat(server.get("/api/deployments", bearer).ok().path("deployments"))
+          .singleElement()
+          .satisfies(
+              row ->
+                  assertThat(row.path("podsTotal").isNumber())
+                      .as("the release's pods are read in its namespace: %s", row)
+                      .isTrue());
+    }
+  }
+
+  private static boolean may(
+      KubernetesClient account, String verb, String resource, String namespace, String name) {
+    SelfSubjectAccessReview review =
+        new SelfSubjectAccessReviewBuilder()
+            .withNewSpec()
+            .withNewResourceAttributes()
+            .withVerb(verb)
+            .withResource(resource)
+            .withNamespace(namespace)
+            .withName(name)
+            .endResourceAttributes()
+            .endSpec()
+            .build();
+    return account
+        .authorization()
+        .v1()
+        .selfSubjectAccessReview()
+        .create(review)
+        .getStatus()
+        .getAllowed();
+  }
+
+  private static Secret opaque(String name, String key, String value) {
+    return new SecretBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .endMetadata()
+        .withStringData(Map.of(key, value))
+        .build();
+  }
+
+  /**
+   * An EndpointSlice of the kubernetes Service at {@code address:port}, as an API server with an
+   * endpoint reconciler publishes it; named for this test, so no other's is touched.
+   */
+  private EndpointSlice apiServerSlice(String address, int port) {
+    EndpointSlice slice =
+        new EndpointSliceBuilder()
+            .withNewMetadata()
+            .withName("kubernetes-" + home)
+            .withNamespace("default")
+            .addToLabels("kubernetes.io/service-name", "kubernetes")
+            .endMetadata()
+            .withAddressType("IPv4")
+            .addNewEndpoint()
+            .withAddresses(address)
+            .endEndpoint()
+            .addNewPort()
+            .withName("https")
+            .withPort(port)
+            .withProtocol("TCP")
+            .endPort()
+            .build();
+    return cluster.admin().discovery().v1().endpointSlices().resource(slice).create();
+  }
+
   /** A running pod elsewhere holding {@code gpus} NVIDIA GPUs (kwok runs it on a GPU node). */
   private static void holdGpus(String namespace, int gpus) {
     Quantity count = new Quantity(Integer.toString(gpus));
@@ -297,14 +459,22 @@ class SwissInstalledByItsChartOnAClusterTest {
    * @param config more of the chart's {@code config} values, as flow-style YAML members
    */
   private String values(String config, String... namespaces) {
+    return valuesWithRbac("", config, namespaces);
+  }
+
+  /**
+   * @param rbac more of the chart's {@code rbac} values, as flow-style YAML members
+   */
+  private String valuesWithRbac(String rbac, String config, String... namespaces) {
     return """
         fullnameOverride: %s
-        rbac: {namespaces: [%s], applyWith: both}
+        rbac: {namespaces: [%s], applyWith: both%s}
         config: {%s, catalog: %s, database: %s}
         """
         .formatted(
             home,
             String.join(", ", namespaces),
+            rbac.isEmpty() ? "" : ", " + rbac,
             config,
             TestCharts.project().resolve("examples/catalog"),
             dir.resolve("data/swiss.db"));
@@ -349,6 +519,13 @@ class SwissInstalledByItsChartOnAClusterTest {
    * @param charts where the profile finds charts: a chartPath or a chartRepo line
    */
   private void writeProfile(String namespace, String charts) {
+    writeProfile(namespace, charts, "");
+  }
+
+  /**
+   * @param more more of the profile, top-level YAML ending in a line break
+   */
+  private void writeProfile(String namespace, String charts, String more) {
     String profile =
         """
         name: chart-site
@@ -357,7 +534,8 @@ class SwissInstalledByItsChartOnAClusterTest {
         model:
           pathTemplate: /models/{{org}}/{{name}}
         """
-            .formatted(namespace, charts);
+                .formatted(namespace, charts)
+            + more;
     cluster
         .admin()
         .configMaps()

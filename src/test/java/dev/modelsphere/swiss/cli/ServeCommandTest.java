@@ -22,6 +22,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
@@ -53,6 +55,23 @@ class ServeCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains(notADirectory.toString(), "server.database");
+  }
+
+  @Test
+  // Were the directory accepted, swiss would start and serve until stopped: fail, do not hang.
+  @Timeout(value = 2, unit = TimeUnit.MINUTES)
+  void aDatabaseInADirectoryOtherUsersMayWriteInIsRefusedAtStartNamingTheDirectory()
+      throws IOException {
+    Path shared = Files.createDirectory(dir.resolve("shared"));
+    Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+    Path config = config("  allowDeploy: true\n  database: " + shared.resolve("swiss.db") + "\n");
+
+    CliRun run = serve(config, "--addr", "127.0.0.1:0");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .contains("state directory " + shared, "writable by every user", "chmod 700 " + shared);
+    assertThat(shared.resolve("swiss.db")).as("nothing written there").doesNotExist();
   }
 
   @Test

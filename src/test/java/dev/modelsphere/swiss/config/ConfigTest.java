@@ -232,7 +232,12 @@ class ConfigTest {
     assertThat(c.cluster().profile().key()).isEqualTo("profile.yaml");
     assertThat(c.cluster().namespaces()).isEmpty();
     assertThat(c.server().addr()).isEqualTo(":8080");
-    assertThat(c.server().database()).isEqualTo("/tmp/swiss/swiss.db");
+    assertThat(c.server().database())
+        .isEqualTo(
+            Server.defaultStateDirectory(System.getenv(), System.getProperty("user.home"))
+                .resolve("swiss.db")
+                .toString())
+        .doesNotStartWith("/tmp");
     assertThat(c.server().allowDeploy()).isFalse();
     assertThat(c.server().applyWith()).isEqualTo("helm");
     assertThat(c.server().helmBin()).isEqualTo("helm");
@@ -368,7 +373,19 @@ class ConfigTest {
         .isEqualTo("/data/catalog-cache");
     assertThat(new Config("", null, explicit, null, "").catalogCacheDir()).isEqualTo("/cache");
     assertThat(new Config("", null, null, null, "").catalogCacheDir())
-        .isEqualTo("/tmp/swiss/catalog-cache");
+        .isEqualTo(Path.of(Server.DEFAULT_DATABASE).resolveSibling("catalog-cache").toString());
+  }
+
+  @Test
+  void theDefaultStateDirectoryIsThisUsersXdgStateHomeElseUnderTheHomeDirectory() {
+    assertThat(
+            Server.defaultStateDirectory(Map.of("XDG_STATE_HOME", "/state/alice"), "/home/alice"))
+        .isEqualTo(Path.of("/state/alice/swiss"));
+    assertThat(Server.defaultStateDirectory(Map.of(), "/home/alice"))
+        .isEqualTo(Path.of("/home/alice/.local/state/swiss"));
+    assertThat(Server.defaultStateDirectory(Map.of("XDG_STATE_HOME", "relative"), "/home/alice"))
+        .as("a relative XDG_STATE_HOME is ignored")
+        .isEqualTo(Path.of("/home/alice/.local/state/swiss"));
   }
 
   @Test
