@@ -178,6 +178,32 @@ class SwissChartTest {
   }
 
   @Test
+  void theServerAnswersToItsServiceNamesAndTheIngressHostAndTrustsTheIngressAsOneProxyHop() {
+    JsonNode security =
+        SwissChart.render(
+                MODELS
+                    + "ingress: {enabled: true, host: swiss.example.com}\n"
+                    + "security: {hosts: [swiss.internal:8443],"
+                    + " secretDestinations: ['https://slo.example.com']}\n"
+                    + "auth: {admins: [alice]}\n")
+            .config()
+            .at("/server");
+
+    assertThat(security.at("/security/hosts").toString())
+        .contains("\"swiss\"", "swiss.swiss-system.svc", "swiss.example.com", "swiss.internal:8443");
+    assertThat(security.at("/security/trustedProxyHops").asInt()).isEqualTo(1);
+    assertThat(security.at("/security/secretDestinations/0").asText())
+        .isEqualTo("https://slo.example.com");
+    assertThat(security.at("/auth/admins/0").asText()).isEqualTo("alice");
+  }
+
+  @Test
+  void withoutAnIngressNoProxyIsTrustedToNameTheClient() {
+    assertThat(SwissChart.render(MODELS).config().at("/server/security/trustedProxyHops").asInt())
+        .isZero();
+  }
+
+  @Test
   void allowingDeploysAddsAClaimARecreateRolloutAndTheWriteGrants() {
     Rendered r = SwissChart.render(DEPLOYS);
     JsonNode claim = r.one("PersistentVolumeClaim", "swiss-data");

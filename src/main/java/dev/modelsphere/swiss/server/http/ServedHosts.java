@@ -11,8 +11,8 @@ import java.util.Optional;
 /**
  * The names this server answers to and the origins that count as its own. A request names the
  * server in {@code Host}, or, behind trusted proxies, in {@code X-Forwarded-Host} and {@code
- * X-Forwarded-Proto}. Which names are allowed: those in {@code server.security.hosts} when set;
- * else, with the login off, only loopback names, because then a page elsewhere could reach the
+ * X-Forwarded-Proto}. Which names are allowed: loopback names and those in {@code
+ * server.security.hosts} when it is set; else, with the login off, only loopback names, because then a page elsewhere could reach the
  * server through a name of its own that resolves to 127.0.0.1 (DNS rebinding) and act as nobody;
  * else any (the login is the defence, and the origin rule keeps other sites out).
  *
@@ -70,10 +70,10 @@ public record ServedHosts(List<Authority> names, boolean loopbackOnly, int trust
       return false;
     }
     Authority name = requested.get();
-    if (names.isEmpty()) {
-      return LOOPBACK.contains(name.host());
-    }
-    return names.stream().anyMatch(allowed -> covers(allowed, name, scheme(ctx).orElse("http")));
+    // A loopback name is always the server's own: a rebinding page names its own domain, never
+    // localhost, and kubectl port-forward and the machine's own operator use these.
+    return LOOPBACK.contains(name.host())
+        || names.stream().anyMatch(allowed -> covers(allowed, name, scheme(ctx).orElse("http")));
   }
 
   /**
