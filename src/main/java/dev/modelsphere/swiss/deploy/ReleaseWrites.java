@@ -52,7 +52,11 @@ public final class ReleaseWrites {
     requireServed(ns);
     BackendChoice owner = backends.choice(ns, release);
     ReleaseBackend backend = backends.writer(owner, mode);
-    requireManaged(owner, backend, ns, release, options.action());
+    if (mode != Mode.INSTALL) {
+      // An install never writes over a release that exists: preflight's claim rule and helm both
+      // refuse a name already taken. So only an upgrade pays the look at helm's storage.
+      requireManaged(owner, backend, ns, release, options.action());
+    }
     gate.check(plan, mode);
     WriteFlags flags = new WriteFlags(options.expectChartDigest(), options.forceConflicts(), false);
     String approver =

@@ -47,6 +47,14 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
     }
   }
 
+  /**
+   * The example plans mount the test chart's default weights directory, which the default profile
+   * does not name as the site's: the site allows it, as a site with weights there would.
+   */
+  private static final String PROFILE =
+      TestServer.DEFAULT_PROFILE
+          + "policy:\n  allow:\n    hostPaths: [/mnt/disk0/models/example]\n";
+
   private void serve() {
     server =
         TestServer.onCluster(
@@ -55,7 +63,7 @@ class LiveReuseAndGuardedDeleteOnAClusterTest {
             cluster.admin(),
             TestServer.DEPLOYING_WITHOUT_LOGIN,
             UNREACHABLE_CATALOG,
-            TestServer.DEFAULT_PROFILE);
+            PROFILE);
   }
 
   private TestServer.Reply reuse(String release, String fields) {

@@ -247,19 +247,21 @@ class WriteRoutesReferenceCasesOnAClusterTest {
     assertThat(runs()).as("a refused rollback is not recorded").hasSize(2);
   }
 
+  /**
+   * The reference uninstalls a release swiss does not manage; swiss keeps its hands off one until
+   * it is adopted (the threat model's unmanaged releases), and the refusal changes nothing.
+   */
   @Test
-  void anUntrackedReleaseCanBeUninstalledAndItsRunNamesNoPlan() {
+  void anUntrackedReleaseIsNotUninstalledUntilAdoptedAndNothingIsWritten() {
     HelmSecrets.store(cluster.kube(), cluster.namespace(), RELEASE, 1, "deployed");
+    String before = objects();
 
-    TestServer.Reply removed = server.delete(release());
-    TestServer.Reply again = server.delete(release());
+    TestServer.Reply refused = server.delete(release());
 
-    assertThat(removed.status()).as(removed.body()).isEqualTo(200);
-    assertThat(again.status()).isEqualTo(404);
-    JsonNode run = runs().path(0);
-    assertThat(run.path("action").asText()).isEqualTo("uninstall");
-    assertThat(run.path("planHash").asText()).isEmpty();
-    assertThat(runs()).hasSize(1);
+    assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+    assertThat(refused.body()).contains("adopt");
+    assertThat(objects()).isEqualTo(before);
+    assertThat(runs()).isEmpty();
   }
 
   /** Every ConfigMap and Secret in the namespace with its resourceVersion. */
