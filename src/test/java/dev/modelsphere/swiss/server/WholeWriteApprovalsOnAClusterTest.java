@@ -240,7 +240,11 @@ class WholeWriteApprovalsOnAClusterTest {
         PROTECTED + "scaler:\n  sloAddress: %s\n  sloTokenSecret: slo-api\n".formatted(slo.url());
     server =
         TestServer.start(
-            dir, SERVER, profile, cluster.admin(), o -> o.withNamespace(cluster.namespace()));
+            dir,
+            SERVER + TestServer.loopbackUpstreams(slo.url()),
+            profile,
+            cluster.admin(),
+            o -> o.withNamespace(cluster.namespace()));
     String path = "/api/releases/models/glm/slo";
 
     TestServer.Reply unapproved =
