@@ -190,7 +190,8 @@ class SwissChartTest {
             .at("/server");
 
     assertThat(security.at("/security/hosts").toString())
-        .contains("\"swiss\"", "swiss.swiss-system.svc", "swiss.example.com", "swiss.internal:8443");
+        .contains(
+            "\"swiss\"", "swiss.swiss-system.svc", "swiss.example.com", "swiss.internal:8443");
     assertThat(security.at("/security/trustedProxyHops").asInt()).isEqualTo(1);
     assertThat(security.at("/security/secretDestinations/0").asText())
         .isEqualTo("https://slo.example.com");

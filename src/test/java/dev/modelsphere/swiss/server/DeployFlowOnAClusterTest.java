@@ -10,7 +10,6 @@ import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.HelmCli;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -222,23 +221,15 @@ class DeployFlowOnAClusterTest {
   }
 
   /** Installs the demo's vllm chart with the plan's layers as values files, with Helm's CLI. */
-  private void installWithHelmCli(String release, JsonNode layers, String... more)
-      throws IOException {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "install",
-                release,
-                TestCharts.exampleCharts().resolve("vllm").toString(),
-                "-n",
-                cluster.namespace()));
-    for (Map.Entry<String, JsonNode> layer : layers.properties()) {
-      Path file = dir.resolve(release + "-" + layer.getKey() + ".json");
-      Files.writeString(file, layer.getValue().toString());
-      args.addAll(List.of("-f", file.toString()));
-    }
-    args.addAll(List.of(more));
-    new HelmCli(cluster.kubeconfig()).ok(args.toArray(String[]::new));
+  private void installWithHelmCli(String release, JsonNode layers, String... more) {
+    new HelmCli(cluster.kubeconfig())
+        .installLayers(
+            release,
+            TestCharts.exampleCharts().resolve("vllm"),
+            cluster.namespace(),
+            dir,
+            layers,
+            more);
   }
 
   @Test

@@ -54,7 +54,10 @@ class ListenPolicyTest {
   }
 
   private static Server server(boolean loginOff, boolean allowDeploy, boolean insecureListen) {
-    Auth auth = loginOff ? new Auth(null, null, true, null, null) : new Auth("/auth", null, false, null, null);
+    Auth auth =
+        loginOff
+            ? new Auth(null, null, true, null, null)
+            : new Auth("/auth", null, false, null, null);
     return Server.defaults()
         .withAllowDeploy(allowDeploy)
         .withAuth(auth)

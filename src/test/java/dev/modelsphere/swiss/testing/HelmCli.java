@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +47,27 @@ public final class HelmCli {
               .formatted(String.join(" ", args), result.exitCode(), result.err()));
     }
     return result.out();
+  }
+
+  /**
+   * Installs {@code chart} as {@code release} by hand, as a user of helm would, with each of a
+   * plan's layers as a values file (written into {@code dir}) in their order, then {@code more}.
+   */
+  public String installLayers(
+      String release, Path chart, String namespace, Path dir, JsonNode layers, String... more) {
+    List<String> args =
+        new ArrayList<>(List.of("install", release, chart.toString(), "-n", namespace));
+    for (var layer : layers.properties()) {
+      Path file = dir.resolve(release + "-" + layer.getKey() + ".json");
+      try {
+        Files.writeString(file, layer.getValue().toString());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      args.addAll(List.of("-f", file.toString()));
+    }
+    args.addAll(List.of(more));
+    return ok(args.toArray(String[]::new));
   }
 
   private static synchronized Path binary() {

@@ -12,9 +12,10 @@ import java.util.Optional;
  * The names this server answers to and the origins that count as its own. A request names the
  * server in {@code Host}, or, behind trusted proxies, in {@code X-Forwarded-Host} and {@code
  * X-Forwarded-Proto}. Which names are allowed: loopback names and those in {@code
- * server.security.hosts} when it is set; else, with the login off, only loopback names, because then a page elsewhere could reach the
- * server through a name of its own that resolves to 127.0.0.1 (DNS rebinding) and act as nobody;
- * else any (the login is the defence, and the origin rule keeps other sites out).
+ * server.security.hosts} when it is set; else, with the login off, only loopback names, because
+ * then a page elsewhere could reach the server through a name of its own that resolves to 127.0.0.1
+ * (DNS rebinding) and act as nobody; else any (the login is the defence, and the origin rule keeps
+ * other sites out).
  *
  * @param names {@code server.security.hosts}; a name without a port allows any port
  * @param loopbackOnly whether only loopback names are allowed when {@code names} is empty
