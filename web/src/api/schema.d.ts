@@ -617,7 +617,8 @@ export interface paths {
          *     route (an `EventSource` sends the session cookie). It has no deadline; a stream whose
          *     session token expires, or whose session logs out (`POST /api/logout`, on any replica), is
          *     ended, and the client's reconnect is then answered 401. One session (one login's token,
-         *     or one user a trusted proxy names) holds at most 8 streams at once. Events
+         *     or one user a trusted proxy names) holds at most 8 streams at once: a ninth ends the
+         *     session's oldest. Events
          *     say what to refetch, never the new state itself. Every event is three lines and a blank
          *     one, its data one line of JSON:
          *
@@ -3551,18 +3552,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             421: components["responses"]["Misdirected"];
-            /**
-             * @description The session already holds 8 streams, the most one session may: close one of them (a
-             *     tab, a client) first.
-             */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description 500 streams are already open (the most one server keeps), or the server is stopping. */
             503: {
                 headers: {

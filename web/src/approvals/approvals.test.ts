@@ -44,6 +44,13 @@ describe("approvalFor", () => {
     expect(approvalFor(list, apply, "bob")?.id).toBe(5);
   });
 
+  it("binds the chart digest the write pins: a request for another digest is another write", () => {
+    const pinned: ApprovalTarget = { ...apply, chartDigest: "sha256:c1" };
+    const list = [approval({ id: 1 }), approval({ id: 2, chartDigest: "sha256:c2" }), approval({ id: 3, chartDigest: "sha256:c1" })];
+    expect(approvalFor(list, pinned, "alice")?.id).toBe(3);
+    expect(approvalFor(list, apply, "alice")?.id).toBe(1);
+  });
+
   it("matches a rollback by the revision it restores and an uninstall by the release alone", () => {
     const rollback = approval({ id: 9, action: "rollback", planHash: undefined, toRevision: 3 });
     const uninstall = approval({ id: 10, action: "uninstall", planHash: undefined });

@@ -12,6 +12,8 @@ export interface ApprovalTarget {
   release: string;
   /** The plan an install or apply writes. */
   planHash?: string;
+  /** The chart digest an install or apply pins (its diff's): the approval binds it too. */
+  chartDigest?: string;
   /** The revision a rollback restores. */
   toRevision?: number;
   /** The live revision the write will find (0 for none); a request made at another one is refused. */
@@ -41,6 +43,7 @@ export function approvalFor(approvals: readonly Approval[], target: ApprovalTarg
         a.namespace === target.namespace &&
         a.release === target.release &&
         (a.planHash ?? "") === (target.planHash ?? "") &&
+        (a.chartDigest ?? "") === (target.chartDigest ?? "") &&
         (a.toRevision ?? 0) === (target.toRevision ?? 0) &&
         (target.revision === undefined || a.revision === target.revision) &&
         (user === undefined || a.requestedBy === user),

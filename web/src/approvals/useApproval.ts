@@ -47,7 +47,15 @@ export function useApproval(target: ApprovalTarget | undefined) {
   const approval: Approval | undefined = target && list.data ? approvalFor(list.data.approvals, target, user) : undefined;
   const request = useMutation({
     mutationFn: ({ target: asked, note }: { target: ApprovalTarget; note?: string }) =>
-      approvalsApi.request({ action: asked.action, namespace: asked.namespace, release: asked.release, planHash: asked.planHash, toRevision: asked.toRevision, note }),
+      approvalsApi.request({
+        action: asked.action,
+        namespace: asked.namespace,
+        release: asked.release,
+        planHash: asked.planHash,
+        toRevision: asked.toRevision,
+        ...(asked.chartDigest ? { chartDigest: asked.chartDigest } : {}),
+        note,
+      }),
     onSuccess: (created) => {
       // Shown at once, before the refetch: the button it replaces must not be pressed twice.
       queryClient.setQueryData<ApprovalList>(queryKeys.approvals(created.namespace, created.release), (old) => ({ approvals: [created, ...(old?.approvals ?? [])] }));

@@ -276,7 +276,15 @@ function approvalTarget(state: PipelineOf, action: Action, rollbackTo?: number):
   const revision = state.diff.revision;
   return action === "Roll back"
     ? { action: "rollback", namespace, release, toRevision: rollbackTo, revision }
-    : { action: action === "Install" ? "install" : "apply", namespace, release, planHash: state.plan.hash, revision };
+    : {
+        action: action === "Install" ? "install" : "apply",
+        namespace,
+        release,
+        planHash: state.plan.hash,
+        // The write pins the diff's chart digest, and the server holds an approval to it.
+        ...(state.diff.chartDigest ? { chartDigest: state.diff.chartDigest } : {}),
+        revision,
+      };
 }
 
 /** A rollback's way past a moved chart: repeats the write with `forceChart`, closed when the step is (`reason` says why). */

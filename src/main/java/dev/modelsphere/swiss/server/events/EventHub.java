@@ -30,7 +30,10 @@ public final class EventHub implements AutoCloseable {
   /**
    * Streams one session may hold open at once. The web UI opens one per tab; eight covers a
    * person's tabs and a script or two, and keeps one session (one leaked token, one runaway client)
-   * from taking the places of everyone else under {@link EventSettings#maxStreams()}.
+   * from taking the places of everyone else under {@link EventSettings#maxStreams()}. A new stream
+   * beyond it ends the session's oldest rather than being refused: a tab the browser closed or
+   * navigated away from is noticed only at the next heartbeat, and refusing would lock the
+   * person's newest page out for that long.
    */
   public static final int STREAMS_PER_SESSION = 8;
 
@@ -95,20 +98,36 @@ public final class EventHub implements AutoCloseable {
    * @param sessionEnds when the client's session expires, to end the stream then (it reconnects,
    *     and is asked to log in again)
    * @param owner whose stream it is
-   * @throws ApiException 429 when the owner's session already holds {@link #STREAMS_PER_SESSION};
-   *     503 when {@link EventSettings#maxStreams()} are open or the server is stopping
+   * @throws ApiException 503 when {@link EventSettings#maxStreams()} are open or the server is
+   *     stopping
    */
-  public synchronized EventStream open(
+  public EventStream open(
+      OutputStream out, String lastEventId, Optional<Instant> sessionEnds, StreamOwner owner) {
+    endOldestBeyondCap(owner.session());
+    return admit(out, lastEventId, sessionEnds, owner);
+  }
+
+  /**
+   * Makes room for one more stream of {@code session} by ending its oldest ones; closed outside the
+   * lock, as {@link #endWhere} does.
+   */
+  private void endOldestBeyondCap(String session) {
+    if (session.isEmpty()) {
+      return;
+    }
+    List<EventStream> ending;
+    synchronized (this) {
+      List<EventStream> held =
+          streams.stream().filter(s -> s.owner().session().equals(session)).toList();
+      ending = held.subList(0, Math.max(0, held.size() - STREAMS_PER_SESSION + 1));
+    }
+    ending.forEach(EventStream::close);
+  }
+
+  private synchronized EventStream admit(
       OutputStream out, String lastEventId, Optional<Instant> sessionEnds, StreamOwner owner) {
     if (closed) {
       throw new ApiException(503, "the server is stopping -- reconnect in a moment");
-    }
-    if (!owner.session().isEmpty() && streamsOf(owner.session()) >= STREAMS_PER_SESSION) {
-      throw new ApiException(
-          429,
-          ("this session already has %d event streams open, the most one session may hold --"
-                  + " close another tab or client of this session first")
-              .formatted(STREAMS_PER_SESSION));
     }
     if (streams.size() >= maxStreams) {
       throw new ApiException(
@@ -126,10 +145,6 @@ public final class EventHub implements AutoCloseable {
     first.forEach(event -> stream.send(event.wire()));
     sessionEnds.ifPresent(end -> endAt(stream, end));
     return stream;
-  }
-
-  private long streamsOf(String session) {
-    return streams.stream().filter(s -> s.owner().session().equals(session)).count();
   }
 
   /** Ends every stream opened with the token {@code tokenId}: its session was logged out. */
