@@ -1140,7 +1140,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description This document, OpenAPI 3.1, as YAML. */
+        /** @description This document, OpenAPI 3.2, as YAML. */
         ApiDescription: {
             openapi: string;
             info: {
@@ -1150,7 +1150,10 @@ export interface components {
             paths: Record<string, unknown>;
             components: Record<string, unknown>;
         };
-        /** @description One event of `GET /api/events`, its data parsed. */
+        /**
+         * @description One event of `GET /api/events` as a client's event-stream parser gives it: its `id`, its
+         *     `event` name and its `data`, the one line of JSON the event's `data:` line carries.
+         */
         StreamEvent: components["schemas"]["ReleaseChangedEvent"] | components["schemas"]["NodesChangedEvent"] | components["schemas"]["HelloEvent"] | components["schemas"]["ResetEvent"];
         /** @description `<epoch>-<n>` or `<epoch>-<n>@<revision>`: opaque to clients, sent back as `Last-Event-ID`. */
         EventId: string;
@@ -1159,36 +1162,44 @@ export interface components {
             id: components["schemas"]["EventId"];
             /** @enum {unknown} */
             event: "deployments" | "release";
-            data: {
-                namespace: string;
-                release: string;
-            };
+            data: string;
         };
         /** @description `nodes`: `GET /api/nodes` may read differently. */
         NodesChangedEvent: {
             id: components["schemas"]["EventId"];
             /** @constant */
             event: "nodes";
-            data: Record<string, unknown>;
+            data: string;
         };
         /** @description `hello`: the stream is live; `data.id` is where it stands. */
         HelloEvent: {
             id: components["schemas"]["EventId"];
             /** @constant */
             event: "hello";
-            data: {
-                id: components["schemas"]["EventId"];
-            };
+            data: string;
         };
         /** @description `reset`: refetch everything, then carry on from `data.id`. */
         ResetEvent: {
             id: components["schemas"]["EventId"];
             /** @constant */
             event: "reset";
-            data: {
-                id: components["schemas"]["EventId"];
-                reason: string;
-            };
+            data: string;
+        };
+        /** @description The data of `deployments` and `release`: the release to refetch. */
+        ReleaseChangedData: {
+            namespace: string;
+            release: string;
+        };
+        /** @description The data of `nodes`: empty, as the name says it all. */
+        NodesChangedData: Record<string, unknown>;
+        /** @description The data of `hello`: where the stream stands. */
+        HelloData: {
+            id: components["schemas"]["EventId"];
+        };
+        /** @description The data of `reset`: where to carry on after refetching, and why replay was not enough. */
+        ResetData: {
+            id: components["schemas"]["EventId"];
+            reason: string;
         };
         Error: {
             /** @description What went wrong and what to do. */
@@ -3547,7 +3558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.networknt.schema.Error;
@@ -29,7 +30,11 @@ import java.util.regex.Pattern;
 public final class OpenApiContract {
   public static final Path DOCUMENT = SharedFixtures.project().resolve("docs/openapi.yaml");
   private static final String IRI = "https://swiss.test/openapi.json";
+  private static final String DECODED_IRI = "https://swiss.test/openapi-decoded.json";
+  private static final String EVENT =
+      "/paths/~1api~1events/get/responses/200/content/text~1event-stream/itemSchema";
   private static final String CATCH_ALL = "/{path}";
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final OpenApiContract INSTANCE = new OpenApiContract();
 
   private final JsonNode document;
@@ -38,10 +43,13 @@ public final class OpenApiContract {
   private OpenApiContract() {
     try {
       document = new YAMLMapper().readTree(DOCUMENT.toFile());
-      String json = new ObjectMapper().writeValueAsString(document);
+      String json = JSON.writeValueAsString(document);
+      String decoded = JSON.writeValueAsString(decoded(document));
+      // OpenAPI 3.2's schema dialect is 3.1's (JSON Schema 2020-12 and the same vocabulary).
       registry =
           SchemaRegistry.withDefaultDialect(
-              Dialects.getOpenApi31(), builder -> builder.schemas(Map.of(IRI, json)));
+              Dialects.getOpenApi31(),
+              builder -> builder.schemas(Map.of(IRI, json, DECODED_IRI, decoded)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -100,22 +108,49 @@ public final class OpenApiContract {
 
   /**
    * The problems of one server-sent event of {@code GET /api/events} as the document describes the
-   * stream's events; empty when it fits.
+   * stream's events (its {@code itemSchema}); empty when it fits. The event is checked twice: as a
+   * client's parser gives it, {@code data} the text of its {@code data:} lines, and with that text
+   * read as the JSON its {@code contentMediaType} says it is, against its {@code contentSchema}.
+   * JSON Schema makes {@code contentSchema} an annotation only, so the second check is this
+   * oracle's to make, as schemathesis makes it.
    *
    * @param data the event's one line of JSON
    */
   public List<String> eventProblems(String id, String event, String data) {
-    ObjectNode parsed = JSON.createObjectNode();
-    parsed.put("id", id);
-    parsed.put("event", event);
+    ObjectNode received = JSON.createObjectNode().put("id", id).put("event", event);
+    List<String> problems = validate(IRI, EVENT, received.put("data", data).toString());
+    if (!problems.isEmpty()) {
+      return problems;
+    }
     try {
-      parsed.set("data", JSON.readTree(data));
+      received.set("data", JSON.readTree(data));
     } catch (IOException e) {
       return List.of("event %s: data is not JSON: %s".formatted(event, data));
     }
-    String items =
-        "/paths/~1api~1events/get/responses/200/content/text~1event-stream/schema/contentSchema/items";
-    return validate(items, parsed.toString());
+    return validate(DECODED_IRI, EVENT, received.toString());
+  }
+
+  /**
+   * {@code node} as a reader that decodes embedded JSON sees it: every string schema whose {@code
+   * contentMediaType} is JSON replaced by its {@code contentSchema}.
+   */
+  private static JsonNode decoded(JsonNode node) {
+    if (node.isObject()
+        && "application/json".equals(node.path("contentMediaType").asText())
+        && node.has("contentSchema")) {
+      return decoded(node.get("contentSchema"));
+    }
+    if (node.isObject()) {
+      ObjectNode copy = JSON.createObjectNode();
+      node.fields().forEachRemaining(f -> copy.set(f.getKey(), decoded(f.getValue())));
+      return copy;
+    }
+    if (node.isArray()) {
+      ArrayNode copy = JSON.createArrayNode();
+      node.forEach(item -> copy.add(decoded(item)));
+      return copy;
+    }
+    return node;
   }
 
   /** The problems of {@code yaml}, the 200 answer of {@code GET} {@code path} as YAML. */
@@ -132,10 +167,12 @@ public final class OpenApiContract {
     }
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private List<String> validate(String schemaPointer, String json) {
-    Schema schema = registry.getSchema(SchemaLocation.of(IRI + "#" + schemaPointer));
+    return validate(IRI, schemaPointer, json);
+  }
+
+  private List<String> validate(String documentIri, String schemaPointer, String json) {
+    Schema schema = registry.getSchema(SchemaLocation.of(documentIri + "#" + schemaPointer));
     List<Error> errors = schema.validate(json, InputFormat.JSON);
     return errors.stream().map(Error::toString).toList();
   }

@@ -6,8 +6,11 @@ import dev.modelsphere.swiss.testing.UnreachableApiServer;
 import io.swagger.parser.OpenAPIParser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,17 +42,31 @@ class OpenApiDocumentTest {
   }
 
   @Test
-  void theDocumentParsesAndEveryReferenceResolves() {
+  void theDocumentParsesAndEveryReferenceResolves() throws IOException {
     ParseOptions options = new ParseOptions();
     options.setResolve(true);
     options.setResolveFully(true);
+    String document = Files.readString(OpenApiContract.DOCUMENT);
 
     SwaggerParseResult result =
-        new OpenAPIParser()
-            .readLocation(OpenApiContract.DOCUMENT.toUri().toString(), null, options);
+        new OpenAPIParser().readContents(asOpenApi31(document), null, options);
 
-    assertThat(result.getMessages()).isEmpty();
-    assertThat(result.getOpenAPI().getOpenapi()).startsWith("3.1");
+    assertThat(result.getMessages())
+        .filteredOn(message -> !NEWER_THAN_THE_PARSER.matcher(message).find())
+        .isEmpty();
+    assertThat(document).startsWith("openapi: 3.2.");
     assertThat(result.getOpenAPI().getPaths()).containsKey("/api/runs/{id}");
   }
+
+  /**
+   * swagger-parser reads OpenAPI up to 3.1 (3.2 is its open issue 2248) and reads a 3.2 document
+   * as 3.0. 3.2 only adds to 3.1, so the document is read as 3.1 and the 3.2 keywords it uses are
+   * the only messages allowed; Redocly (hack/lint-openapi) checks them as 3.2.
+   */
+  private static String asOpenApi31(String document) {
+    return document.replaceFirst("^openapi: 3\\.2\\.\\d+", "openapi: 3.1.0");
+  }
+
+  private static final Pattern NEWER_THAN_THE_PARSER =
+      Pattern.compile("^attribute .*\\.itemSchema is unexpected$");
 }

@@ -163,6 +163,14 @@ class WireDifferencesTest {
                 .eventProblems(
                     "ab12-5", "deployments", "{\"namespace\": \"models\", \"release\": \"a\"}"))
         .isEmpty();
+    assertThat(OpenApiContract.get().eventProblems("ab12-6", "nodes", "{\"node\": \"gpu-1\"}"))
+        .as("a nodes event names nothing")
+        .isNotEmpty();
+    assertThat(OpenApiContract.get().eventProblems("ab12-7", "nodes", "nodes changed"))
+        .as("data that is not JSON does not fit")
+        .isNotEmpty();
+    assertThat(OpenApiContract.get().eventProblems("ab12-8", "hello", "{\"id\": \"ab12-8\"}"))
+        .isEmpty();
   }
 
   @Test
