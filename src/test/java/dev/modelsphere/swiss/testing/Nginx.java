@@ -38,7 +38,7 @@ import org.awaitility.core.ConditionTimeoutException;
 public final class Nginx implements AutoCloseable {
   public static final Path BINARY = Path.of("/usr/sbin/nginx");
   public static final String PASSED_ON = "/portal/swiss";
-  public static final String STRIPPED = "/console/swiss";
+  public static final String STRIPPED = "/tools/swiss";
   public static final String REPLACED = "/api/deploy";
   public static final String REPLACED_WITH = "/api";
 
