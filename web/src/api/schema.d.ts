@@ -699,7 +699,10 @@ export interface paths {
          *     variant does not list is refused unless `forceGpuProducts` is set and the cluster has it
          *     under the variant's GPU resource; each forced product adds a warning. With a database the
          *     plan is stored before it is answered (503 while the database cannot be reached, 500 when
-         *     it cannot be stored otherwise). A plan that cannot be
+         *     it cannot be stored otherwise). The hash leaves `createNamespace`, `engine`, `profile`,
+         *     `helmfile` and the catalog's name out, so a plan composed again with another of them has
+         *     the same hash: it replaces the stored plan, and an install or apply of that hash writes
+         *     the plan answered last. A plan that cannot be
          *     composed is 400, as the reference answers it: what the request gets wrong (no model, an
          *     unknown catalog, model, version or variant, values that do not parse, a chart version
          *     outside the variant's range, an upgrade of a release with no plan, a refused move or GPU
@@ -1627,7 +1630,11 @@ export interface components {
             overridesYAML?: string;
             /** @description A values fragment, as YAML, for the `edit` layer (applied last). */
             editsYAML?: string;
-            /** @description Have the apply create the namespace. */
+            /**
+             * @description Have the install create the namespace. It is not hashed: composing again with it
+             *     answers the same hash and replaces the stored plan, so the install that was refused
+             *     for a missing namespace then creates it. Setting it on the install does nothing.
+             */
             createNamespace?: boolean;
             /**
              * @description A chart version within the variant's range; else the running one on an upgrade while
@@ -2675,8 +2682,10 @@ export interface components {
         /** @description The approval request's id. */
         ApprovalId: number;
         /**
-         * @description The prefix a reverse proxy took off the path (`/console/swiss`). The page answers 400 when
-         *     it is not a path of `/`-led segments of letters, digits, `.`, `_`, `~` and `-`.
+         * @description The prefix a reverse proxy took off the path (`/tools/swiss`), for the web UI's page. A
+         *     proxy that replaces a prefix of its own with `/api` for the API alone (the Console portal,
+         *     `/api/deploy` to `/api`) sends none. The page answers 400 when it is not a path of `/`-led
+         *     segments of letters, digits, `.`, `_`, `~` and `-`.
          */
         ForwardedPrefix: string;
         /**
@@ -2815,8 +2824,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The prefix a reverse proxy took off the path (`/console/swiss`). The page answers 400 when
-                 *     it is not a path of `/`-led segments of letters, digits, `.`, `_`, `~` and `-`.
+                 * @description The prefix a reverse proxy took off the path (`/tools/swiss`), for the web UI's page. A
+                 *     proxy that replaces a prefix of its own with `/api` for the API alone (the Console portal,
+                 *     `/api/deploy` to `/api`) sends none. The page answers 400 when it is not a path of `/`-led
+                 *     segments of letters, digits, `.`, `_`, `~` and `-`.
                  */
                 "X-Forwarded-Prefix"?: components["parameters"]["ForwardedPrefix"];
             };
@@ -2847,8 +2858,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The prefix a reverse proxy took off the path (`/console/swiss`). The page answers 400 when
-                 *     it is not a path of `/`-led segments of letters, digits, `.`, `_`, `~` and `-`.
+                 * @description The prefix a reverse proxy took off the path (`/tools/swiss`), for the web UI's page. A
+                 *     proxy that replaces a prefix of its own with `/api` for the API alone (the Console portal,
+                 *     `/api/deploy` to `/api`) sends none. The page answers 400 when it is not a path of `/`-led
+                 *     segments of letters, digits, `.`, `_`, `~` and `-`.
                  */
                 "X-Forwarded-Prefix"?: components["parameters"]["ForwardedPrefix"];
             };

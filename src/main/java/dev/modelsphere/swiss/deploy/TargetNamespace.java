@@ -32,9 +32,10 @@ final class TargetNamespace {
       } else if (!kube.namespaceExists(ns)) {
         throw new DeployException(
             CONFLICT,
-            ("namespace %s does not exist, nothing applied: recompose with --create-namespace to"
-                    + " have it created, or ask an admin for it (createNamespace has to be in the"
-                    + " plan)")
+            ("namespace %s does not exist, nothing applied: compose the plan again with"
+                    + " createNamespace (swiss: --create-namespace) and write that plan to have it"
+                    + " created, or ask an admin for it; createNamespace has to be in the plan,"
+                    + " setting it on the write does nothing")
                 .formatted(ns));
       }
     } catch (KubeException e) {

@@ -71,12 +71,20 @@ public final class Store implements AutoCloseable {
     database.close();
   }
 
-  /** Stores a plan under its hash; storing the same hash again changes nothing. */
+  /**
+   * Stores a plan under its hash. Storing the same plan again changes nothing; a plan of the same
+   * hash that differs in what the hash leaves out ({@code createNamespace}, the profile's name, the
+   * catalog's name...) replaces the stored one, since a write by hash acts on what was composed
+   * last. Keeping the first would make a client that composed again with {@code createNamespace}
+   * install the plan without it, and be refused again.
+   */
   public void putPlan(PlanDocument document, Instant createdAt) {
     Plan plan = document.plan();
     String sql =
         "INSERT INTO plans (hash, namespace, release, model, variant, document, created_at)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING";
+            + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO UPDATE"
+            + " SET document = excluded.document, created_at = excluded.created_at"
+            + " WHERE plans.document <> excluded.document";
     update(
         "store plan " + plan.hash(),
         sql,

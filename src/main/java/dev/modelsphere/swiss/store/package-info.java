@@ -1,6 +1,7 @@
 /**
  * The server's own database: {@code plans}, the staging area between compose, diff and apply, keyed
- * by plan hash and never changed once written; and {@code runs}, the append-only audit log of every
+ * by plan hash, a plan replaced only by a newer composition of the same hash that differs in what
+ * the hash leaves out (see decision 0011); and {@code runs}, the append-only audit log of every
  * deploy, with the actor who asked for it. Beside them the login's shared state: {@code
  * login_failures} for the throttle and {@code revoked_tokens} for logouts, so every replica on one
  * database counts and refuses alike. One SQLite file on a volume for a single server; PostgreSQL

@@ -447,8 +447,22 @@ public final class TestServer implements AutoCloseable {
    * does) unless {@code headers} name a Content-Type of their own.
    */
   public Reply send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
+    return sendVia(uri(path), withoutBasePath(URI.create(path).getPath()), method, body, headers);
+  }
+
+  /**
+   * Sends as {@link #send} does, to {@code address}: this server through a proxy that maps paths
+   * its own way. Its JSON answers are checked as answers of {@code servedPath}, the path the server
+   * receives.
+   */
+  public Reply sendVia(
+      URI address,
+      String servedPath,
+      String method,
+      HttpRequest.BodyPublisher body,
+      String... headers) {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).method(method, body);
+        HttpRequest.newBuilder(address).timeout(Duration.ofSeconds(30)).method(method, body);
     boolean typed = false;
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
@@ -467,9 +481,8 @@ public final class TestServer implements AutoCloseable {
               r.body(),
               r.headers());
       if (reply.isJson()) {
-        String rawPath = withoutBasePath(URI.create(path).getPath());
-        assertThat(OpenApiContract.get().problems(method, rawPath, r.statusCode(), r.body()))
-            .as("%s %s answered %d %s", method, path, r.statusCode(), r.body())
+        assertThat(OpenApiContract.get().problems(method, servedPath, r.statusCode(), r.body()))
+            .as("%s %s answered %d %s", method, address, r.statusCode(), r.body())
             .isEmpty();
       }
       return reply;

@@ -52,6 +52,28 @@ class StoreOnBothDatabasesTest {
     }
   }
 
+  /**
+   * Issue 39: the hash leaves {@code createNamespace} (and the profile's name) out, so a plan
+   * composed again with it has the hash of the first. An install by that hash must write the plan
+   * composed last, or the advice to compose again with {@code createNamespace} leads nowhere.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgres"})
+  void aPlanComposedAgainWithWhatItsHashLeavesOutReplacesTheStoredOne(String kind) {
+    try (Store store = open(database(kind))) {
+      Plan first = StoreFixtures.plan(Map.of("replicaCount", 2));
+      Plan again = first.withCreateNamespace(true).withProfile("other-site");
+
+      store.putPlan(PlanDocument.of(first), StoreFixtures.T0);
+      store.putPlan(PlanDocument.of(again), StoreFixtures.T0.plusSeconds(60));
+
+      assertThat(again.computeHash()).isEqualTo(first.hash());
+      Plan read = store.plan(first.hash()).orElseThrow();
+      assertThat(read.createNamespace()).isTrue();
+      assertThat(PlanJson.toJson(read)).isEqualTo(PlanJson.toJson(again));
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"sqlite", "postgres"})
   void runsListNewestFirstFilteredExactlyWithTheirOutputOnlyOneByOne(String kind) {

@@ -16,25 +16,31 @@ import org.awaitility.core.ConditionTimeoutException;
 /**
  * A real reverse proxy in front of a test's swiss server: Debian's nginx (installed by {@code
  * hack/nginx}) on a free loopback port, one process in the foreground with a config and temp
- * directories of its own in the test's folder. It mounts the server twice, as proxies do:
+ * directories of its own in the test's folder. It mounts the server three times, as proxies do:
  *
  * <ul>
  *   <li>{@value #PASSED_ON}: the prefix is passed on to the server (its {@code server.basePath}
  *       takes it off), and so is the {@code Host} the browser sent, port included;
  *   <li>{@value #STRIPPED}: nginx takes its prefix off and names it in {@code X-Forwarded-Prefix},
  *       and sends its own host name as {@code Host}, the browser's in {@code X-Forwarded-Host} (the
- *       server must trust one proxy hop to read it).
+ *       server must trust one proxy hop to read it);
+ *   <li>{@value #REPLACED}: nginx replaces the prefix with {@value #REPLACED_WITH}, as the Console
+ *       portal's backend does with its API calls: {@code /api/deploy/plans} reaches the server as
+ *       {@code /api/plans}, which it serves with no setting and no header. Only the API is mounted
+ *       so; the portal brings its own UI.
  * </ul>
  *
- * Either way the server can tell that the browser's {@code Origin} is its own, so the UI's writes
- * pass its cross-site check.
+ * With the first two the server can tell that the browser's {@code Origin} is its own, so the UI's
+ * writes pass its cross-site check.
  *
- * <p>Both keep the event stream unbuffered and open, as a proxy in front of swiss must.
+ * <p>All keep the event stream unbuffered and open, as a proxy in front of swiss must.
  */
 public final class Nginx implements AutoCloseable {
   public static final Path BINARY = Path.of("/usr/sbin/nginx");
-  public static final String PASSED_ON = "/api/deploy";
-  public static final String STRIPPED = "/console/swiss";
+  public static final String PASSED_ON = "/portal/swiss";
+  public static final String STRIPPED = "/tools/swiss";
+  public static final String REPLACED = "/api/deploy";
+  public static final String REPLACED_WITH = "/api";
 
   private static final Duration START = Duration.ofSeconds(15);
 
@@ -116,10 +122,14 @@ public final class Nginx implements AutoCloseable {
               proxy_set_header X-Forwarded-Host $http_host;
               proxy_set_header X-Forwarded-Prefix %6$s;
         %7$s    }
+            location %8$s/ {
+              proxy_pass http://127.0.0.1:%4$d%9$s/;
+        %7$s    }
           }
         }
         """
-        .formatted(dir, temp, port, upstream, PASSED_ON, STRIPPED, proxied);
+        .formatted(
+            dir, temp, port, upstream, PASSED_ON, STRIPPED, proxied, REPLACED, REPLACED_WITH);
   }
 
   private void awaitListening() throws IOException {

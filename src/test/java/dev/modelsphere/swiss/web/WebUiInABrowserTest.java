@@ -52,7 +52,8 @@ import picocli.CommandLine;
 class WebUiInABrowserTest {
   @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
 
-  // basePath: the proxy tests reach this server through nginx under /api/deploy/ too. One trusted
+  // basePath: the proxy tests reach this server through nginx under Nginx.PASSED_ON too. One
+  // trusted
   // proxy hop: nginx names the browser's host in X-Forwarded-Host under its other prefix.
   private static final String DEPLOYING =
       "  allowDeploy: true\n  database: ${dir}/swiss.db\n  auth:\n    dir: ${dir}/auth\n"

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * swiss mounted under {@code /api/deploy} by a proxy that passes the prefix on, and reached through
  * a proxy that strips its own prefix and says so in {@code X-Forwarded-Prefix}. The proxy itself
- * (nginx) is in WebUiBehindAProxyTest; here the server alone is asked as each proxy asks.
+ * (nginx, testing.Nginx) is in WebUiInABrowserTest; here the server alone is asked as each proxy
+ * asks. (The Console portal's backend does neither: it replaces {@code /api/deploy} with {@code
+ * /api}, which ConsoleNewNamespaceOnAClusterTest sends through nginx.)
  */
 class BasePathTest {
   @TempDir static Path dir;
