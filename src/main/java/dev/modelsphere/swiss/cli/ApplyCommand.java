@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
+import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
@@ -57,11 +58,13 @@ public final class ApplyCommand implements Runnable {
       finishOnServer(spec, output, result, wait, api.get());
       return;
     }
-    Plan plan = source.plan();
-    ApplyOptions options = write.options("apply");
     try (DeployCore core = cluster.core(source)) {
+      DeployUseCases useCases = cluster.useCases(core, source);
+      Plan plan = source.upgradePlan(useCases.composer(), spec.commandLine().getErr());
+      ApplyOptions options = write.options("apply");
       ApplyResult result =
-          ClusterOptions.writes(core)
+          useCases
+              .writes()
               .apply(
                   ClusterOptions.localUser(),
                   plan,

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.plan.Explain;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
@@ -76,8 +77,11 @@ public final class PlanCommand implements Runnable {
   private Composed compose() {
     Optional<SwissApi> api = server.api();
     if (api.isEmpty()) {
-      Plan plan = compose.buildPlan();
-      return new Composed(plan, PlanJson.toJson(plan));
+      PlanComposer.Composed composed = compose.buildPlan();
+      PrintWriter err = spec.commandLine().getErr();
+      composed.warnings().forEach(w -> err.println("warning: " + w));
+      err.flush();
+      return new Composed(composed.plan(), PlanJson.toJson(composed.plan()));
     }
     String answer = api.get().text("POST", "/api/plans", compose.planRequest());
     try {
