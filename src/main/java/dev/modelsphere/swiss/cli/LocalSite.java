@@ -5,6 +5,7 @@ import dev.modelsphere.swiss.config.Cluster;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.config.ProfileSource;
 import dev.modelsphere.swiss.deploy.DeployUseCases;
+import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.CatalogCache;
 import dev.modelsphere.swiss.sitestate.ChartListings;
 import dev.modelsphere.swiss.sitestate.FileProfileStore;
@@ -73,10 +74,14 @@ final class LocalSite {
     return site;
   }
 
-  /** Refuses, saying how to name one, when no site profile is configured. */
+  /**
+   * Refuses, saying how to name one, when no site profile is configured, and names the file and its
+   * fault when it does not load: a broken file is the caller's to fix (exit 1), where the server,
+   * whose profile is its setup, answers that it is not set up yet.
+   */
   void requireProfile() {
     site();
-    sources.requireProfile();
+    Profile.load(Path.of(sources.requireProfile()));
   }
 
   private static DeployUseCases.Site open(Config config, boolean hasProfile) {
