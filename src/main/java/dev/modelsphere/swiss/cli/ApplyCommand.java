@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * Upgrades an existing release to a plan through the backend that owns it: helm, recording the plan
- * beside the release, or its LLMService, waiting for the operator.
+ * beside the release, or its LLMService, waiting for the operator. With {@code --model} the plan is
+ * composed from the release as it runs, as {@code POST /api/plans} with {@code fromRelease}
+ * composes it: its form and edits carried forward, its service id and GPU products held.
  */
 @Command(
     name = "apply",

@@ -3,7 +3,9 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.deploy.PlanRequest;
+import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.values.SetAssignment;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -184,6 +186,13 @@ public final class ComposeOptions {
     String deployed =
         GlobalOptions.empty(release) ? compose(composer, "").plan().release().name() : release;
     return compose(composer, deployed);
+  }
+
+  /** The composed plan, its warnings (a forced GPU product) told first on {@code err}. */
+  static Plan told(PlanComposer.Composed composed, PrintWriter err) {
+    composed.warnings().forEach(w -> err.println("warning: " + w));
+    err.flush();
+    return composed.plan();
   }
 
   private PlanComposer offlineComposer() {

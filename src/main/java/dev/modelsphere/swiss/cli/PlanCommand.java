@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.PlanComposer;
 import dev.modelsphere.swiss.plan.Explain;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
@@ -77,11 +76,8 @@ public final class PlanCommand implements Runnable {
   private Composed compose() {
     Optional<SwissApi> api = server.api();
     if (api.isEmpty()) {
-      PlanComposer.Composed composed = compose.buildPlan();
-      PrintWriter err = spec.commandLine().getErr();
-      composed.warnings().forEach(w -> err.println("warning: " + w));
-      err.flush();
-      return new Composed(composed.plan(), PlanJson.toJson(composed.plan()));
+      Plan plan = ComposeOptions.told(compose.buildPlan(), spec.commandLine().getErr());
+      return new Composed(plan, PlanJson.toJson(plan));
     }
     String answer = api.get().text("POST", "/api/plans", compose.planRequest());
     try {

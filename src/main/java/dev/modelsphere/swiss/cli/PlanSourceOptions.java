@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DeployedPlans;
 import dev.modelsphere.swiss.deploy.PlanComposer;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanJson;
@@ -61,12 +62,14 @@ public final class PlanSourceOptions {
 
   /** The plan to act on, read, or composed for a new release without reading the cluster. */
   Plan plan() {
-    return planFile == null ? composed(compose.buildPlan(), null) : readPlan();
+    return planFile == null ? compose.buildPlan().plan() : readPlan();
   }
 
   /** The plan to install: read, or composed for a new release by {@code composer}. */
   Plan plan(PlanComposer composer, PrintWriter warnings) {
-    return planFile == null ? composed(compose.compose(composer, ""), warnings) : readPlan();
+    return planFile == null
+        ? ComposeOptions.told(compose.compose(composer, ""), warnings)
+        : readPlan();
   }
 
   /**
@@ -74,7 +77,7 @@ public final class PlanSourceOptions {
    * ({@code fromRelease}), its form and edits carried forward and held to the API's upgrade rules.
    */
   Plan upgradePlan(PlanComposer composer, PrintWriter warnings) {
-    return planFile == null ? composed(compose.upgrade(composer), warnings) : readPlan();
+    return planFile == null ? ComposeOptions.told(compose.upgrade(composer), warnings) : readPlan();
   }
 
   /**
@@ -89,19 +92,13 @@ public final class PlanSourceOptions {
     ReleaseRef target = fresh.plan().release();
     try {
       deployed.current(target.namespace(), target.name());
-    } catch (DeployException none) {
-      return composed(fresh, warnings);
+    } catch (DeployException e) {
+      if (e.kind() != ErrorKind.NOT_FOUND) {
+        throw e;
+      }
+      return ComposeOptions.told(fresh, warnings);
     }
-    return composed(compose.compose(composer, target.name()), warnings);
-  }
-
-  /** The composed plan, its warnings (a forced GPU product) told first. */
-  private static Plan composed(PlanComposer.Composed composed, PrintWriter warnings) {
-    if (warnings != null) {
-      composed.warnings().forEach(w -> warnings.println("warning: " + w));
-      warnings.flush();
-    }
-    return composed.plan();
+    return ComposeOptions.told(compose.compose(composer, target.name()), warnings);
   }
 
   private Plan readPlan() {

@@ -48,7 +48,11 @@ public final class ReleaseWrites {
     this.namespaces = List.copyOf(namespaces);
   }
 
-  /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
+  /**
+   * Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan,
+   * checked by the gate first unless the options skip it ({@code --skip-preflight}, which the
+   * backend records beside the release).
+   */
   public ApplyResult apply(String actor, Plan plan, Mode mode, ApplyOptions options) {
     String ns = plan.release().namespace();
     String release = plan.release().name();

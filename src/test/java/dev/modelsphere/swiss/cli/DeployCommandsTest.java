@@ -420,18 +420,8 @@ class DeployCommandsTest {
       all.addAll(List.of("--kubeconfig", cluster.kubeconfig().toString()));
     }
     if (!all.contains("--config")) {
-      all.addAll(List.of("--config", servingTheTestsNamespace().toString()));
+      all.addAll(List.of("--config", CliRun.servingOnly(dir, cluster.namespace()).toString()));
     }
     return CliRun.of(all.toArray(String[]::new));
-  }
-
-  private Path servingTheTestsNamespace() {
-    Path config = dir.resolve("namespace.yaml");
-    try {
-      return Files.writeString(
-          config, "cluster:\n  namespaces: [%s]\n".formatted(cluster.namespace()));
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 }
