@@ -2374,6 +2374,8 @@ export interface components {
              *     revision had run, which its repository no longer served.
              */
             chartForcedFrom?: string;
+            /** @description The apply was written without preflight (`--skip-preflight` on the command line). */
+            preflightSkipped?: boolean;
         };
         PodView: {
             name: string;
@@ -2474,6 +2476,11 @@ export interface components {
                 current?: boolean;
                 /** @description `sha256:<hex>` of the chart archive the revision installed, when swiss recorded it. */
                 chartDigest?: string;
+                /**
+                 * @description Present (true) when the revision was written without preflight (`swiss install`
+                 *     or `apply --skip-preflight`, which only the command line without a server offers).
+                 */
+                preflightSkipped?: boolean;
             }[];
         };
         RevisionValues: {

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.deploy.ApplyOptions;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
+import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
@@ -20,7 +21,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * Upgrades an existing release to a plan through the backend that owns it: helm, recording the plan
- * beside the release, or its LLMService, waiting for the operator.
+ * beside the release, or its LLMService, waiting for the operator. With {@code --model} the plan is
+ * composed from the release as it runs, as {@code POST /api/plans} with {@code fromRelease}
+ * composes it: its form and edits carried forward, its service id and GPU products held.
  */
 @Command(
     name = "apply",
@@ -57,11 +60,13 @@ public final class ApplyCommand implements Runnable {
       finishOnServer(spec, output, result, wait, api.get());
       return;
     }
-    Plan plan = source.plan();
-    ApplyOptions options = write.options("apply");
     try (DeployCore core = cluster.core(source)) {
+      DeployUseCases useCases = cluster.useCases(core, source);
+      Plan plan = source.upgradePlan(useCases.composer(), spec.commandLine().getErr());
+      ApplyOptions options = write.options("apply");
       ApplyResult result =
-          ClusterOptions.writes(core)
+          useCases
+              .writes()
               .apply(
                   ClusterOptions.localUser(),
                   plan,

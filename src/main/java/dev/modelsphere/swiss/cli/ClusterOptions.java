@@ -4,16 +4,18 @@ import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.CanaryKeys;
 import dev.modelsphere.swiss.config.Config;
-import dev.modelsphere.swiss.deploy.ApplyGate;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.PlanDiffer;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
-import dev.modelsphere.swiss.deploy.ReleaseWrites;
+import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
+import dev.modelsphere.swiss.deploy.preflight.ClusterScope;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeTarget;
 import dev.modelsphere.swiss.kube.Pods;
@@ -21,7 +23,6 @@ import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -48,6 +49,10 @@ public final class ClusterOptions {
 
   private ChartRenderer renderer;
 
+  private LlmServiceClient services;
+
+  private LlmServiceAccess access;
+
   /** The cluster named by the flags, else by the config file at {@code configFile}. */
   KubeTarget target(String configFlag) {
     Path file = kubeconfig;
@@ -67,38 +72,53 @@ public final class ClusterOptions {
 
   /**
    * The deploy core wired as {@code swiss serve} wires it ({@link DeployCore}), acting as the local
-   * user: the backend that writes a release is chosen as the server chooses it, its owner, else for
-   * a new install the config's {@code server.applyWith} when the LLMService API is visible, else
-   * helm. There is no audit log here and no preflight: the CLI writes with the user's own
-   * credentials. The command closes it when it ends.
+   * user, with the settings of the one config ({@link DeployUseCases#settings}): its plan history,
+   * its backend for new installs ({@code server.applyWith}), its namespaces. There is no audit log
+   * here. The command closes it when it ends.
    */
   DeployCore core(PlanSourceOptions source) {
     KubeTarget target = target(source.configFlag());
     Kube k = kube(target);
-    LlmServiceClient services = new LlmServiceClient(k.client());
+    LlmServiceClient services = services(k);
+    LocalSite local = source.compose.site();
     return new DeployCore(
         new DeployCore.Cluster(
-            k,
-            services,
-            LlmServiceAccess.of(services, Clock.systemUTC()),
-            new HelmReleases(renderer(), target.helmKubeConfig())),
+            k, services, access(services), new HelmReleases(renderer(), target.helmKubeConfig())),
         PlanRenders.of(renderer()),
         // One process, one set of release locks, whichever backend writes.
         new ReleaseLocks("swiss CLI"),
-        new DeploySettings(
+        DeployUseCases.settings(
+            local.file(),
             source.chartRoot(),
-            DeploySettings.DEFAULT_PLAN_HISTORY,
-            applyWith(source.configFlag()),
             DeploySettings.Times.DEFAULTS,
-            // The CLI writes wherever its user's own credentials reach.
-            List.of()),
+            // Asked only when a namespace is created, so only a write reads the profile.
+            () -> DeployUseCases.podSecurityLabels(local.site()).forNewNamespace()),
         Optional.empty(),
         Clock.systemUTC());
   }
 
-  /** The write use cases, run as the user asked: no preflight. */
-  static ReleaseWrites writes(DeployCore core) {
-    return core.writes(ApplyGate.NONE);
+  /**
+   * The use cases as {@code swiss serve} assembles them ({@link DeployUseCases}): the same
+   * composer, preflight and gate. They read the cluster live, as the user, and on a site whose
+   * profile requires approval every write is refused: the CLI keeps no approvals, the site's server
+   * does.
+   */
+  DeployUseCases useCases(DeployCore core, PlanSourceOptions source) {
+    LocalSite local = source.compose.site();
+    DeployUseCases.Site site = local.site();
+    LlmServiceClient services = services(kube);
+    return new DeployUseCases(
+        local.config(),
+        core,
+        site,
+        DeployUseCases.ClusterReads.live(
+            new ClusterScope(
+                kube, services, access(services), local.config().cluster().namespaces()),
+            DeployUseCases.gpus(local.config())),
+        new ValuesSchemaCheck(Optional.of(ChartArchives.inUserCache())),
+        site.hasProfile()
+            ? WriteApprovals.refusedLocally(site.profiles()::profileIfReadable)
+            : WriteApprovals.NONE);
   }
 
   PlanDiffer differ(DeployCore core) {
@@ -108,11 +128,6 @@ public final class ClusterOptions {
   /** Who the CLI acts as, for what it records beside the release. */
   static String localUser() {
     return System.getProperty("user.name", "");
-  }
-
-  private static String applyWith(String configFlag) {
-    Path found = Config.find(configFlag);
-    return found == null ? "" : Config.load(found).server().applyWith();
   }
 
   /** A release's status as {@code swiss serve} reports it, from whichever backend owns it. */
@@ -138,6 +153,21 @@ public final class ClusterOptions {
       renderer = new ChartRenderer(ChartArchives.inUserCache());
     }
     return renderer;
+  }
+
+  private LlmServiceClient services(Kube k) {
+    if (services == null) {
+      services = new LlmServiceClient(k.client());
+    }
+    return services;
+  }
+
+  /** One cache of whether the LLMService API is visible, for the core and the rules alike. */
+  private LlmServiceAccess access(LlmServiceClient services) {
+    if (access == null) {
+      access = LlmServiceAccess.of(services, Clock.systemUTC());
+    }
+    return access;
   }
 
   private Kube kube(KubeTarget target) {

@@ -1,17 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.catalog.Catalog;
-import dev.modelsphere.swiss.catalog.ChartVersionSpec;
-import dev.modelsphere.swiss.catalog.Entry;
-import dev.modelsphere.swiss.catalog.Variant;
-import dev.modelsphere.swiss.chartrepo.ChartVersions;
-import dev.modelsphere.swiss.compose.ComposeRequest;
-import dev.modelsphere.swiss.compose.Composer;
-import dev.modelsphere.swiss.compose.Form;
+import dev.modelsphere.swiss.deploy.DeployUseCases;
+import dev.modelsphere.swiss.deploy.PlanComposer;
+import dev.modelsphere.swiss.deploy.PlanRequest;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.SetAssignment;
-import java.nio.file.Path;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,8 +56,25 @@ public final class ComposeOptions {
           "A form value (repeatable, later wins). Types are inferred: true, 8, 1.5, null, else a string.")
   List<String> sets = new ArrayList<>();
 
+  @Option(
+      names = "--gpu-product",
+      paramLabel = "PRODUCT",
+      description =
+          "A GPU product the pods must land on (repeatable); one the variant does not list is"
+              + " refused unless --force-gpu-products.")
+  List<String> gpuProducts = new ArrayList<>();
+
+  @Option(
+      names = "--force-gpu-products",
+      description =
+          "Take GPU products the variant does not list, when this cluster has them; warned, not"
+              + " tested by the catalog.")
+  boolean forceGpuProducts;
+
   @Option(names = "--create-namespace", description = "Create the namespace when installing.")
   boolean createNamespace;
+
+  private LocalSite site;
 
   /**
    * The body of {@code POST /api/plans} these flags describe: a server composes it with its own
@@ -86,6 +97,12 @@ public final class ComposeOptions {
     if (!overrides.isEmpty()) {
       request.put("overrides", overrides);
     }
+    if (!gpuProducts.isEmpty()) {
+      request.put("gpuProducts", gpuProducts);
+    }
+    if (forceGpuProducts) {
+      request.put("forceGpuProducts", true);
+    }
     if (createNamespace) {
       request.put("createNamespace", true);
     }
@@ -103,41 +120,95 @@ public final class ComposeOptions {
     return !GlobalOptions.empty(model);
   }
 
-  /** Composes the plan the flags describe: the catalog, the profile and the form layer. */
-  public Plan buildPlan() {
+  /**
+   * The plan request these flags describe, composed here as {@code POST /api/plans} composes it.
+   *
+   * @param fromRelease the deployed release to carry forward (an upgrade); empty for a new one
+   */
+  PlanRequest request(String fromRelease) {
+    return new PlanRequest(
+        fromRelease,
+        "",
+        model,
+        modelVersion,
+        variant,
+        release,
+        namespace,
+        serviceId,
+        localPath,
+        gpuProducts,
+        forceGpuProducts,
+        SetAssignment.parseAll(sets),
+        "",
+        "",
+        createNamespace,
+        chartVersion,
+        "",
+        false);
+  }
+
+  /** The site these flags name, read once per command. */
+  LocalSite site() {
+    if (site == null) {
+      site = LocalSite.of(global);
+    }
+    return site;
+  }
+
+  /**
+   * Composes the plan of a new release the flags describe: the catalog, the profile and the form
+   * layer, through the composer the server uses. Reads no cluster: {@code swiss plan} works
+   * offline.
+   */
+  public PlanComposer.Composed buildPlan() {
+    return compose(offlineComposer(), "");
+  }
+
+  /**
+   * Composes with {@code composer}: a new release, or (with {@code fromRelease}) an upgrade of the
+   * deployed one, its form and edits carried forward under the API's rules.
+   */
+  PlanComposer.Composed compose(PlanComposer composer, String fromRelease) {
     if (!composes()) {
       throw new CliException(
           "pass --model to compose a plan (swiss catalog list shows the models)");
     }
-    GlobalOptions.Sources sources = global.resolve();
-    Profile profile = Profile.load(Path.of(sources.requireProfile()));
-    Catalog catalog = Catalog.open(sources.catalog());
-    Entry entry = catalog.entry(model, modelVersion);
-    Variant chosen = GlobalOptions.empty(variant) ? entry.defaultVariant() : entry.variant(variant);
-    String resolvedChart = resolveChartVersion(profile, chosen);
-    Map<String, Object> form = Form.fromFlags(SetAssignment.parseAll(sets), serviceId, localPath);
-    return Composer.compose(
-        new ComposeRequest(
-            catalog.location(),
-            "",
-            catalog.ref(),
-            entry,
-            chosen,
-            profile,
-            GlobalOptions.empty(release) ? entry.name() : release,
-            namespace,
-            form,
-            Map.of(),
-            createNamespace,
-            resolvedChart));
+    // The composer's own message names the config and the server; the CLI's names its flag.
+    site().requireProfile();
+    return composer.compose(request(fromRelease));
   }
 
-  private String resolveChartVersion(Profile profile, Variant chosen) {
-    ChartVersionSpec spec = ChartVersionSpec.parse(chosen.chart().version());
-    return ChartVersionSpec.resolve(
-        spec,
-        chartVersion,
-        null,
-        () -> ChartVersions.list(profile.chartRepo(), profile.chartPath(), chosen.chart().name()));
+  /**
+   * The upgrade of the release the flags name: the one {@code --release} names, else the release a
+   * new plan of these flags would create.
+   */
+  PlanComposer.Composed upgrade(PlanComposer composer) {
+    String deployed =
+        GlobalOptions.empty(release) ? compose(composer, "").plan().release().name() : release;
+    return compose(composer, deployed);
+  }
+
+  /** The composed plan, its warnings (a forced GPU product) told first on {@code err}. */
+  static Plan told(PlanComposer.Composed composed, PrintWriter err) {
+    composed.warnings().forEach(w -> err.println("warning: " + w));
+    err.flush();
+    return composed.plan();
+  }
+
+  private PlanComposer offlineComposer() {
+    LocalSite local = site();
+    return DeployUseCases.composer(
+        local.config(),
+        local.site(),
+        (ns, name) -> {
+          throw new CliException(
+              "swiss plan reads no cluster, so it composes new releases only: an upgrade is"
+                  + " composed by swiss apply (or diff), which read the release as it runs");
+        },
+        () -> {
+          throw new CliException(
+              "swiss plan reads no cluster's nodes: --force-gpu-products is checked by swiss"
+                  + " diff, install and apply, or through a server");
+        });
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DiffResult;
 import dev.modelsphere.swiss.deploy.WriteAnswers;
+import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
@@ -47,7 +48,10 @@ public final class DiffCommand implements Callable<Integer> {
           diff.path("chartDigest").asText(""));
     }
     try (DeployCore core = cluster.core(source)) {
-      DiffResult diff = cluster.differ(core).diff(source.plan());
+      Plan plan =
+          source.reviewPlan(
+              cluster.useCases(core, source).composer(), core.plans(), spec.commandLine().getErr());
+      DiffResult diff = cluster.differ(core).diff(plan);
       return show(WriteAnswers.Diffed.of(diff), diff.render(), diff.changed(), diff.chartDigest());
     }
   }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.plan.ReleaseRef;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,7 +54,7 @@ public final class HistoryCommand implements Runnable {
       String hash = row.path("planHash").asText();
       String digest = row.path("chartDigest").asText();
       table.add(
-          row.path("revision").asText() + (row.path("current").asBoolean() ? " (live)" : ""),
+          row.path("revision").asText() + marks(row),
           dash(row.path("model").asText()),
           dash(row.path("version").asText()),
           dash(row.path("variant").asText()),
@@ -61,6 +63,18 @@ public final class HistoryCommand implements Runnable {
           dash(wide ? hash : shortHash(hash)));
     }
     return table.render();
+  }
+
+  /** What the revision cell says beside the number: live, and written without preflight. */
+  private static String marks(JsonNode row) {
+    List<String> marks = new ArrayList<>();
+    if (row.path("current").asBoolean()) {
+      marks.add("live");
+    }
+    if (row.path("preflightSkipped").asBoolean()) {
+      marks.add("preflight skipped");
+    }
+    return marks.isEmpty() ? "" : " (" + String.join(", ", marks) + ")";
   }
 
   /** {@code sha256:} and the first 12 hex digits: enough to tell plans or charts apart by eye. */

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
+import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.plan.Plan;
@@ -50,9 +51,10 @@ public final class InstallCommand implements Runnable {
       ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
       return;
     }
-    Plan plan = source.plan();
     try (DeployCore core = cluster.core(source)) {
-      ReleaseWrites writes = ClusterOptions.writes(core);
+      DeployUseCases useCases = cluster.useCases(core, source);
+      Plan plan = source.plan(useCases.composer(), spec.commandLine().getErr());
+      ReleaseWrites writes = useCases.writes();
       String actor = ClusterOptions.localUser();
       ApplyResult result =
           adopt

@@ -76,7 +76,7 @@ public final class PlanCommand implements Runnable {
   private Composed compose() {
     Optional<SwissApi> api = server.api();
     if (api.isEmpty()) {
-      Plan plan = compose.buildPlan();
+      Plan plan = ComposeOptions.told(compose.buildPlan(), spec.commandLine().getErr());
       return new Composed(plan, PlanJson.toJson(plan));
     }
     String answer = api.get().text("POST", "/api/plans", compose.planRequest());

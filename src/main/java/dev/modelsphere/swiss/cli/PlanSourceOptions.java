@@ -1,12 +1,17 @@
 package dev.modelsphere.swiss.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.DeployedPlans;
+import dev.modelsphere.swiss.deploy.PlanComposer;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.site.Profile;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -55,14 +60,48 @@ public final class PlanSourceOptions {
         plan.at("/release/name").asText());
   }
 
-  /** The plan to act on, read or composed. */
+  /** The plan to act on, read, or composed for a new release without reading the cluster. */
   Plan plan() {
-    if (planFile == null) {
-      if (!compose.composes()) {
-        throw new CliException("pass --model, or --plan with an existing plan");
-      }
-      return compose.buildPlan();
+    return planFile == null ? compose.buildPlan().plan() : readPlan();
+  }
+
+  /** The plan to install: read, or composed for a new release by {@code composer}. */
+  Plan plan(PlanComposer composer, PrintWriter warnings) {
+    return planFile == null
+        ? ComposeOptions.told(compose.compose(composer, ""), warnings)
+        : readPlan();
+  }
+
+  /**
+   * The plan to apply to a release that runs already: read, or composed from the release as it runs
+   * ({@code fromRelease}), its form and edits carried forward and held to the API's upgrade rules.
+   */
+  Plan upgradePlan(PlanComposer composer, PrintWriter warnings) {
+    return planFile == null ? ComposeOptions.told(compose.upgrade(composer), warnings) : readPlan();
+  }
+
+  /**
+   * The plan a diff shows: what an apply would write to a release that runs a swiss plan already,
+   * else what an install would create.
+   */
+  Plan reviewPlan(PlanComposer composer, DeployedPlans deployed, PrintWriter warnings) {
+    if (planFile != null) {
+      return readPlan();
     }
+    PlanComposer.Composed fresh = compose.compose(composer, "");
+    ReleaseRef target = fresh.plan().release();
+    try {
+      deployed.current(target.namespace(), target.name());
+    } catch (DeployException e) {
+      if (e.kind() != ErrorKind.NOT_FOUND) {
+        throw e;
+      }
+      return ComposeOptions.told(fresh, warnings);
+    }
+    return ComposeOptions.told(compose.compose(composer, target.name()), warnings);
+  }
+
+  private Plan readPlan() {
     if (compose.createNamespace) {
       throw new CliException(
           "--create-namespace composes into a plan: recompose with"

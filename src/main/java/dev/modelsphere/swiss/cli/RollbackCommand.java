@@ -95,7 +95,9 @@ public final class RollbackCommand implements Runnable {
         return;
       }
       ApplyResult result =
-          ClusterOptions.writes(core)
+          cluster
+              .useCases(core, source)
+              .writes()
               .rollback(
                   ClusterOptions.localUser(),
                   release.namespace(),

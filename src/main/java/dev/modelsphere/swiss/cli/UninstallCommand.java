@@ -44,7 +44,9 @@ public final class UninstallCommand implements Runnable {
     } else {
       try (DeployCore core = cluster.core(source)) {
         result =
-            ClusterOptions.writes(core)
+            cluster
+                .useCases(core, source)
+                .writes()
                 .uninstall(ClusterOptions.localUser(), release.namespace(), release.name());
       }
     }

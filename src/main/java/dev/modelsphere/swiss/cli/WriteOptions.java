@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** The flags {@code install} and {@code apply} share: the revision lock and a note. */
+/**
+ * The flags {@code install} and {@code apply} share: the revision lock, a note, and skipping
+ * preflight.
+ */
 public final class WriteOptions {
 
   @Option(
@@ -26,10 +29,23 @@ public final class WriteOptions {
               + " version pushed again since the diff is not applied unseen.")
   String expectChartDigest;
 
+  @Option(
+      names = "--skip-preflight",
+      description =
+          "Write without the preflight checks (claims, chart schema, GPU fit, the site's values"
+              + " policy); recorded beside the release, where swiss history shows it.")
+  boolean skipPreflight;
+
   /**
    * The body of {@code POST /api/install} or {@code /api/apply} for the stored plan {@code hash}.
    */
   Map<String, Object> requestFor(String hash) {
+    if (skipPreflight) {
+      // The server's checks are the site's: a caller cannot turn them off from afar.
+      throw new CliException(
+          "--skip-preflight is for writes without --server: a swiss server runs preflight on every"
+              + " write");
+    }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("planHash", hash);
     if (expectRevision > 0) {
@@ -54,7 +70,9 @@ public final class WriteOptions {
    * for "whatever is live"; the deployer itself refuses a negative revision from the API.
    */
   ApplyOptions options(String action) {
-    return new ApplyOptions(Math.max(0, expectRevision), action, note)
-        .expectingChart(expectChartDigest);
+    ApplyOptions options =
+        new ApplyOptions(Math.max(0, expectRevision), action, note)
+            .expectingChart(expectChartDigest);
+    return skipPreflight ? options.skippingPreflight() : options;
   }
 }

@@ -37,7 +37,9 @@ public final class Form {
         Tree.set(form, "serviceId", in.serviceId());
       }
       if (present(in.localPath())) {
-        Tree.set(form, "model.localPath", in.localPath());
+        // Merged, as the reference's CLI merged its flag, so a form whose model is not a map
+        // (model: x) is given one rather than refused: the local path is the operator's last word.
+        Tree.merge(form, Map.of("model", Map.of("localPath", in.localPath())));
       }
       List<String> products = in.gpuProducts();
       if (products != null && !products.isEmpty()) {
@@ -45,26 +47,6 @@ public final class Form {
       }
     } catch (ValuesException e) {
       throw new ComposeException(e.getMessage(), e);
-    }
-    dropReplicaCountUnderTheScaler(form);
-    return form;
-  }
-
-  /**
-   * The CLI's form layer: the {@code --set} assignments, then {@code --service-id} and {@code
-   * --local-path} merged over them. Merged, as the reference's CLI does, so {@code --set model=x
-   * --local-path /p} replaces {@code model} rather than failing on a string that is not a map. Both
-   * flags stay the strings typed, and an explicitly enabled scaler drops {@code replicaCount} here
-   * as on the server, so a plan means the same whichever way it was composed.
-   */
-  public static Map<String, Object> fromFlags(
-      Map<String, Object> sets, String serviceId, String localPath) {
-    Map<String, Object> form = Tree.copy(sets);
-    if (present(serviceId)) {
-      Tree.merge(form, Map.of("serviceId", serviceId));
-    }
-    if (present(localPath)) {
-      Tree.merge(form, Map.of("model", Map.of("localPath", localPath)));
     }
     dropReplicaCountUnderTheScaler(form);
     return form;

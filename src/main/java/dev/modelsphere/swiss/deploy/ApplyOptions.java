@@ -12,6 +12,8 @@ package dev.modelsphere.swiss.deploy;
  *     chart has another now (a re-pushed version); empty asserts nothing
  * @param chartForcedFrom a rollback's only: the restored revision's chart digest, which the chart
  *     no longer has and the caller chose to go past; recorded in status.yaml
+ * @param skipPreflight the caller skips preflight ({@code --skip-preflight}): the write is not
+ *     checked by it, and status.yaml says so, where the release's history shows it
  */
 public record ApplyOptions(
     int expectRevision,
@@ -19,13 +21,24 @@ public record ApplyOptions(
     String note,
     boolean forceConflicts,
     String expectChartDigest,
-    String chartForcedFrom) {
+    String chartForcedFrom,
+    boolean skipPreflight) {
 
   public ApplyOptions {
     action = action == null ? "" : action;
     note = note == null ? "" : note;
     expectChartDigest = expectChartDigest == null ? "" : expectChartDigest;
     chartForcedFrom = chartForcedFrom == null ? "" : chartForcedFrom;
+  }
+
+  public ApplyOptions(
+      int expectRevision,
+      String action,
+      String note,
+      boolean forceConflicts,
+      String expectChartDigest,
+      String chartForcedFrom) {
+    this(expectRevision, action, note, forceConflicts, expectChartDigest, chartForcedFrom, false);
   }
 
   public ApplyOptions(int expectRevision, String action, String note, boolean forceConflicts) {
@@ -45,11 +58,19 @@ public record ApplyOptions(
   }
 
   public ApplyOptions forcingConflicts() {
-    return new ApplyOptions(expectRevision, action, note, true, expectChartDigest, chartForcedFrom);
+    return new ApplyOptions(
+        expectRevision, action, note, true, expectChartDigest, chartForcedFrom, skipPreflight);
   }
 
   /** These options, refusing the apply unless the chart still has {@code digest}. */
   public ApplyOptions expectingChart(String digest) {
-    return new ApplyOptions(expectRevision, action, note, forceConflicts, digest, chartForcedFrom);
+    return new ApplyOptions(
+        expectRevision, action, note, forceConflicts, digest, chartForcedFrom, skipPreflight);
+  }
+
+  /** These options, with preflight skipped and the skip recorded beside the release. */
+  public ApplyOptions skippingPreflight() {
+    return new ApplyOptions(
+        expectRevision, action, note, forceConflicts, expectChartDigest, chartForcedFrom, true);
   }
 }

@@ -141,6 +141,16 @@ public final class DeployCore implements AutoCloseable {
     return storage;
   }
 
+  /** How this core runs, as the config says. */
+  public DeploySettings settings() {
+    return settings;
+  }
+
+  /** The renders the writes and the differ share, for preflight to share too. */
+  public PlanRenders renders() {
+    return renders;
+  }
+
   /** The backends, and which one a release belongs to. */
   public Backends backends() {
     return backends;
@@ -155,15 +165,15 @@ public final class DeployCore implements AutoCloseable {
     return writes(gate, WriteApprovals.NONE);
   }
 
-  /**
-   * The write use cases, each checked by {@code gate} and, on a site that requires approval,
-   * spending its approval from {@code approvals} before it is run.
-   */
   /** Where writes that are not a release's (the profile, SLO thresholds) run and are recorded. */
   public DetachedRuns runs() {
     return runs;
   }
 
+  /**
+   * The write use cases, each checked by {@code gate} and, on a site that requires approval,
+   * spending its approval from {@code approvals} before it is run.
+   */
   public ReleaseWrites writes(ApplyGate gate, WriteApprovals approvals) {
     return new ReleaseWrites(backends, gate, runs, approvals, settings.namespaces());
   }

@@ -152,7 +152,8 @@ public final class HelmDeployer implements ReleaseBackend {
         }
         PlanStatus applying =
             PlanStatus.applying(options.action(), now(), options.note(), options.forceConflicts())
-                .withChart(rendered.chartDigest(), options.chartForcedFrom());
+                .withChart(rendered.chartDigest(), options.chartForcedFrom())
+                .withPreflightSkipped(options.skipPreflight());
         Attempt attempt = new Attempt(plan, applying, before.revision(), seen);
         attempt.writeAhead();
         lease.requireHeld();

@@ -128,7 +128,8 @@ public final class HelmReads implements ReleaseReads {
             live.chart(),
             plan.hash(),
             true,
-            live.plan() == null ? "" : live.plan().chartDigest());
+            live.plan() == null ? "" : live.plan().chartDigest(),
+            live.plan() != null && live.plan().preflightSkipped());
   }
 
   /** The live plan for the revision that runs, else the archived one. */

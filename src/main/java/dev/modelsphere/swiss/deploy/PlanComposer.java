@@ -50,7 +50,7 @@ public final class PlanComposer {
   private final SiteCatalogs catalogs;
   private final SiteProfiles profiles;
   private final ChartListings charts;
-  private final ReleasePlans plans;
+  private final DeployedPlans plans;
   private final GpuResources gpus;
   private final GpuProductCheck productCheck;
 
@@ -58,7 +58,7 @@ public final class PlanComposer {
       SiteCatalogs catalogs,
       SiteProfiles profiles,
       ChartListings charts,
-      ReleasePlans plans,
+      DeployedPlans plans,
       GpuResources gpus,
       GpuProductCheck productCheck) {
     this.catalogs = catalogs;

@@ -15,6 +15,7 @@ import dev.modelsphere.swiss.values.Yaml;
  *     a rollback can tell whether the repository still serves it; empty when unknown
  * @param chartForcedFrom set on a rollback forced past a moved chart: the digest the restored
  *     revision had run, which the repository no longer serves
+ * @param preflightSkipped the apply was written without preflight ({@code --skip-preflight})
  */
 @JsonPropertyOrder({
   "phase",
@@ -26,7 +27,8 @@ import dev.modelsphere.swiss.values.Yaml;
   "note",
   "forced",
   "chartDigest",
-  "chartForcedFrom"
+  "chartForcedFrom",
+  "preflightSkipped"
 })
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
 public record PlanStatus(
@@ -39,7 +41,8 @@ public record PlanStatus(
     @JsonProperty("note") String note,
     @JsonProperty("forced") boolean forced,
     @JsonProperty("chartDigest") String chartDigest,
-    @JsonProperty("chartForcedFrom") String chartForcedFrom) {
+    @JsonProperty("chartForcedFrom") String chartForcedFrom,
+    @JsonProperty("preflightSkipped") boolean preflightSkipped) {
 
   public static final String FILE = "status.yaml";
   public static final String APPLYING = "applying";
@@ -66,7 +69,7 @@ public record PlanStatus(
       String error,
       String note,
       boolean forced) {
-    this(phase, action, revision, startedAt, updatedAt, error, note, forced, "", "");
+    this(phase, action, revision, startedAt, updatedAt, error, note, forced, "", "", false);
   }
 
   public static PlanStatus applying(String action, String startedAt, String note, boolean forced) {
@@ -86,13 +89,40 @@ public record PlanStatus(
         note,
         forced,
         chartDigest,
-        chartForcedFrom);
+        chartForcedFrom,
+        preflightSkipped);
   }
 
   /** This status, of an apply that installs the chart archive with {@code digest}. */
   public PlanStatus withChart(String digest, String forcedFrom) {
     return new PlanStatus(
-        phase, action, revision, startedAt, updatedAt, error, note, forced, digest, forcedFrom);
+        phase,
+        action,
+        revision,
+        startedAt,
+        updatedAt,
+        error,
+        note,
+        forced,
+        digest,
+        forcedFrom,
+        preflightSkipped);
+  }
+
+  /** This status, of an apply written with preflight skipped when {@code skipped}. */
+  public PlanStatus withPreflightSkipped(boolean skipped) {
+    return new PlanStatus(
+        phase,
+        action,
+        revision,
+        startedAt,
+        updatedAt,
+        error,
+        note,
+        forced,
+        chartDigest,
+        chartForcedFrom,
+        skipped);
   }
 
   public String toYaml() {

@@ -7,7 +7,7 @@ import dev.modelsphere.swiss.plan.Plan;
  * ({@link ReleaseReads#current}). The cluster is the only source: a database row could disagree
  * with it.
  */
-public final class ReleasePlans {
+public final class ReleasePlans implements DeployedPlans {
   private final Backends backends;
 
   public ReleasePlans(Backends backends) {
@@ -21,6 +21,7 @@ public final class ReleasePlans {
    *     UPSTREAM_FAILED} when the cluster cannot be read, {@code FAILED} when the plan is
    *     unreadable
    */
+  @Override
   public Plan current(String namespace, String release) {
     return backends.reads(namespace, release).current(namespace, release);
   }

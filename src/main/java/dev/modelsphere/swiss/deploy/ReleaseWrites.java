@@ -22,6 +22,9 @@ public final class ReleaseWrites {
   /** The action an adoption is recorded as. */
   public static final String ADOPT = "adopt";
 
+  /** What the run of an apply written without preflight says before the backend's output. */
+  public static final String PREFLIGHT_SKIPPED = "preflight skipped (--skip-preflight)";
+
   private final Backends backends;
   private final ApplyGate gate;
   private final DetachedRuns runs;
@@ -45,7 +48,11 @@ public final class ReleaseWrites {
     this.namespaces = List.copyOf(namespaces);
   }
 
-  /** Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan. */
+  /**
+   * Installs ({@link Mode#INSTALL}) or upgrades ({@link Mode#UPGRADE}) the release to the plan,
+   * checked by the gate first unless the options skip it ({@code --skip-preflight}, which the
+   * backend records beside the release).
+   */
   public ApplyResult apply(String actor, Plan plan, Mode mode, ApplyOptions options) {
     String ns = plan.release().namespace();
     String release = plan.release().name();
@@ -57,7 +64,9 @@ public final class ReleaseWrites {
       // refuse a name already taken. So only an upgrade pays the look at helm's storage.
       requireManaged(owner, backend, ns, release, options.action());
     }
-    gate.check(plan, mode);
+    if (!options.skipPreflight()) {
+      gate.check(plan, mode);
+    }
     WriteFlags flags = new WriteFlags(options.expectChartDigest(), options.forceConflicts(), false);
     String approver =
         approvals.spend(
@@ -67,7 +76,7 @@ public final class ReleaseWrites {
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
             actor, options.action(), ns, release, plan.hash(), options.note(), approver);
-    return runs.run(attempt, () -> done(backend.apply(plan, mode, options)));
+    return runs.run(attempt, () -> done(backend.apply(plan, mode, options), options));
   }
 
   /**
@@ -199,5 +208,15 @@ public final class ReleaseWrites {
 
   private static DetachedRuns.Done<ApplyResult> done(ApplyResult result) {
     return new DetachedRuns.Done<>(result, result.revision(), result.output(), result.changed());
+  }
+
+  /**
+   * The same, for an apply that may have skipped preflight: the run's output says so first, so the
+   * audit log shows it beside what the backend printed.
+   */
+  private static DetachedRuns.Done<ApplyResult> done(ApplyResult result, ApplyOptions options) {
+    String output =
+        options.skipPreflight() ? PREFLIGHT_SKIPPED + "\n" + result.output() : result.output();
+    return new DetachedRuns.Done<>(result, result.revision(), output, result.changed());
   }
 }

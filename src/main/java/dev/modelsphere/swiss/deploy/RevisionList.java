@@ -25,6 +25,8 @@ public record RevisionList(String release, String namespace, List<Revision> revi
    * @param planHash the hash of the plan that produced it, when known
    * @param current it is the revision running now
    * @param chartDigest the digest of the chart archive the revision installed, when recorded
+   * @param preflightSkipped the revision was written with preflight skipped ({@code
+   *     --skip-preflight}), as the record beside it says
    */
   @JsonInclude(Include.NON_EMPTY)
   public record Revision(
@@ -35,10 +37,24 @@ public record RevisionList(String release, String namespace, List<Revision> revi
       String chart,
       String planHash,
       @JsonInclude(Include.NON_DEFAULT) boolean current,
-      String chartDigest) {
+      String chartDigest,
+      @JsonInclude(Include.NON_DEFAULT) boolean preflightSkipped) {
 
     public Revision {
       chartDigest = chartDigest == null ? "" : chartDigest;
+    }
+
+    /** A revision written with preflight. */
+    public Revision(
+        int revision,
+        String model,
+        String version,
+        String variant,
+        String chart,
+        String planHash,
+        boolean current,
+        String chartDigest) {
+      this(revision, model, version, variant, chart, planHash, current, chartDigest, false);
     }
 
     /** A revision known by its number, and perhaps its plan's hash, only. */
@@ -56,6 +72,7 @@ public record RevisionList(String release, String namespace, List<Revision> revi
         int revision, Map<String, String> files, boolean withHash, boolean current) {
       try {
         Plan plan = PlanFiles.fromFiles(files);
+        PlanStatus status = PlanStatus.in(files);
         return new Revision(
             revision,
             plan.source().model(),
@@ -64,7 +81,8 @@ public record RevisionList(String release, String namespace, List<Revision> revi
             ChartLabel.of(plan.chart().name(), plan.chart().version()),
             withHash ? plan.hash() : "",
             current,
-            PlanStatus.in(files).chartDigest());
+            status.chartDigest(),
+            status.preflightSkipped());
       } catch (PlanException unreadable) {
         return bare(revision, "", current);
       }

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.kube;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -71,16 +72,34 @@ public final class NodeInventory {
   }
 
   private NodesReport build(String usageError) {
-    Map<String, List<NodeView.GpuPod>> podsByNode = usageError.isEmpty() ? gpuPods() : null;
-    List<NodeView> nodes =
-        cache.nodes().items().stream()
-            .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
-            .map(node -> view(node, podsByNode))
-            .toList();
-    return new NodesReport("", nodes, summary(nodes, podsByNode != null), usageError);
+    return of(
+        cache.nodes().items(),
+        usageError.isEmpty() ? cache.runningPods().items() : List.of(),
+        usageError,
+        gpus);
   }
 
-  private NodeView view(Node node, Map<String, List<NodeView.GpuPod>> podsByNode) {
+  /**
+   * The report of {@code nodes} and the {@code runningPods} on them, however they were read: from
+   * the watches here, or listed just now by a process that keeps none (the CLI's preflight).
+   *
+   * @param usageError why the pods could not be read (then {@code runningPods} is ignored); empty
+   *     when they were
+   */
+  public static NodesReport of(
+      Collection<Node> nodes, Collection<Pod> runningPods, String usageError, GpuResources gpus) {
+    Map<String, List<NodeView.GpuPod>> podsByNode =
+        usageError.isEmpty() ? gpuPods(runningPods, gpus) : null;
+    List<NodeView> views =
+        nodes.stream()
+            .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
+            .map(node -> view(node, podsByNode, gpus))
+            .toList();
+    return new NodesReport("", views, summary(views, podsByNode != null), usageError);
+  }
+
+  private static NodeView view(
+      Node node, Map<String, List<NodeView.GpuPod>> podsByNode, GpuResources gpus) {
     List<NodeView.GpuPod> pods =
         podsByNode == null
             ? null
@@ -107,7 +126,7 @@ public final class NodeInventory {
         .runningPods()
         .listen(
             (before, after) -> {
-              if (!Objects.equals(gpuUse(before), gpuUse(after))) {
+              if (!Objects.equals(gpuUse(before, gpus), gpuUse(after, gpus))) {
                 listener.accept(ResourceVersions.of(after == null ? before : after));
               }
             });
@@ -118,7 +137,7 @@ public final class NodeInventory {
   }
 
   /** The GPUs a pod holds on its node; null for none, an unbound pod, or no pod. */
-  private NodeView.GpuPod gpuUse(Pod pod) {
+  private static NodeView.GpuPod gpuUse(Pod pod, GpuResources gpus) {
     if (pod == null) {
       return null;
     }
@@ -142,10 +161,11 @@ public final class NodeInventory {
   }
 
   /** Bound pods holding at least one GPU, by node, each node's sorted by namespace and name. */
-  private Map<String, List<NodeView.GpuPod>> gpuPods() {
+  private static Map<String, List<NodeView.GpuPod>> gpuPods(
+      Collection<Pod> runningPods, GpuResources gpus) {
     Map<String, List<NodeView.GpuPod>> byNode = new HashMap<>();
-    for (Pod pod : cache.runningPods().items()) {
-      NodeView.GpuPod use = gpuUse(pod);
+    for (Pod pod : runningPods) {
+      NodeView.GpuPod use = gpuUse(pod, gpus);
       if (use != null) {
         byNode.computeIfAbsent(use.node(), n -> new ArrayList<>()).add(use);
       }

@@ -6,23 +6,16 @@ import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.DaemonThreads;
 import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DeploySettings;
-import dev.modelsphere.swiss.deploy.GpuProductCheck;
-import dev.modelsphere.swiss.deploy.PlanComposer;
+import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.PlanReviews;
 import dev.modelsphere.swiss.deploy.ProfileChanges;
 import dev.modelsphere.swiss.deploy.ReleaseLocks;
-import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.SloChanges;
 import dev.modelsphere.swiss.deploy.Writer;
 import dev.modelsphere.swiss.deploy.approval.Approvals;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
-import dev.modelsphere.swiss.deploy.policy.SitePolicy;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
-import dev.modelsphere.swiss.deploy.preflight.Preflight;
-import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
-import dev.modelsphere.swiss.deploy.preflight.ValuesPolicyRule;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
 import dev.modelsphere.swiss.deploy.view.FleetPlans;
@@ -233,13 +226,11 @@ public final class SwissServer {
                 new FleetReleaseRecords(fleet, new ReleaseStorage(client)::newest)),
             renders,
             new ReleaseLocks("swiss serve"),
-            new DeploySettings(
+            DeployUseCases.settings(
+                config,
                 "",
-                config.server().planHistory(),
-                config.server().applyWith(),
                 options.deployTimes(),
-                config.cluster().namespaces(),
-                this::podSecurityLabels),
+                DeployUseCases.podSecurityLabels(DeployUseCases.Site.of(site))),
             store,
             options.clock());
     this.leader =
@@ -429,48 +420,33 @@ public final class SwissServer {
         .orElseGet(() -> WriteApprovals.withoutDatabase(site.profiles()::profileIfReadable));
   }
 
-  /**
-   * The Pod Security labels of a namespace a plan asks swiss to create, from the site's values
-   * policy as the profile says it when the namespace is made.
-   */
-  private Map<String, String> podSecurityLabels() {
-    return SitePolicy.of(site.profiles().profile()).namespaceLabels();
-  }
-
   /** What the write routes need; none on a read-only server, whose write routes answer 403. */
   private Optional<DeployRoutes.Parts> deployParts() {
     if (!config.server().allowDeploy()) {
       return Optional.empty();
     }
-    GpuResources gpus = GpuResources.withOverrides(config.server().gpuProductLabels());
-    PlanComposer composer =
-        new PlanComposer(
-            site.catalogs(),
-            site.profiles(),
-            site.chartListings(),
-            core.plans(),
-            gpus,
-            new GpuProductCheck(this::gpuNodes));
-    Preflight preflight =
-        // The claim rules read the watches this server keeps anyway: a plan, diff or install
-        // lists nothing, however many releases the cluster holds.
-        Preflight.standard(
-            renders,
+    // The use cases the CLI assembles too; the rules that read the cluster read the watches this
+    // server keeps anyway: a plan, diff or install lists nothing, however many releases it holds.
+    DeployUseCases useCases =
+        new DeployUseCases(
+            config,
+            core,
+            DeployUseCases.Site.of(site),
+            new DeployUseCases.ClusterReads(
+                FleetPlans.following(fleet), new FleetReleaseHolders(fleet), GpuNodes.of(nodes)),
             schemas,
-            "",
-            config.cluster().namespaces(),
-            FleetPlans.following(fleet),
-            new FleetReleaseHolders(fleet),
-            GpuNodes.of(nodes),
-            gpus);
-    // The site's values policy, read from the profile as it is at each check.
-    preflight = preflight.with(new ValuesPolicyRule(site.profiles()::profile, renders, ""));
-    ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
+            writeApprovals());
     // The differ shares its renders with preflight and the deployer.
     PlanReviews reviews =
         new PlanReviews(
-            composer, preflight, store, planWrites, core.differ(), revisions, options.clock());
-    return Optional.of(new DeployRoutes.Parts(reviews, writes));
+            useCases.composer(),
+            useCases.preflight(),
+            store,
+            planWrites,
+            core.differ(),
+            revisions,
+            options.clock());
+    return Optional.of(new DeployRoutes.Parts(reviews, useCases.writes()));
   }
 
   /**
@@ -518,9 +494,7 @@ public final class SwissServer {
 
   /** The GPU facts of the nodes the watch holds: the form's product list costs no request. */
   private List<GpuNode> gpuNodes() {
-    return nodes.report("").nodes().stream()
-        .map(n -> new GpuNode(n.name(), n.gpuProduct(), n.gpuResource(), n.gpus()))
-        .toList();
+    return DeployUseCases.ClusterReads.products(GpuNodes.of(nodes)).nodes();
   }
 
   /** Where the server's own metrics go; later parts register gauges (informer sizes) here. */

@@ -61,7 +61,9 @@ class CliProcessesTest {
               "--expect-revision",
               "1",
               "--kubeconfig",
-              cluster.kubeconfig().toString()));
+              cluster.kubeconfig().toString(),
+              "--config",
+              servingOnly()));
     }
 
     long holderPid = awaitHolderPid();
@@ -103,7 +105,9 @@ class CliProcessesTest {
             "--expect-revision",
             "1",
             "--kubeconfig",
-            cluster.kubeconfig().toString());
+            cluster.kubeconfig().toString(),
+            "--config",
+            servingOnly());
     assertThat(awaitHolderPid()).isEqualTo(apply.pid());
     stopBetweenWriteAheadAndHelm(apply, two);
     apply.signal("KILL");
@@ -190,9 +194,15 @@ class CliProcessesTest {
             "--plan",
             planFile(one).toString(),
             "--kubeconfig",
-            cluster.kubeconfig().toString());
+            cluster.kubeconfig().toString(),
+            "--config",
+            servingOnly());
     assertThat(install.exitCode()).as(install.err()).isZero();
     return one;
+  }
+
+  private String servingOnly() {
+    return CliRun.servingOnly(dir, cluster.namespace()).toString();
   }
 
   private Path planFile(Plan plan) throws IOException {

@@ -194,8 +194,8 @@ class DeployCommandsTest {
     Path config =
         Files.writeString(
             dir.resolve("swiss.yaml"),
-            "catalog: ./catalog\nserver:\n  applyWith: llmsvc\n  database: %s\n"
-                .formatted(dir.resolve("swiss.db")));
+            "catalog: ./catalog\ncluster:\n  namespaces: [%s]\nserver:\n  applyWith: llmsvc\n  database: %s\n"
+                .formatted(cluster.namespace(), dir.resolve("swiss.db")));
     ReleaseSeeds seeds = new ReleaseSeeds(cluster);
     Path one = dir.resolve("one.json");
     Path two = dir.resolve("two.json");
@@ -212,7 +212,16 @@ class DeployCommandsTest {
                 .withHash()));
     try (ReconcilingOperatorSimulation operator =
         new ReconcilingOperatorSimulation(cluster.admin(), cluster.namespace())) {
-      CliRun install = swiss("install", "--plan", one.toString(), "--config", config.toString());
+      // The plans' chart is served where only the operator would pull it: preflight, which
+      // renders it here, could not check them, so these writes go without it.
+      CliRun install =
+          swiss(
+              "install",
+              "--plan",
+              one.toString(),
+              "--config",
+              config.toString(),
+              "--skip-preflight");
       CliRun apply =
           swiss(
               "apply",
@@ -221,7 +230,8 @@ class DeployCommandsTest {
               "--expect-revision",
               "1",
               "--config",
-              config.toString());
+              config.toString(),
+              "--skip-preflight");
       CliRun rollback =
           onQwen(
               "rollback",
@@ -399,10 +409,18 @@ class DeployCommandsTest {
     return swiss(args.toArray(String[]::new));
   }
 
+  /**
+   * {@code swiss} with the test cluster's kubeconfig and, unless the test brings its own, a config
+   * that serves the test's namespace only: preflight's claim rules then look there, as a server
+   * scoped to it would, not at the releases other tests hold elsewhere on the shared cluster.
+   */
   private CliRun swiss(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     if (!args[0].equals("render")) {
       all.addAll(List.of("--kubeconfig", cluster.kubeconfig().toString()));
+    }
+    if (!all.contains("--config")) {
+      all.addAll(List.of("--config", CliRun.servingOnly(dir, cluster.namespace()).toString()));
     }
     return CliRun.of(all.toArray(String[]::new));
   }

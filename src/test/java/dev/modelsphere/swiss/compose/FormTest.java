@@ -70,26 +70,24 @@ class FormTest {
   }
 
   @Test
-  void theLocalPathFlagMergesOverASetModelRatherThanFailing() {
-    var form = Form.fromFlags(Yaml.tree("t", "model: x\nreplicaCount: 2"), null, "/p");
+  void theLocalPathMergesOverAModelValueThatIsNoMapRatherThanFailing() {
+    var form =
+        Form.assemble(
+            new FormInput(null, Yaml.tree("t", "model: x\nreplicaCount: 2"), null, "/p", List.of()),
+            LABEL);
 
     assertThat(form).isEqualTo(Yaml.tree("t", "model: {localPath: /p}\nreplicaCount: 2"));
   }
 
   @Test
-  void theLocalPathFlagKeepsTheOtherModelKeysASetGave() {
-    var form = Form.fromFlags(Yaml.tree("t", "model: {mountPath: /w}"), "123", "/p");
+  void theLocalPathKeepsTheOtherModelKeysTheFormGave() {
+    var form =
+        Form.assemble(
+            new FormInput(null, Yaml.tree("t", "model: {mountPath: /w}"), "123", "/p", List.of()),
+            LABEL);
 
     assertThat(form)
         .isEqualTo(Yaml.tree("t", "model: {mountPath: /w, localPath: /p}\nserviceId: '123'"));
-  }
-
-  @Test
-  void flagsHandTheReplicaCountToAnExplicitlyEnabledScalerAsTheServerDoes() {
-    var form =
-        Form.fromFlags(Yaml.tree("t", "replicaCount: 2\nscaler: {enabled: true}"), null, null);
-
-    assertThat(form).isEqualTo(Yaml.tree("t", "scaler: {enabled: true}"));
   }
 
   @Test

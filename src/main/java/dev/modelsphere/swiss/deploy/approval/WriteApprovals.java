@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
@@ -44,6 +45,41 @@ public interface WriteApprovals {
    * write is refused, saying so; elsewhere writes need none.
    */
   static WriteApprovals withoutDatabase(Supplier<Optional<Profile>> profile) {
+    return refusedWhereRequired(
+        profile,
+        write ->
+            new DeployException(
+                ErrorKind.UNAVAILABLE,
+                ("this site requires approval, and approvals are kept in the database this server"
+                        + " lacks (it opens one with server.allowDeploy and server.database); the"
+                        + " %s of %s was not written")
+                    .formatted(write.action(), write.ref())));
+  }
+
+  /**
+   * A process that writes with its user's own credentials (the CLI without {@code --server}) keeps
+   * no approvals and cannot ask another user for one: on a site that requires them every guarded
+   * write is refused before anything is written, naming the way through the site's server, where
+   * the write waits for its approval as the UI's does. There is no local way around it: a platform
+   * team that turns approvals on can trust that no swiss front end skips them.
+   */
+  static WriteApprovals refusedLocally(Supplier<Optional<Profile>> profile) {
+    return refusedWhereRequired(
+        profile,
+        write ->
+            new DeployException(
+                ErrorKind.FORBIDDEN,
+                ("site %s requires an approval for every write (requireApproval in its profile),"
+                        + " and a local swiss keeps none: the %s of %s was not written. Go"
+                        + " through the site's swiss server, where another user approves it:"
+                        + " `swiss login URL` and run the command again, or add `--server URL`")
+                    .formatted(
+                        profile.get().map(Profile::name).orElse(""), write.action(), write.ref())));
+  }
+
+  /** Refuses every guarded write with {@code refusal} on a site whose profile requires approval. */
+  private static WriteApprovals refusedWhereRequired(
+      Supplier<Optional<Profile>> profile, Function<GuardedWrite, DeployException> refusal) {
     return new WriteApprovals() {
       @Override
       public String spend(String actor, GuardedWrite write, IntSupplier liveRevision) {
@@ -55,12 +91,7 @@ public interface WriteApprovals {
 
       @Override
       public String spendRequired(String actor, GuardedWrite write, IntSupplier liveRevision) {
-        throw new DeployException(
-            ErrorKind.UNAVAILABLE,
-            ("this site requires approval, and approvals are kept in the database this server"
-                    + " lacks (it opens one with server.allowDeploy and server.database); the %s"
-                    + " of %s was not written")
-                .formatted(write.action(), write.ref()));
+        throw refusal.apply(write);
       }
     };
   }
