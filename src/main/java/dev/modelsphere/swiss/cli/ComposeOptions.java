@@ -8,12 +8,12 @@ import dev.modelsphere.swiss.chartrepo.ChartVersions;
 import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
+import dev.modelsphere.swiss.deploy.PlanRequest;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.SetAssignment;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
@@ -69,33 +69,30 @@ public final class ComposeOptions {
    * The body of {@code POST /api/plans} these flags describe: a server composes it with its own
    * catalog and site profile, as this command would with the local ones.
    */
-  Map<String, Object> planRequest() {
+  PlanRequest planRequest() {
     if (!composes()) {
       throw new CliException("pass --model: through a server the plan is composed there");
     }
-    Map<String, Object> request = new LinkedHashMap<>();
-    request.put("model", model);
-    putIfSet(request, "version", modelVersion);
-    putIfSet(request, "variant", variant);
-    putIfSet(request, "chartVersion", chartVersion);
-    putIfSet(request, "release", release);
-    putIfSet(request, "namespace", namespace);
-    putIfSet(request, "serviceId", serviceId);
-    putIfSet(request, "localPath", localPath);
     Map<String, Object> overrides = SetAssignment.parseAll(sets);
-    if (!overrides.isEmpty()) {
-      request.put("overrides", overrides);
-    }
-    if (createNamespace) {
-      request.put("createNamespace", true);
-    }
-    return request;
-  }
-
-  private static void putIfSet(Map<String, Object> request, String member, String value) {
-    if (!GlobalOptions.empty(value)) {
-      request.put(member, value);
-    }
+    return new PlanRequest(
+        "",
+        "",
+        model,
+        modelVersion,
+        variant,
+        release,
+        namespace,
+        serviceId,
+        localPath,
+        List.of(),
+        false,
+        overrides.isEmpty() ? null : overrides,
+        "",
+        "",
+        createNamespace,
+        chartVersion,
+        "",
+        false);
   }
 
   /** True when the flags name a model to compose from. */

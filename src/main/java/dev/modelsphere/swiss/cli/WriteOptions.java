@@ -1,8 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyOptions;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.modelsphere.swiss.deploy.ApplyRequest;
 import picocli.CommandLine.Option;
 
 /** The flags {@code install} and {@code apply} share: the revision lock and a note. */
@@ -28,20 +27,11 @@ public final class WriteOptions {
 
   /**
    * The body of {@code POST /api/install} or {@code /api/apply} for the stored plan {@code hash}.
+   * Any N below 1 asserts nothing, as locally; the API itself refuses a negative one.
    */
-  Map<String, Object> requestFor(String hash) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("planHash", hash);
-    if (expectRevision > 0) {
-      body.put("expectRevision", expectRevision);
-    }
-    if (note != null && !note.isEmpty()) {
-      body.put("note", note);
-    }
-    if (expectChartDigest != null && !expectChartDigest.isEmpty()) {
-      body.put("expectChartDigest", expectChartDigest);
-    }
-    return body;
+  ApplyRequest requestFor(String hash, boolean forceConflicts, boolean adopt) {
+    return new ApplyRequest(
+        hash, Math.max(0, expectRevision), note, forceConflicts, adopt, expectChartDigest);
   }
 
   /** The note, empty when none was given. */
