@@ -32,8 +32,8 @@ public final class EventHub implements AutoCloseable {
    * person's tabs and a script or two, and keeps one session (one leaked token, one runaway client)
    * from taking the places of everyone else under {@link EventSettings#maxStreams()}. A new stream
    * beyond it ends the session's oldest rather than being refused: a tab the browser closed or
-   * navigated away from is noticed only at the next heartbeat, and refusing would lock the person's
-   * newest page out for that long.
+   * navigated away from is noticed only at the next heartbeat, and refusing would lock the
+   * person's newest page out for that long.
    */
   public static final int STREAMS_PER_SESSION = 8;
 
