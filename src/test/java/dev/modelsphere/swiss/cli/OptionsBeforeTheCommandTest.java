@@ -138,6 +138,8 @@ class OptionsBeforeTheCommandTest {
 
     assertThat(bash.exitCode()).as(bash.err()).isZero();
     assertThat(bash.out()).contains("swiss __complete formats", "--server", "list");
+    assertThat(CliRun.of("completion", "fish").out())
+        .contains("complete -c swiss -n '__fish_use_subcommand' -l server -r");
   }
 
   /** {@code args} with whatever the command requires besides (an id, a shell, an action). */
