@@ -1207,6 +1207,11 @@ export interface components {
         Error: {
             /** @description What went wrong and what to do. */
             error: string;
+            /**
+             * @description Only on a refusal a client can act on by itself, so that it need not read the message's words. `approvalRequired` (a 409): the site requires another user's approval of exactly this write and there is none to spend (none asked, pending, rejected, expired, spent, given for other flags, or asked at another live revision); ask with `POST /api/approvals`, wait until it is approved, then send the write again.
+             * @enum {string}
+             */
+            reason?: "approvalRequired";
         };
         Health: {
             /** @constant */
@@ -2664,8 +2669,9 @@ export interface components {
          * @description The release is not in the state the write needs (it exists or not, is pending, moved from
          *     `expectRevision`, is owned by an LLMService, is a helm release swiss does not manage and
          *     must be adopted first, or changed in between), the site requires an approval of exactly
-         *     this write and none is there to spend (or the approved one carries other flags), or
-         *     another write of it is running in this server.
+         *     this write and none is there to spend (or the approved one carries other flags; the
+         *     answer's `reason` is then `approvalRequired`), or another write of it is running in this
+         *     server.
          */
         Conflict: {
             headers: {

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyOptions;
+import dev.modelsphere.swiss.deploy.ApplyRequest;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeployUseCases;
@@ -10,7 +11,6 @@ import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -36,6 +36,7 @@ public final class ApplyCommand implements Runnable {
   @Mixin WriteOptions write;
   @Mixin WaitOptions wait;
   @Mixin ServerOption server;
+  @Mixin ApprovalWaitOption approval;
   @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
@@ -50,13 +51,16 @@ public final class ApplyCommand implements Runnable {
   public void run() {
     Optional<SwissApi> api = server.api();
     if (api.isPresent()) {
-      ServerCalls.StoredPlan stored = source.serverPlan(api.get());
-      Map<String, Object> request = write.requestFor(stored.hash());
-      if (forceConflicts) {
-        request.put("forceConflicts", true);
-      }
+      Plan stored = source.serverUpgradePlan(api.get());
+      ApplyRequest request = write.requestFor(stored.hash(), forceConflicts, false);
       ApplyResult result =
-          ServerCalls.applied(api.get().post("/api/apply", request), stored.namespace());
+          approval.send(
+              api.get(),
+              ApprovalAsks.ofPlan(stored.release(), request, "apply"),
+              spec,
+              () ->
+                  ServerCalls.applied(
+                      api.get().post("/api/apply", request), stored.release().namespace()));
       finishOnServer(spec, output, result, wait, api.get());
       return;
     }

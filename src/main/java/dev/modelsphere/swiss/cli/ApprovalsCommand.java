@@ -1,12 +1,12 @@
 package dev.modelsphere.swiss.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.deploy.approval.ApprovalAsk;
+import dev.modelsphere.swiss.server.routes.ApprovalRoutes;
+import dev.modelsphere.swiss.store.Approval;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,8 +46,8 @@ public final class ApprovalsCommand implements Runnable {
     add(query, "release", release);
     add(query, "state", state);
     String path = "/api/approvals" + (query.isEmpty() ? "" : "?" + String.join("&", query));
-    JsonNode answer = api(server).get(path);
-    output.print(spec.commandLine().getOut(), answer, wide -> table(answer.path("approvals")));
+    ApprovalRoutes.Listed answer = api(server).get(path, ApprovalRoutes.Listed.class);
+    output.print(spec.commandLine().getOut(), answer, wide -> table(answer.approvals()));
   }
 
   /** The server to ask: approvals are kept nowhere else. */
@@ -60,29 +60,24 @@ public final class ApprovalsCommand implements Runnable {
                     "approvals are kept by a swiss server: pass --server URL (or swiss login)"));
   }
 
-  static String table(JsonNode approvals) {
+  static String table(List<Approval> approvals) {
     Table table = new Table();
     table.add("ID", "STATE", "ACTION", "RELEASE", "WHAT", "ASKED BY", "DECIDED BY", "NOTE");
-    for (JsonNode a : approvals) {
-      String hash =
-          a.path("planHash").asText().isEmpty()
-              ? a.path("contentHash").asText()
-              : a.path("planHash").asText();
+    for (Approval a : approvals) {
+      String hash = a.planHash().isEmpty() ? a.contentHash() : a.planHash();
       String what =
           !hash.isEmpty()
               ? hash.substring(0, Math.min(hash.length(), 19))
-              : a.path("toRevision").asInt() > 0 ? "revision " + a.path("toRevision").asInt() : "-";
+              : a.toRevision() > 0 ? "revision " + a.toRevision() : "-";
       table.add(
-          a.path("id").asText(),
-          a.path("state").asText(),
-          a.path("action").asText(),
-          a.path("release").asText().isEmpty()
-              ? "(the site)"
-              : a.path("namespace").asText() + "/" + a.path("release").asText(),
+          Long.toString(a.id()),
+          a.state(),
+          a.action(),
+          a.release().isEmpty() ? "(the site)" : a.namespace() + "/" + a.release(),
           what,
-          a.path("requestedBy").asText(),
-          dash(a.path("decidedBy").asText()),
-          dash(a.path("note").asText()));
+          a.requestedBy(),
+          dash(a.decidedBy()),
+          dash(a.note()));
     }
     return table.render();
   }
@@ -162,36 +157,28 @@ public final class ApprovalsCommand implements Runnable {
 
     @Override
     public void run() {
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("action", action);
-      putText(body, "namespace", namespace);
-      putText(body, "release", release);
-      putText(body, "planHash", planHash);
-      if (toRevision > 0) {
-        body.put("toRevision", toRevision);
-      }
-      putText(body, "contentHash", contentHash);
-      putText(body, "chartDigest", chartDigest);
-      if (forceConflicts) {
-        body.put("forceConflicts", true);
-      }
-      if (forceChart) {
-        body.put("forceChart", true);
-      }
-      putText(body, "note", note);
-      JsonNode answer = api(server).post("/api/approvals", body);
+      Approval answer = api(server).post("/api/approvals", ask(), Approval.class);
       output.print(
           spec.commandLine().getOut(),
           answer,
           wide ->
-              "approval #%s pending: another user approves it with swiss approve %s%n"
-                  .formatted(answer.path("id").asText(), answer.path("id").asText()));
+              "approval #%d pending: another user approves it with swiss approve %d%n"
+                  .formatted(answer.id(), answer.id()));
     }
 
-    private static void putText(Map<String, Object> body, String member, String value) {
-      if (value != null && !value.isEmpty()) {
-        body.put(member, value);
-      }
+    /** The body of {@code POST /api/approvals} the flags describe. */
+    ApprovalAsk ask() {
+      return new ApprovalAsk(
+          action,
+          namespace,
+          release,
+          planHash,
+          toRevision,
+          contentHash,
+          chartDigest,
+          forceConflicts,
+          forceChart,
+          note);
     }
   }
 }

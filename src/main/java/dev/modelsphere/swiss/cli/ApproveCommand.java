@@ -1,8 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.modelsphere.swiss.server.routes.ApprovalRoutes;
+import dev.modelsphere.swiss.store.Approval;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,18 +31,18 @@ public final class ApproveCommand implements Runnable {
 
   @Override
   public void run() {
-    Map<String, Object> body = new LinkedHashMap<>();
-    if (note != null && !note.isEmpty()) {
-      body.put("note", note);
-    }
     String verb = reject ? "reject" : "approve";
-    JsonNode answer =
-        ApprovalsCommand.api(server).post("/api/approvals/%d/%s".formatted(id, verb), body);
+    Approval answer =
+        ApprovalsCommand.api(server)
+            .post("/api/approvals/%d/%s".formatted(id, verb), decision(), Approval.class);
     output.print(
         spec.commandLine().getOut(),
         answer,
-        wide ->
-            "approval #%d %s by %s%n"
-                .formatted(id, answer.path("state").asText(), answer.path("decidedBy").asText()));
+        wide -> "approval #%d %s by %s%n".formatted(id, answer.state(), answer.decidedBy()));
+  }
+
+  /** The body of the approve or reject: the note, left out when none was given. */
+  ApprovalRoutes.Decision decision() {
+    return new ApprovalRoutes.Decision(note);
   }
 }

@@ -99,6 +99,12 @@ public final class CompletionCommand implements Runnable {
   static String fish(CommandSpec root) {
     StringBuilder out = new StringBuilder("# fish completion for swiss (swiss completion fish)\n");
     out.append("complete -c swiss -f\n");
+    // The options that may come before a command, offered before one is named.
+    for (OptionSpec option : root.options()) {
+      if (!option.hidden() && !option.usageHelp() && !option.versionHelp()) {
+        out.append(optionLine("__fish_use_subcommand", option)).append('\n');
+      }
+    }
     for (CommandSpec sub : visible(root)) {
       out.append(
           "complete -c swiss -n __fish_use_subcommand -a %s -d %s\n"
@@ -108,19 +114,7 @@ public final class CompletionCommand implements Runnable {
         if (option.hidden()) {
           continue;
         }
-        StringBuilder line = new StringBuilder("complete -c swiss -n '%s'".formatted(seen));
-        for (String name : option.names()) {
-          line.append(
-              name.startsWith("--") ? " -l " + name.substring(2) : " -s " + name.substring(1));
-        }
-        String dynamic = DYNAMIC.get(option.longestName());
-        if (dynamic != null) {
-          line.append(" -r -a '(swiss __complete %s 2>/dev/null)'".formatted(dynamic));
-        } else if (option.arity().max() > 0) {
-          line.append(" -r");
-        }
-        line.append(" -d ").append(quoted(summary(option.description())));
-        out.append(line).append('\n');
+        out.append(optionLine(seen, option)).append('\n');
       }
       for (CommandSpec nested : visible(sub)) {
         out.append(
@@ -130,6 +124,21 @@ public final class CompletionCommand implements Runnable {
       }
     }
     return out.toString();
+  }
+
+  /** fish's {@code complete} line of one option, offered while {@code condition} holds. */
+  private static String optionLine(String condition, OptionSpec option) {
+    StringBuilder line = new StringBuilder("complete -c swiss -n '%s'".formatted(condition));
+    for (String name : option.names()) {
+      line.append(name.startsWith("--") ? " -l " + name.substring(2) : " -s " + name.substring(1));
+    }
+    String dynamic = DYNAMIC.get(option.longestName());
+    if (dynamic != null) {
+      line.append(" -r -a '(swiss __complete %s 2>/dev/null)'".formatted(dynamic));
+    } else if (option.arity().max() > 0) {
+      line.append(" -r");
+    }
+    return line.append(" -d ").append(quoted(summary(option.description()))).toString();
   }
 
   private static List<CommandSpec> visible(CommandSpec spec) {

@@ -7,9 +7,7 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.values.SetAssignment;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -80,39 +78,19 @@ public final class ComposeOptions {
    * The body of {@code POST /api/plans} these flags describe: a server composes it with its own
    * catalog and site profile, as this command would with the local ones.
    */
-  Map<String, Object> planRequest() {
+  PlanRequest planRequest() {
+    return upgradeRequest("");
+  }
+
+  /**
+   * The body of {@code POST /api/plans} for an upgrade of the deployed {@code release}; empty: a
+   * new release.
+   */
+  PlanRequest upgradeRequest(String release) {
     if (!composes()) {
       throw new CliException("pass --model: through a server the plan is composed there");
     }
-    Map<String, Object> request = new LinkedHashMap<>();
-    request.put("model", model);
-    putIfSet(request, "version", modelVersion);
-    putIfSet(request, "variant", variant);
-    putIfSet(request, "chartVersion", chartVersion);
-    putIfSet(request, "release", release);
-    putIfSet(request, "namespace", namespace);
-    putIfSet(request, "serviceId", serviceId);
-    putIfSet(request, "localPath", localPath);
-    Map<String, Object> overrides = SetAssignment.parseAll(sets);
-    if (!overrides.isEmpty()) {
-      request.put("overrides", overrides);
-    }
-    if (!gpuProducts.isEmpty()) {
-      request.put("gpuProducts", gpuProducts);
-    }
-    if (forceGpuProducts) {
-      request.put("forceGpuProducts", true);
-    }
-    if (createNamespace) {
-      request.put("createNamespace", true);
-    }
-    return request;
-  }
-
-  private static void putIfSet(Map<String, Object> request, String member, String value) {
-    if (!GlobalOptions.empty(value)) {
-      request.put(member, value);
-    }
+    return request(release);
   }
 
   /** True when the flags name a model to compose from. */

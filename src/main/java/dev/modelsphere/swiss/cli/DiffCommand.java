@@ -1,12 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DiffResult;
+import dev.modelsphere.swiss.deploy.PlanRequest;
 import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.plan.Plan;
 import java.io.PrintWriter;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -39,13 +38,17 @@ public final class DiffCommand implements Callable<Integer> {
     Optional<SwissApi> api = server.api();
     if (api.isPresent()) {
       // The server's answer carries the same rendering as the local diff, and whether it changed.
-      JsonNode diff =
-          api.get().post("/api/diff", Map.of("planHash", source.serverPlan(api.get()).hash()));
+      WriteAnswers.Diffed diff =
+          api.get()
+              .post(
+                  "/api/diff",
+                  PlanRequest.ofStoredPlan(source.serverPlan(api.get()).hash()),
+                  WriteAnswers.Diffed.class);
       return show(
           diff,
-          diff.path("output").asText(),
-          diff.path("changed").asBoolean(),
-          diff.path("chartDigest").asText(""));
+          diff.output(),
+          diff.changed(),
+          diff.chartDigest() == null ? "" : diff.chartDigest());
     }
     try (DeployCore core = cluster.core(source)) {
       Plan plan =

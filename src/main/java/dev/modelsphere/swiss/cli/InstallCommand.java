@@ -1,12 +1,12 @@
 package dev.modelsphere.swiss.cli;
 
+import dev.modelsphere.swiss.deploy.ApplyRequest;
 import dev.modelsphere.swiss.deploy.ApplyResult;
 import dev.modelsphere.swiss.deploy.DeployCore;
 import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.plan.Plan;
-import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,6 +26,7 @@ public final class InstallCommand implements Runnable {
   @Mixin WriteOptions write;
   @Mixin WaitOptions wait;
   @Mixin ServerOption server;
+  @Mixin ApprovalWaitOption approval;
   @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
@@ -41,13 +42,16 @@ public final class InstallCommand implements Runnable {
   public void run() {
     Optional<SwissApi> api = server.api();
     if (api.isPresent()) {
-      ServerCalls.StoredPlan plan = source.serverPlan(api.get());
-      Map<String, Object> body = write.requestFor(plan.hash());
-      if (adopt) {
-        body.put("adopt", true);
-      }
+      Plan plan = source.serverPlan(api.get());
+      ApplyRequest request = write.requestFor(plan.hash(), false, adopt);
       ApplyResult result =
-          ServerCalls.applied(api.get().post("/api/install", body), plan.namespace());
+          approval.send(
+              api.get(),
+              ApprovalAsks.ofPlan(plan.release(), request, adopt ? ReleaseWrites.ADOPT : "install"),
+              spec,
+              () ->
+                  ServerCalls.applied(
+                      api.get().post("/api/install", request), plan.release().namespace()));
       ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
       return;
     }

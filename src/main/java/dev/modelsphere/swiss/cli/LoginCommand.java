@@ -1,10 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.server.routes.ReadAnswers;
+import dev.modelsphere.swiss.server.routes.SessionRoutes;
+import dev.modelsphere.swiss.values.Nulls;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,11 +51,12 @@ public final class LoginCommand implements Runnable {
     if (!GlobalOptions.empty(token)) {
       session = checked(new SwissApi(server, token));
     } else if (passwordStdin && !GlobalOptions.empty(username)) {
-      JsonNode answer =
-          anonymous.post("/api/login", Map.of("username", username, "password", password()));
-      session =
-          new SavedSession(
-              anonymous.server(), answer.path("user").asText(), answer.path("token").asText());
+      ReadAnswers.LoggedIn answer =
+          anonymous.post(
+              "/api/login",
+              new SessionRoutes.Attempt(username, password()),
+              ReadAnswers.LoggedIn.class);
+      session = new SavedSession(anonymous.server(), answer.user(), answer.token());
     } else {
       throw new CliException(
           "sign in with --username NAME --password-stdin (the password on standard input), or"
@@ -68,11 +70,11 @@ public final class LoginCommand implements Runnable {
 
   /** A token is saved only once the server says it opens a session. */
   private SavedSession checked(SwissApi api) {
-    JsonNode session = api.get("/api/session");
-    if (!session.path("authenticated").asBoolean()) {
+    ReadAnswers.SessionState session = api.get("/api/session", ReadAnswers.SessionState.class);
+    if (!session.authenticated()) {
       throw new CliException("the server at %s does not accept this token".formatted(api.server()));
     }
-    return new SavedSession(api.server(), session.path("user").asText(), token);
+    return new SavedSession(api.server(), Nulls.orEmpty(session.user()), token);
   }
 
   private static String password() {

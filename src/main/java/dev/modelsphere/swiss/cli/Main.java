@@ -9,7 +9,13 @@ import picocli.CommandLine.Command;
     name = "swiss",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
-    description = "A deploy control plane for LLM serving on Kubernetes.",
+    description = {
+      "A deploy control plane for LLM serving on Kubernetes.",
+      "",
+      "The options below may come before a command as well as after it, as kubectl's do:"
+          + " swiss --server URL list is swiss list --server URL. The command's own --help says"
+          + " what each means for it."
+    },
     subcommands = {
       CommandLine.HelpCommand.class,
       CatalogCommand.class,
@@ -39,6 +45,8 @@ public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  @CommandLine.Mixin RootOptions before;
+
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getOut());
@@ -51,6 +59,11 @@ public final class Main implements Runnable {
   /** The command line with swiss's error handling: a one-line message and the kind's exit code. */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new Main());
+    cli.setExecutionStrategy(
+        parsed -> {
+          RootOptions.handDown(parsed);
+          return new CommandLine.RunLast().execute(parsed);
+        });
     cli.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
           PrintWriter err = cmd.getErr();

@@ -2,7 +2,6 @@ package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.plan.Explain;
 import dev.modelsphere.swiss.plan.Plan;
-import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.IOException;
@@ -79,13 +78,8 @@ public final class PlanCommand implements Runnable {
       Plan plan = ComposeOptions.told(compose.buildPlan(), spec.commandLine().getErr());
       return new Composed(plan, PlanJson.toJson(plan));
     }
-    String answer = api.get().text("POST", "/api/plans", compose.planRequest());
-    try {
-      return new Composed(
-          PlanJson.fromJson("the plan " + api.get().server() + " composed", answer), answer);
-    } catch (PlanException e) {
-      throw new CliException(e.getMessage());
-    }
+    ServerCalls.Composed composed = ServerCalls.compose(api.get(), compose.planRequest());
+    return new Composed(composed.plan(), composed.json());
   }
 
   private static Object readTree(String json) {

@@ -1,6 +1,5 @@
 package dev.modelsphere.swiss.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DeployedPlans;
 import dev.modelsphere.swiss.deploy.PlanComposer;
@@ -43,21 +42,29 @@ public final class PlanSourceOptions {
   String chartRoot;
 
   /**
-   * The hash of the plan a server composed from the flags and stored: what its install, apply and
+   * The plan a server composed from the flags and stored: its hash is what its install, apply and
    * diff take. A plan file stays local; the server composes from its own catalog and profile.
    */
-  ServerCalls.StoredPlan serverPlan(SwissApi api) {
+  Plan serverPlan(SwissApi api) {
     if (planFile != null) {
       throw new CliException(
           "--plan is read locally; through the server %s pass the compose flags (--model ...)"
                   .formatted(api.server())
               + " and it composes the plan itself");
     }
-    JsonNode plan = api.post("/api/plans", compose.planRequest());
-    return new ServerCalls.StoredPlan(
-        plan.path("hash").asText(),
-        plan.at("/release/namespace").asText(),
-        plan.at("/release/name").asText());
+    return ServerCalls.compose(api, compose.planRequest()).plan();
+  }
+
+  /**
+   * The plan a server composed for an apply: from the release as it runs ({@code fromRelease}), its
+   * form and edits carried forward under the same rules as a local apply. The release is the one
+   * {@code --release} names, else the one a new plan of these flags would create, which the server
+   * is asked first.
+   */
+  Plan serverUpgradePlan(SwissApi api) {
+    String release =
+        GlobalOptions.empty(compose.release) ? serverPlan(api).release().name() : compose.release;
+    return ServerCalls.compose(api, compose.upgradeRequest(release)).plan();
   }
 
   /** The plan to act on, read, or composed for a new release without reading the cluster. */

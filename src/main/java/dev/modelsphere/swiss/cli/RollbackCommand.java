@@ -7,9 +7,7 @@ import dev.modelsphere.swiss.deploy.RollbackRequest;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,6 +31,7 @@ public final class RollbackCommand implements Runnable {
   @Mixin ClusterOptions cluster;
   @Mixin WaitOptions wait;
   @Mixin ServerOption server;
+  @Mixin ApprovalWaitOption approval;
   @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
@@ -70,22 +69,20 @@ public final class RollbackCommand implements Runnable {
         listArchived(archivedOnServer(api.get(), release), release);
         return;
       }
-      Map<String, Object> request = new LinkedHashMap<>();
-      request.put("toRevision", toRevision);
-      request.put("expectRevision", expectRevision);
-      if (note != null && !note.isEmpty()) {
-        request.put("note", note);
-      }
-      if (forceChart) {
-        request.put("forceChart", true);
-      }
+      RollbackRequest request = request();
       ApplyResult result =
-          ServerCalls.applied(
-              api.get()
-                  .post(
-                      SwissApi.releasePath(release.namespace(), release.name(), "/rollback"),
-                      request),
-              release.namespace());
+          approval.send(
+              api.get(),
+              ApprovalAsks.ofRollback(release, request),
+              spec,
+              () ->
+                  ServerCalls.applied(
+                      api.get()
+                          .post(
+                              SwissApi.releasePath(
+                                  release.namespace(), release.name(), "/rollback"),
+                              request),
+                      release.namespace()));
       ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
       return;
     }
@@ -98,11 +95,7 @@ public final class RollbackCommand implements Runnable {
           cluster
               .useCases(core, source)
               .writes()
-              .rollback(
-                  ClusterOptions.localUser(),
-                  release.namespace(),
-                  release.name(),
-                  new RollbackRequest(toRevision, expectRevision, note, forceChart));
+              .rollback(ClusterOptions.localUser(), release.namespace(), release.name(), request());
       ApplyCommand.finish(
           spec,
           output,
@@ -111,6 +104,10 @@ public final class RollbackCommand implements Runnable {
           wait,
           () -> StatusCommand.read(cluster, core, source, result));
     }
+  }
+
+  RollbackRequest request() {
+    return new RollbackRequest(toRevision, expectRevision, note, forceChart);
   }
 
   /** The earlier revisions the server keeps a plan of: what a rollback can go back to. */

@@ -4,31 +4,55 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.modelsphere.swiss.deploy.ApplyResult;
+import dev.modelsphere.swiss.deploy.PlanRequest;
 import dev.modelsphere.swiss.deploy.UninstallResult;
+import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
+import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.values.JsonMappers;
 
-/** The write use cases through a swiss server's API, answered as the local ones answer. */
+/**
+ * The use cases through a swiss server's API, each sent as the record its route decodes and read as
+ * the record the route writes, answered as the local use cases answer.
+ */
 final class ServerCalls {
   /** A server of a newer version may answer members this one does not know. */
   private static final ObjectMapper ANSWERS =
       JsonMappers.PLAIN
           .rebuild()
+          .addModule(new JavaTimeModule())
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .build();
 
   private ServerCalls() {}
 
-  /** A plan the server composed and stored, and the release it is for. */
-  record StoredPlan(String hash, String namespace, String release) {}
+  /**
+   * A plan the server composed and stored, and its answer as the server wrote it (the plan with its
+   * notes: what it shadowed, warnings, preflight).
+   */
+  record Composed(Plan plan, String json) {}
+
+  /** Composes and stores a plan on the server; its hash is checked as a plan file's is. */
+  static Composed compose(SwissApi api, PlanRequest request) {
+    String answer = api.text("POST", "/api/plans", request);
+    try {
+      return new Composed(
+          PlanJson.fromJson("the plan " + api.server() + " composed", answer), answer);
+    } catch (PlanException e) {
+      throw new CliException(e.getMessage());
+    }
+  }
 
   /**
    * A write's answer as the local use case answers it. The API's answer names the release but not
    * its namespace, which the caller knows.
    */
   static ApplyResult applied(JsonNode answer, String namespace) {
-    ApplyResult result = as(answer, ApplyResult.class);
+    WriteAnswers.Applied result = as(answer, WriteAnswers.Applied.class);
     return new ApplyResult(
         namespace,
         result.release(),
@@ -41,7 +65,9 @@ final class ServerCalls {
   }
 
   static UninstallResult uninstalled(JsonNode answer) {
-    return as(answer, UninstallResult.class);
+    WriteAnswers.Uninstalled result = as(answer, WriteAnswers.Uninstalled.class);
+    return new UninstallResult(
+        result.release(), result.namespace(), result.output(), result.planError());
   }
 
   /** The release's status on the server, for following a rollout there. */

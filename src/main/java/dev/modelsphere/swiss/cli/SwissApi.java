@@ -1,11 +1,15 @@
 package dev.modelsphere.swiss.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.error.DomainException;
+import dev.modelsphere.swiss.error.ErrorReason;
 import dev.modelsphere.swiss.server.http.ErrorStatus;
-import dev.modelsphere.swiss.server.http.Json;
 import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -19,6 +23,20 @@ import java.time.Duration;
  * a bearer, and a failure answered by the server failing the command as it failed there.
  */
 final class SwissApi {
+  /**
+   * A request body is the record the route decodes, written with its unset members left out: the
+   * route reads a left-out member as the record's default (empty, 0, false), and a body holds only
+   * what the user asked for. Values inside a map (the {@code --set} values) are all sent, {@code
+   * 0}, {@code false} and {@code null} included.
+   */
+  private static final ObjectMapper REQUESTS =
+      JsonMappers.PLAIN
+          .rebuild()
+          .defaultPropertyInclusion(
+              JsonInclude.Value.construct(
+                  JsonInclude.Include.NON_DEFAULT, JsonInclude.Include.ALWAYS))
+          .build();
+
   /** Deploys wait for the cluster and Helm; the server bounds them itself. */
   private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
@@ -50,7 +68,7 @@ final class SwissApi {
     } else {
       request
           .header("Content-Type", "application/json")
-          .method(method, HttpRequest.BodyPublishers.ofString(Json.text(body)));
+          .method(method, HttpRequest.BodyPublishers.ofString(body(body)));
     }
     HttpResponse<String> answer;
     try {
@@ -90,6 +108,15 @@ final class SwissApi {
     return "/api/releases/" + segment(namespace) + "/" + segment(release) + tail;
   }
 
+  /** The JSON a request record is sent as. */
+  static String body(Object request) {
+    try {
+      return REQUESTS.writeValueAsString(request);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   JsonNode get(String path) {
     return json("GET", path, null);
   }
@@ -98,19 +125,32 @@ final class SwissApi {
     return json("POST", path, body);
   }
 
+  /** A GET answered with the record the route writes. */
+  <T> T get(String path, Class<T> answer) {
+    return ServerCalls.as(get(path), answer);
+  }
+
+  /** A POST of a request record, answered with the record the route writes. */
+  <T> T post(String path, Object body, Class<T> answer) {
+    return ServerCalls.as(post(path, body), answer);
+  }
+
   private DomainException refused(String method, String path, HttpResponse<String> answer) {
-    String reason = answer.body();
+    String message = answer.body();
+    ErrorReason reason = ErrorReason.NONE;
     try {
-      JsonNode error = JsonMappers.PLAIN.readTree(answer.body()).path("error");
-      if (error.isTextual()) {
-        reason = error.asText();
+      JsonNode error = JsonMappers.PLAIN.readTree(answer.body());
+      if (error.path("error").isTextual()) {
+        message = error.path("error").asText();
       }
+      reason = ErrorReason.ofWire(error.path("reason").asText());
     } catch (IOException notJson) {
-      // The body as it came is the best reason there is.
+      // The body as it came is the best message there is.
     }
     String hint = answer.statusCode() == 401 ? " (sign in again: swiss login " + server + ")" : "";
     return new DomainException(
         ErrorStatus.kindOf(answer.statusCode()),
-        "%s %s: %d %s%s".formatted(method, path, answer.statusCode(), reason.strip(), hint));
+        reason,
+        "%s %s: %d %s%s".formatted(method, path, answer.statusCode(), message.strip(), hint));
   }
 }

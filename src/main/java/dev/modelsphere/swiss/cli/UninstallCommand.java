@@ -24,6 +24,7 @@ public final class UninstallCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
   @Mixin ServerOption server;
+  @Mixin ApprovalWaitOption approval;
   @Mixin ClusterOptions cluster;
   @Mixin OutputFormat output;
   @Spec CommandSpec spec;
@@ -35,12 +36,17 @@ public final class UninstallCommand implements Runnable {
     Optional<SwissApi> api = server.api();
     if (api.isPresent()) {
       result =
-          ServerCalls.uninstalled(
-              api.get()
-                  .json(
-                      "DELETE",
-                      SwissApi.releasePath(release.namespace(), release.name(), ""),
-                      null));
+          approval.send(
+              api.get(),
+              ApprovalAsks.ofUninstall(release),
+              spec,
+              () ->
+                  ServerCalls.uninstalled(
+                      api.get()
+                          .json(
+                              "DELETE",
+                              SwissApi.releasePath(release.namespace(), release.name(), ""),
+                              null)));
     } else {
       try (DeployCore core = cluster.core(source)) {
         result =

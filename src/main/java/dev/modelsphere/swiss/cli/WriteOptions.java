@@ -1,8 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.ApplyOptions;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.modelsphere.swiss.deploy.ApplyRequest;
 import picocli.CommandLine.Option;
 
 /**
@@ -38,26 +37,17 @@ public final class WriteOptions {
 
   /**
    * The body of {@code POST /api/install} or {@code /api/apply} for the stored plan {@code hash}.
+   * Any N below 1 asserts nothing, as locally; the API itself refuses a negative one.
    */
-  Map<String, Object> requestFor(String hash) {
+  ApplyRequest requestFor(String hash, boolean forceConflicts, boolean adopt) {
     if (skipPreflight) {
       // The server's checks are the site's: a caller cannot turn them off from afar.
       throw new CliException(
           "--skip-preflight is for writes without --server: a swiss server runs preflight on every"
               + " write");
     }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("planHash", hash);
-    if (expectRevision > 0) {
-      body.put("expectRevision", expectRevision);
-    }
-    if (note != null && !note.isEmpty()) {
-      body.put("note", note);
-    }
-    if (expectChartDigest != null && !expectChartDigest.isEmpty()) {
-      body.put("expectChartDigest", expectChartDigest);
-    }
-    return body;
+    return new ApplyRequest(
+        hash, Math.max(0, expectRevision), note, forceConflicts, adopt, expectChartDigest);
   }
 
   /** The note, empty when none was given. */

@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.error.ErrorReason;
 
 /**
  * A deploy operation was refused or failed; {@link #kind()} says which. A failure after the write
@@ -23,6 +24,19 @@ public final class DeployException extends DomainException {
   private DeployException(ErrorKind kind, String message, boolean recorded) {
     super(kind, message);
     this.recorded = recorded;
+  }
+
+  private DeployException(ErrorKind kind, ErrorReason reason, String message) {
+    super(kind, reason, message);
+    this.recorded = false;
+  }
+
+  /**
+   * A write refused before anything was written because the site requires an approval of exactly it
+   * and there is none to spend: a client can ask for one and send the write again.
+   */
+  public static DeployException approvalRequired(String message) {
+    return new DeployException(ErrorKind.CONFLICT, ErrorReason.APPROVAL_REQUIRED, message);
   }
 
   /**

@@ -51,6 +51,13 @@ public record PlanRequest(
     planHash = Nulls.orEmpty(planHash);
   }
 
+  /** A diff's body that names the stored plan {@code planHash} and nothing else. */
+  public static PlanRequest ofStoredPlan(String planHash) {
+    return new PlanRequest(
+        "", "", "", "", "", "", "", "", "", List.of(), false, null, "", "", false, "", planHash,
+        false);
+  }
+
   /**
    * The request carries form values of its own (an upgrade form, not a bare upgrade). As in the
    * reference, only {@code overrides} counts, and an empty object is none.

@@ -6,18 +6,35 @@ package dev.modelsphere.swiss.error;
  */
 public class DomainException extends RuntimeException {
   private final ErrorKind kind;
+  private final ErrorReason reason;
 
   public DomainException(ErrorKind kind, String message) {
-    super(message);
-    this.kind = kind;
+    this(kind, ErrorReason.NONE, message, null);
   }
 
   public DomainException(ErrorKind kind, String message, Throwable cause) {
-    super(message, cause);
+    this(kind, ErrorReason.NONE, message, cause);
+  }
+
+  /** A refusal a client acts on by itself ({@link ErrorReason}). */
+  public DomainException(ErrorKind kind, ErrorReason reason, String message) {
+    this(kind, reason, message, null);
+  }
+
+  private DomainException(ErrorKind kind, ErrorReason reason, String message, Throwable cause) {
+    super(message);
     this.kind = kind;
+    this.reason = reason;
+    if (cause != null) {
+      initCause(cause);
+    }
   }
 
   public final ErrorKind kind() {
     return kind;
+  }
+
+  public final ErrorReason reason() {
+    return reason;
   }
 }

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Approvals from the command line (issue 20): on a site that requires approval, the signed-in user
- * asks with {@code swiss approvals request}, cannot {@code swiss approve} their own request,
- * another user (bob, named by the trusted proxy) approves it, and the install then goes through.
+ * asks with {@code swiss approvals request} (an install asks by itself too, here withdrawn), cannot
+ * {@code swiss approve} their own request, another user (bob, named by the trusted proxy) approves
+ * it, and the install then goes through.
  */
 @ClusterTest
 class ApprovalsThroughAServerOnAClusterTest {
@@ -57,9 +58,13 @@ class ApprovalsThroughAServerOnAClusterTest {
 
   @Test
   void anInstallWaitsForAnotherUsersApprovalAskedAndListedFromTheCommandLine() throws Exception {
-    CliRun unapproved = onRelease("install");
-    assertThat(unapproved.exitCode()).isNotZero();
-    assertThat(unapproved.err()).contains("requires an approval", "swiss approvals request");
+    CliRun unapproved = onRelease("install", "--no-wait-approval");
+    assertThat(unapproved.exitCode()).isEqualTo(ExitCodes.TRY_AGAIN_LATER);
+    assertThat(unapproved.err()).contains("requires an approval", "swiss approve");
+    // The install asked for approval itself; this user withdraws that request to ask by hand.
+    String asked = unapproved.err().replaceAll("(?s)^.*asked for it as #(\\d+).*$", "$1");
+    CliRun withdrawn = CliRun.of("approve", asked, "--reject", "--note", "asking by hand");
+    assertThat(withdrawn.exitCode()).as(withdrawn.err()).isZero();
 
     CliRun plan = onRelease("plan", "-o", "json");
     assertThat(plan.exitCode()).as(plan.err()).isZero();

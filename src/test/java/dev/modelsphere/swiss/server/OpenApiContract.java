@@ -107,6 +107,45 @@ public final class OpenApiContract {
   }
 
   /**
+   * The problems of {@code json} as the JSON request body of {@code method} on the documented path
+   * {@code template}: what its schema refuses, and each member the schema does not name (a route
+   * ignores a member it does not know, so a client that sends one has sent nothing).
+   */
+  public List<String> requestProblems(String method, String template, String json) {
+    String pointer =
+        "/paths/%s/%s/requestBody/content/application~1json/schema"
+            .formatted(escape(template), method.toLowerCase());
+    JsonNode schema = document.at(pointer);
+    if (schema.isMissingNode()) {
+      return List.of("%s %s documents no JSON request body".formatted(method, template));
+    }
+    List<String> documented = new ArrayList<>();
+    members(schema, documented);
+    List<String> problems = new ArrayList<>(validate(pointer, json));
+    try {
+      Iterator<String> members = JSON.readTree(json).fieldNames();
+      while (members.hasNext()) {
+        String member = members.next();
+        if (!documented.contains(member)) {
+          problems.add("%s %s: member %s is not documented".formatted(method, template, member));
+        }
+      }
+    } catch (IOException e) {
+      problems.add("not JSON: " + json);
+    }
+    return problems;
+  }
+
+  /** The members an object schema names, through its {@code $ref} and {@code allOf}. */
+  private void members(JsonNode schema, List<String> into) {
+    if (schema.has("$ref")) {
+      members(document.at(schema.get("$ref").asText().substring(1)), into);
+    }
+    schema.path("properties").fieldNames().forEachRemaining(into::add);
+    schema.path("allOf").forEach(part -> members(part, into));
+  }
+
+  /**
    * The problems of one server-sent event of {@code GET /api/events} as the document describes the
    * stream's events (its {@code itemSchema}); empty when it fits. The event is checked twice: as a
    * client's parser gives it, {@code data} the text of its {@code data:} lines, and with that text

@@ -193,16 +193,14 @@ public final class Approvals implements WriteApprovals {
             .findFirst()
             .orElseThrow(() -> otherFlags(write, approved.get(0)));
     if (approval.revision() != live) {
-      throw new DeployException(
-          CONFLICT,
+      throw DeployException.approvalRequired(
           ("release %s moved from revision %d, where approval #%d was asked for, to %d: what was"
                   + " approved is not what this would change; diff again and ask for approval"
                   + " again; nothing was written")
               .formatted(write.ref(), approval.revision(), approval.id(), live));
     }
     if (!approvals.spend(approval.id(), now)) {
-      throw new DeployException(
-          CONFLICT,
+      throw DeployException.approvalRequired(
           "approval #%d was spent or expired just now; ask again; nothing was written"
               .formatted(approval.id()));
     }
@@ -215,8 +213,7 @@ public final class Approvals implements WriteApprovals {
 
   /** The approval was given for the same plan, revision or content, written another way. */
   private static DeployException otherFlags(GuardedWrite write, Approval approved) {
-    return new DeployException(
-        CONFLICT,
+    return DeployException.approvalRequired(
         ("approval #%d was given for another %s of %s than this one: this write sends %s; ask for"
                 + " approval of exactly this write (the same flags and chart digest); nothing was"
                 + " written")
@@ -243,8 +240,7 @@ public final class Approvals implements WriteApprovals {
             .orElse("you have asked for none");
     String content =
         write.contentHash().isEmpty() ? "" : " (contentHash %s)".formatted(write.contentHash());
-    return new DeployException(
-        CONFLICT,
+    return DeployException.approvalRequired(
         ("site %s requires an approval of this %s of %s%s by another user, and %s: ask with POST"
                 + " /api/approvals (swiss approvals request), have another user approve it, then"
                 + " write; nothing was written")

@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.server.http;
 
 import dev.modelsphere.swiss.error.DomainException;
+import dev.modelsphere.swiss.error.ErrorReason;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -12,11 +13,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every failure answered as {@code {"error": "..."}}: an {@link ApiException} with its status, a
- * domain failure with its kind's ({@link ErrorStatus}), Javalin's own refusals (an oversized body)
- * with theirs, anything unexpected as 500 {@code internal error} with the details in the log only,
- * a path no route serves as 404, and a path served only with other methods as 405 with {@code
- * Allow}.
+ * Every failure answered as {@code {"error": "..."}}, with a {@code reason} when a client can act
+ * on the refusal by itself ({@link ErrorReason}): an {@link ApiException} with its status, a domain
+ * failure with its kind's ({@link ErrorStatus}), Javalin's own refusals (an oversized body) with
+ * theirs, anything unexpected as 500 {@code internal error} with the details in the log only, a
+ * path no route serves as 404, and a path served only with other methods as 405 with {@code Allow}.
  */
 public final class ErrorReplies {
   static final String INTERNAL = "internal error";
@@ -26,6 +27,9 @@ public final class ErrorReplies {
 
   private ErrorReplies() {}
 
+  /** A refusal a client acts on by itself: the message, and the {@link ErrorReason} it names. */
+  record Reasoned(String error, String reason) {}
+
   /**
    * @param known the paths routes serve: a request for one with another method is 405
    */
@@ -34,7 +38,14 @@ public final class ErrorReplies {
         ApiException.class, (e, ctx) -> answer(ctx, e.status(), e.getMessage(), e.getCause()));
     config.routes.exception(
         DomainException.class,
-        (e, ctx) -> answer(ctx, ErrorStatus.of(e.kind()), e.getMessage(), e.getCause()));
+        (e, ctx) -> {
+          if (e.reason() != ErrorReason.NONE) {
+            Json.reply(
+                ctx, ErrorStatus.of(e.kind()), new Reasoned(e.getMessage(), e.reason().wire()));
+            return;
+          }
+          answer(ctx, ErrorStatus.of(e.kind()), e.getMessage(), e.getCause());
+        });
     config.routes.exception(
         HttpResponseException.class,
         (e, ctx) -> {

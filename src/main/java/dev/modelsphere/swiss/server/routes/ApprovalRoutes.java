@@ -34,10 +34,10 @@ public final class ApprovalRoutes implements RouteGroup {
   }
 
   /** The list's answer. */
-  record Listed(List<Approval> approvals) {}
+  public record Listed(List<Approval> approvals) {}
 
   /** The body of an approve or a reject; it may be left out. */
-  record Decision(String note) {}
+  public record Decision(String note) {}
 
   private interface Use {
     void handle(Context ctx, Approvals approvals);

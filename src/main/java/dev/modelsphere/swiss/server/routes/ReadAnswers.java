@@ -11,7 +11,7 @@ import java.util.Map;
  * The answers of the session, health and audit-log routes, member for member in the reference's
  * order; every member is always written unless marked otherwise.
  */
-final class ReadAnswers {
+public final class ReadAnswers {
   private ReadAnswers() {}
 
   /** {@code GET /healthz}: the process runs. */
@@ -28,7 +28,7 @@ final class ReadAnswers {
   record Runs(List<Run> runs, boolean hasStore) {}
 
   /** {@code POST /api/login}: who is logged in now, and the token the cookie also carries. */
-  record LoggedIn(
+  public record LoggedIn(
       boolean authenticated, String user, Instant expiresAt, boolean initialized, String token) {}
 
   /** {@code POST /api/logout}. */
@@ -43,7 +43,7 @@ final class ReadAnswers {
    * @param initialized whether the site is set up; not told to a stranger
    * @param expiresAt only for a session that expires (not a proxy's)
    */
-  record SessionState(
+  public record SessionState(
       boolean authenticated,
       @JsonInclude(Include.NON_DEFAULT) boolean authDisabled,
       @JsonInclude(Include.NON_EMPTY) String user,

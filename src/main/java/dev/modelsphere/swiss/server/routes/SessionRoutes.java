@@ -40,7 +40,7 @@ public final class SessionRoutes implements RouteGroup {
       TokenRevocations revocations) {}
 
   /** The login request body. */
-  record Attempt(String username, String password) {}
+  public record Attempt(String username, String password) {}
 
   /**
    * @param initialized whether the site profile can be read and parses (the UI then offers setup)
