@@ -62,7 +62,7 @@ public final class ReleaseWrites {
     String approver =
         approvals.spend(
             actor,
-            GuardedWrite.ofPlan(options.action(), ns, release, plan.hash(), flags),
+            GuardedWrite.ofPlan(options.action(), plan, flags),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
@@ -93,7 +93,7 @@ public final class ReleaseWrites {
     String approver =
         approvals.spend(
             actor,
-            GuardedWrite.ofPlan(ADOPT, ns, release, plan.hash(), WriteFlags.NONE),
+            GuardedWrite.ofPlan(ADOPT, plan, WriteFlags.NONE),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
