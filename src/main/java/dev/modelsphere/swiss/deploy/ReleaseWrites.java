@@ -71,7 +71,7 @@ public final class ReleaseWrites {
     String approver =
         approvals.spend(
             actor,
-            GuardedWrite.ofPlan(options.action(), ns, release, plan.hash(), flags),
+            GuardedWrite.ofPlan(options.action(), plan, flags),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(
@@ -102,7 +102,7 @@ public final class ReleaseWrites {
     String approver =
         approvals.spend(
             actor,
-            GuardedWrite.ofPlan(ADOPT, ns, release, plan.hash(), WriteFlags.NONE),
+            GuardedWrite.ofPlan(ADOPT, plan, WriteFlags.NONE),
             () -> liveRevision(backend, ns, release));
     DetachedRuns.Attempt attempt =
         new DetachedRuns.Attempt(

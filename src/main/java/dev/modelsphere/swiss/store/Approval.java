@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.store;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import dev.modelsphere.swiss.values.Nulls;
@@ -20,6 +21,10 @@ import java.time.Instant;
  * @param forceChart the rollback may (and must) go past a chart archive no longer served
  * @param revision the release's live revision when the request was made; 0 when it did not exist,
  *     and for a profile or SLO change
+ * @param planDocument the stored plan document ({@code PlanJson.toJson}) an install, apply or adopt
+ *     was asked for: the hash names a plan whose members it leaves out can change under it, so the
+ *     write is held to this copy. Empty for other actions and for requests older than the column.
+ *     Not answered: the document is the plan's own answer, and a list would repeat it per request
  */
 @RecordBuilder
 public record Approval(
@@ -42,7 +47,8 @@ public record Approval(
     @JsonInclude(Include.NON_EMPTY) String decidedBy,
     @JsonInclude(Include.NON_NULL) Instant decidedAt,
     @JsonInclude(Include.NON_EMPTY) String decisionNote,
-    @JsonInclude(Include.NON_NULL) Instant spentAt)
+    @JsonInclude(Include.NON_NULL) Instant spentAt,
+    @JsonIgnore String planDocument)
     implements ApprovalBuilder.With {
 
   public static final String PENDING = "pending";
@@ -63,6 +69,7 @@ public record Approval(
     requestedBy = Nulls.orEmpty(requestedBy);
     decidedBy = Nulls.orEmpty(decidedBy);
     decisionNote = Nulls.orEmpty(decisionNote);
+    planDocument = Nulls.orEmpty(planDocument);
   }
 
   /**
@@ -98,7 +105,8 @@ public record Approval(
         "",
         null,
         "",
-        null);
+        null,
+        "");
   }
 
   /** Whether it is past its expiry at {@code now} while it could still have been used. */

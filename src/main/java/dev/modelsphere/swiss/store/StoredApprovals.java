@@ -20,7 +20,7 @@ public final class StoredApprovals {
       "id, action, namespace, release, plan_hash, to_revision, content_hash, chart_digest,"
           + " force_conflicts, force_chart, note, revision, state,"
           + " requested_by, requested_at, expires_at, decided_by, decided_at, decision_note,"
-          + " spent_at";
+          + " spent_at, plan_document";
 
   /** How many requests a listing gives at most. */
   public static final int LIST_LIMIT = 100;
@@ -38,8 +38,8 @@ public final class StoredApprovals {
     String sql =
         "INSERT INTO approvals (action, namespace, release, plan_hash, to_revision,"
             + " content_hash, chart_digest, force_conflicts, force_chart, note, revision, state,"
-            + " requested_by, requested_at, expires_at)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
+            + " requested_by, requested_at, expires_at, plan_document)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
     try (Connection c = database.connectDurable();
         PreparedStatement s = c.prepareStatement(sql)) {
       Store.bind(
@@ -58,7 +58,8 @@ public final class StoredApprovals {
           a.state(),
           a.requestedBy(),
           a.requestedAt().toEpochMilli(),
-          a.expiresAt().toEpochMilli());
+          a.expiresAt().toEpochMilli(),
+          a.planDocument());
       try (ResultSet keys = s.executeQuery()) {
         keys.next();
         return a.withId(keys.getLong(1));
@@ -218,7 +219,8 @@ public final class StoredApprovals {
         row.getString("decided_by"),
         millis(row.getLong("decided_at")),
         row.getString("decision_note"),
-        millis(row.getLong("spent_at")));
+        millis(row.getLong("spent_at")),
+        row.getString("plan_document"));
   }
 
   /** 0 is "not yet". */

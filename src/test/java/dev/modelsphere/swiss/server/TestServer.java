@@ -164,7 +164,8 @@ public final class TestServer implements AutoCloseable {
   /** The same, with changes to the options (shorter deploy times, say). */
   public static TestServer onDemoSite(
       Path dir, KubeCluster cluster, String serverYaml, UnaryOperator<ServerOptions> options) {
-    return demoSite(dir, cluster, cluster.namespace(), serverYaml, "test-web", options);
+    return demoSite(
+        dir, cluster, cluster.namespace(), serverYaml, DEMO_PROFILE, "test-web", options);
   }
 
   /**
@@ -173,7 +174,16 @@ public final class TestServer implements AutoCloseable {
    */
   public static TestServer onDemoSite(
       Path dir, KubeCluster cluster, String namespace, String serverYaml, String webRoot) {
-    return demoSite(dir, cluster, namespace, serverYaml, webRoot, o -> o);
+    return demoSite(dir, cluster, namespace, serverYaml, DEMO_PROFILE, webRoot, o -> o);
+  }
+
+  /**
+   * Our demo catalog on {@code namespace} under {@code profileYaml} (the demo's profile with more
+   * rules, one that requires approval, say), serving the test UI.
+   */
+  public static TestServer onDemoSiteWithProfile(
+      Path dir, KubeCluster cluster, String namespace, String serverYaml, String profileYaml) {
+    return demoSite(dir, cluster, namespace, serverYaml, profileYaml, "test-web", o -> o);
   }
 
   private static TestServer demoSite(
@@ -181,6 +191,7 @@ public final class TestServer implements AutoCloseable {
       KubeCluster cluster,
       String namespace,
       String serverYaml,
+      String profileYaml,
       String webRoot,
       UnaryOperator<ServerOptions> options) {
     return onClusterAs(
@@ -190,7 +201,7 @@ public final class TestServer implements AutoCloseable {
         read(cluster.kubeconfig()),
         serverYaml,
         DEMO_CATALOG,
-        DEMO_PROFILE,
+        profileYaml,
         namespace,
         webRoot,
         options);

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.modelsphere.swiss.testing.PostgresServer;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -12,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,11 +28,37 @@ class StoredApprovalsOnBothDatabasesTest {
   @TempDir Path dir;
 
   private Store open(String kind) {
-    String database =
-        kind.equals("postgres")
-            ? PostgresServer.shared().newDatabase("approvals")
-            : dir.resolve("swiss.db").toString();
+    return openDatabase(database(kind));
+  }
+
+  private String database(String kind) {
+    return kind.equals("postgres")
+        ? PostgresServer.shared().newDatabase("approvals")
+        : dir.resolve("swiss.db").toString();
+  }
+
+  private static Store openDatabase(String database) {
     return Store.open(database, new DatabasePassword(PostgresServer.passwordEnvironment()));
+  }
+
+  /** Brings a new database to schema version 7, as a server before approvals kept plans left it. */
+  private static Flyway atVersion7(String database) {
+    Flyway flyway =
+        Flyway.configure(Store.class.getClassLoader())
+            .locations(
+                "classpath:db/" + (PostgresUrl.names(database) ? "postgresql" : "sqlite"),
+                "classpath:db/migration")
+            .javaMigrations(new RunColumnsMigration())
+            .target("7")
+            .dataSource(
+                PostgresUrl.names(database)
+                    ? PostgresUrl.parse(database).jdbc()
+                    : "jdbc:sqlite:" + database,
+                PostgresUrl.names(database) ? PostgresUrl.parse(database).user() : "",
+                PostgresServer.PASSWORD)
+            .load();
+    flyway.migrate();
+    return flyway;
   }
 
   private static Approval ask(String release, String by) {
@@ -97,6 +127,51 @@ class StoredApprovalsOnBothDatabasesTest {
       assertThat(read.forceConflicts()).isTrue();
       assertThat(read.forceChart()).isTrue();
       assertThat(approvals.get(profile.id()).orElseThrow().contentHash()).isEqualTo("sha256:text");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgres"})
+  void aRequestKeepsThePlanDocumentItWasAskedFor(String kind) {
+    try (Store store = open(kind)) {
+      StoredApprovals approvals = store.approvals();
+      String document = "{\n  \"apiVersion\": \"plan.swiss/v1\",\n  \"createNamespace\": true\n}\n";
+      Approval install = approvals.add(ask("bound", "alice").withPlanDocument(document));
+      approvals.decide(install.id(), Approval.APPROVED, "bob", "", T0.plusSeconds(1));
+
+      assertThat(approvals.get(install.id()).orElseThrow().planDocument()).isEqualTo(document);
+      assertThat(approvals.approvedFor("apply", "models", "bound", "sha256:p", 0, "", T0))
+          .extracting(Approval::planDocument)
+          .containsExactly(document);
+      assertThat(approvals.add(ask("other", "alice")).planDocument()).isEmpty();
+    }
+  }
+
+  /**
+   * Migration V8 adds the plan document to the requests already stored: a request made before it
+   * reads with none, which the write then refuses (decision 0013), rather than failing to read.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgres"})
+  void aRequestMadeBeforeApprovalsKeptTheirPlanDocumentReadsWithNone(String kind)
+      throws SQLException {
+    String database = database(kind);
+    try (Connection c = atVersion7(database).getConfiguration().getDataSource().getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "INSERT INTO approvals (action, namespace, release, plan_hash, state, requested_by,"
+              + " requested_at, expires_at, decided_by, decided_at)"
+              + " VALUES ('install', 'models', 'old', 'sha256:p', 'approved', 'alice', %d, %d,"
+                  .formatted(T0.toEpochMilli(), LATER.toEpochMilli())
+              + " 'bob', %d)".formatted(T0.toEpochMilli()));
+    }
+
+    try (Store store = openDatabase(database)) {
+      List<Approval> found =
+          store.approvals().approvedFor("install", "models", "old", "sha256:p", 0, "", T0);
+
+      assertThat(found).extracting(Approval::requestedBy).containsExactly("alice");
+      assertThat(found.get(0).planDocument()).isEmpty();
     }
   }
 

@@ -12,6 +12,7 @@ import static dev.modelsphere.swiss.error.ErrorKind.UNAVAILABLE;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.kube.KubeNames;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.PlanJson;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.store.Approval;
 import dev.modelsphere.swiss.store.Run;
@@ -20,6 +21,7 @@ import dev.modelsphere.swiss.store.StoredApprovals;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -34,8 +36,10 @@ import java.util.function.ToIntBiFunction;
  * approval-expire} (by {@value #EXPIRY_ACTOR}) for a request that ran out unused.
  *
  * <p>An approval binds the whole write ({@link GuardedAction} says what each names): its plan,
- * revision or content, its flags, and the release's live revision. Users are compared as {@link
- * UserName} compares names, so a change of case is not a second person; nor is a shared account.
+ * revision or content, its flags, and the release's live revision. A plan is bound as the document
+ * stored when the approval was asked for, not only by its hash ({@link PlanDifferences}). Users are
+ * compared as {@link UserName} compares names, so a change of case is not a second person; nor is a
+ * shared account.
  */
 public final class Approvals implements WriteApprovals {
 
@@ -71,6 +75,8 @@ public final class Approvals implements WriteApprovals {
   /** Records a pending request for the write {@code ask} names, by {@code actor}. */
   public Approval request(String actor, ApprovalAsk ask) {
     GuardedAction action = checked(ask);
+    // The document as stored now: a compose under the same hash may replace it before the write.
+    String planDocument = action.names() == PLAN ? PlanJson.toJson(storedPlan(ask)) : "";
     Instant now = clock.instant();
     int revision =
         action.bindsLiveRevision() ? liveRevision.applyAsInt(ask.namespace(), ask.release()) : 0;
@@ -90,7 +96,8 @@ public final class Approvals implements WriteApprovals {
                 .withContentHash(ask.contentHash())
                 .withChartDigest(ask.flags().chartDigest())
                 .withForceConflicts(ask.forceConflicts())
-                .withForceChart(ask.forceChart()));
+                .withForceChart(ask.forceChart())
+                .withPlanDocument(planDocument));
     audit(
         "approval-request",
         pending,
@@ -189,9 +196,9 @@ public final class Approvals implements WriteApprovals {
     }
     Approval approval =
         approved.stream()
-            .filter(a -> write.flags().differencesFrom(flags(a)).isEmpty())
+            .filter(a -> differences(write, a).isEmpty())
             .findFirst()
-            .orElseThrow(() -> otherFlags(write, approved.get(0)));
+            .orElseThrow(() -> otherWrite(write, approved.get(0)));
     if (approval.revision() != live) {
       throw DeployException.approvalRequired(
           ("release %s moved from revision %d, where approval #%d was asked for, to %d: what was"
@@ -211,17 +218,27 @@ public final class Approvals implements WriteApprovals {
     return new WriteFlags(a.chartDigest(), a.forceConflicts(), a.forceChart());
   }
 
+  /** What the write does otherwise than {@code approved} allows: its flags, then its plan. */
+  private static List<String> differences(GuardedWrite write, Approval approved) {
+    List<String> differences = new ArrayList<>(write.flags().differencesFrom(flags(approved)));
+    write
+        .plan()
+        .ifPresent(
+            plan -> differences.addAll(PlanDifferences.between(plan, approved.planDocument())));
+    return differences;
+  }
+
   /** The approval was given for the same plan, revision or content, written another way. */
-  private static DeployException otherFlags(GuardedWrite write, Approval approved) {
+  private static DeployException otherWrite(GuardedWrite write, Approval approved) {
     return DeployException.approvalRequired(
         ("approval #%d was given for another %s of %s than this one: this write sends %s; ask for"
-                + " approval of exactly this write (the same flags and chart digest); nothing was"
-                + " written")
+                + " approval of exactly this write (the same flags, chart digest and plan document:"
+                + " POST /api/approvals again, then have it approved); nothing was written")
             .formatted(
                 approved.id(),
                 write.action(),
                 write.ref(),
-                String.join(", ", write.flags().differencesFrom(flags(approved)))));
+                String.join(", ", differences(write, approved))));
   }
 
   /** Why there is no approval to spend, naming the newest request for this write. */
@@ -319,9 +336,6 @@ public final class Approvals implements WriteApprovals {
     flag(action, GuardedAction.Flag.CHART_DIGEST, !ask.chartDigest().isEmpty());
     flag(action, GuardedAction.Flag.FORCE_CONFLICTS, ask.forceConflicts());
     flag(action, GuardedAction.Flag.FORCE_CHART, ask.forceChart());
-    if (names == PLAN) {
-      checkPlan(ask);
-    }
     return action;
   }
 
@@ -375,7 +389,8 @@ public final class Approvals implements WriteApprovals {
     return ("aeiou".indexOf(action.charAt(0)) >= 0 ? "an " : "a ") + action;
   }
 
-  private void checkPlan(ApprovalAsk ask) {
+  /** The stored plan the request names, checked to be the release's. */
+  private Plan storedPlan(ApprovalAsk ask) {
     Plan stored =
         store
             .plan(ask.planHash())
@@ -397,6 +412,7 @@ public final class Approvals implements WriteApprovals {
                   ask.namespace(),
                   ask.release()));
     }
+    return stored;
   }
 
   /** Whether {@code user} may approve here: anyone when the profile names no approvers. */

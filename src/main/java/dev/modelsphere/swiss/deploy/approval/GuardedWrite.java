@@ -1,5 +1,8 @@
 package dev.modelsphere.swiss.deploy.approval;
 
+import dev.modelsphere.swiss.plan.Plan;
+import java.util.Optional;
+
 /**
  * One write as an approval names it: what it does to which release (or to the site), with which
  * plan (install, apply, adopt), to which revision (rollback) or with which content (the profile's
@@ -8,6 +11,8 @@ package dev.modelsphere.swiss.deploy.approval;
  * @param namespace empty for a write of the site's own (its profile)
  * @param release empty for a write of the site's own
  * @param contentHash {@code sha256:<hex>} of what a profile or SLO write stores
+ * @param plan the plan an install, apply or adopt writes, whole: its hash leaves members out that
+ *     the write uses, and the approval binds those too ({@link PlanDifferences})
  */
 public record GuardedWrite(
     String action,
@@ -16,12 +21,20 @@ public record GuardedWrite(
     String planHash,
     int toRevision,
     String contentHash,
-    WriteFlags flags) {
+    WriteFlags flags,
+    Optional<Plan> plan) {
 
-  /** An install, apply or adopt of one plan. */
-  public static GuardedWrite ofPlan(
-      String action, String namespace, String release, String planHash, WriteFlags flags) {
-    return new GuardedWrite(action, namespace, release, planHash, 0, "", flags);
+  /** An install, apply or adopt of one plan, to the release the plan names. */
+  public static GuardedWrite ofPlan(String action, Plan plan, WriteFlags flags) {
+    return new GuardedWrite(
+        action,
+        plan.release().namespace(),
+        plan.release().name(),
+        plan.hash(),
+        0,
+        "",
+        flags,
+        Optional.of(plan));
   }
 
   public static GuardedWrite rollback(
@@ -33,18 +46,21 @@ public record GuardedWrite(
         "",
         toRevision,
         "",
-        new WriteFlags("", false, forceChart));
+        new WriteFlags("", false, forceChart),
+        Optional.empty());
   }
 
   /** A write that names nothing but its release (an uninstall, an SLO reset). */
   public static GuardedWrite ofRelease(String action, String namespace, String release) {
-    return new GuardedWrite(action, namespace, release, "", 0, "", WriteFlags.NONE);
+    return new GuardedWrite(
+        action, namespace, release, "", 0, "", WriteFlags.NONE, Optional.empty());
   }
 
   /** A write of content: a release's SLO thresholds, or (with no release) the site profile. */
   public static GuardedWrite ofContent(
       String action, String namespace, String release, String contentHash) {
-    return new GuardedWrite(action, namespace, release, "", 0, contentHash, WriteFlags.NONE);
+    return new GuardedWrite(
+        action, namespace, release, "", 0, contentHash, WriteFlags.NONE, Optional.empty());
   }
 
   /** The site profile's new text. */
