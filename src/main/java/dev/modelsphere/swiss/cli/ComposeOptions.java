@@ -9,6 +9,7 @@ import dev.modelsphere.swiss.compose.ComposeRequest;
 import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.plan.ReleaseName;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.values.SetAssignment;
 import java.nio.file.Path;
@@ -124,7 +125,7 @@ public final class ComposeOptions {
             entry,
             chosen,
             profile,
-            GlobalOptions.empty(release) ? entry.name() : release,
+            ReleaseName.of(release, entry.name()),
             namespace,
             form,
             Map.of(),

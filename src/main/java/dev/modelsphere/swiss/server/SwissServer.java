@@ -21,6 +21,7 @@ import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
 import dev.modelsphere.swiss.deploy.policy.SitePolicy;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
+import dev.modelsphere.swiss.deploy.preflight.DryRunRule;
 import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
 import dev.modelsphere.swiss.deploy.preflight.ValuesPolicyRule;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
@@ -43,6 +44,7 @@ import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeNames;
 import dev.modelsphere.swiss.kube.NodeInventory;
 import dev.modelsphere.swiss.kube.Pods;
+import dev.modelsphere.swiss.kube.ServerDryRun;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.server.auth.Actor;
@@ -462,7 +464,8 @@ public final class SwissServer {
             FleetPlans.following(fleet),
             new FleetReleaseHolders(fleet),
             GpuNodes.of(nodes),
-            gpus);
+            gpus,
+            new DryRunRule(core.backends()::objects, new ServerDryRun(kube.client())));
     // The site's values policy, read from the profile as it is at each check.
     preflight = preflight.with(new ValuesPolicyRule(site.profiles()::profile, renders, ""));
     ReleaseWrites writes = core.writes(new PreflightGate(preflight, composer), writeApprovals());
