@@ -38,8 +38,8 @@ public interface ReleaseBackend {
   ApplyResult adopt(Plan plan, ApplyOptions options);
 
   /**
-   * The objects an apply of {@code plan} sends to the API server, as trees: what preflight's dry run
-   * sends first. Nothing is written.
+   * The objects an apply of {@code plan} sends to the API server, as trees: what preflight's dry
+   * run sends first. Nothing is written.
    *
    * @throws dev.modelsphere.swiss.helm.HelmException when the plan does not render
    * @throws DeployException when the plan cannot be made into this backend's objects

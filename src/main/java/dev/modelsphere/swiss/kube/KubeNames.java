@@ -53,8 +53,7 @@ public final class KubeNames {
     }
     return ok
         ? Optional.empty()
-        : Optional.of(
-            "%s name \"%s\" is not %s".formatted(kind, printable(name), rule));
+        : Optional.of("%s name \"%s\" is not %s".formatted(kind, printable(name), rule));
   }
 
   /** Why {@code name} cannot be a namespace; empty when it can. */

@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.kube;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -8,8 +10,8 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.FieldValidateable.Validation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,7 +58,10 @@ public final class ServerDryRun {
     }
   }
 
+  private static final Duration KEPT_FOR = Duration.ofMinutes(1);
+
   private final KubernetesClient client;
+  private final Discovery discovery = new Discovery();
 
   public ServerDryRun(KubernetesClient client) {
     this.client = client;
@@ -70,18 +75,16 @@ public final class ServerDryRun {
    * @throws KubeException when the API server cannot be asked
    */
   public List<Finding> apply(List<Map<String, Object>> objects, String namespace) {
-    Discovery discovery = new Discovery();
     List<Finding> findings = new ArrayList<>();
     for (Map<String, Object> tree : objects) {
       GenericKubernetesResource object =
           client.getKubernetesSerialization().convertValue(tree, GenericKubernetesResource.class);
-      check(object, namespace, discovery).ifPresent(findings::add);
+      check(object, namespace).ifPresent(findings::add);
     }
     return findings;
   }
 
-  private Optional<Finding> check(
-      GenericKubernetesResource object, String namespace, Discovery discovery) {
+  private Optional<Finding> check(GenericKubernetesResource object, String namespace) {
     String apiVersion = object.getApiVersion();
     String kind = object.getKind();
     String name = object.getMetadata() == null ? "" : object.getMetadata().getName();
@@ -119,11 +122,13 @@ public final class ServerDryRun {
       KubernetesClientException e, String apiVersion, String kind, String name) {
     String object = kind + "/" + name;
     if (ObjectRefusal.refusesTheObject(e)) {
-      return new Finding(
-          Outcome.REFUSED, apiVersion, kind, name, ObjectRefusal.of(object, e));
+      return new Finding(Outcome.REFUSED, apiVersion, kind, name, ObjectRefusal.of(object, e));
     }
-    if (e.getCode() == 404 && namespaceMissing(e)) {
-      return new Finding(Outcome.NAMESPACE_MISSING, apiVersion, kind, name, List.of());
+    if (e.getCode() == 404) {
+      // An apply creates what is absent: a 404 is the namespace, else the kind (a CRD removed
+      // since discovery said it was served).
+      Outcome missing = namespaceMissing(e) ? Outcome.NAMESPACE_MISSING : Outcome.NOT_SERVED;
+      return new Finding(missing, apiVersion, kind, name, List.of());
     }
     if (e.getCode() == 403) {
       return new Finding(
@@ -143,12 +148,27 @@ public final class ServerDryRun {
         && "namespaces".equals(e.getStatus().getDetails().getKind());
   }
 
-  /** The kinds the API server serves, asked once per group version within one dry run. */
+  /**
+   * The kinds the API server serves, kept a minute per group version: a plan and its install a
+   * moment later ask once. A kind not among them is asked about again before it is called not
+   * served, so a CRD installed a moment ago is found.
+   */
   private final class Discovery {
-    private final Map<String, List<APIResource>> served = new HashMap<>();
+    private final Cache<String, List<APIResource>> served =
+        Caffeine.newBuilder().expireAfterWrite(KEPT_FOR).maximumSize(256).build();
 
     Optional<APIResource> find(String apiVersion, String kind) {
-      return served.computeIfAbsent(apiVersion, this::list).stream()
+      Optional<APIResource> known = among(served.get(apiVersion, this::list), kind);
+      if (known.isPresent()) {
+        return known;
+      }
+      List<APIResource> now = list(apiVersion);
+      served.put(apiVersion, now);
+      return among(now, kind);
+    }
+
+    private static Optional<APIResource> among(List<APIResource> resources, String kind) {
+      return resources.stream()
           .filter(r -> kind.equals(r.getKind()) && !r.getName().contains("/"))
           .findFirst();
     }

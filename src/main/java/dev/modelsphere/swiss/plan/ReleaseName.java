@@ -48,7 +48,8 @@ public final class ReleaseName {
     String made = fromDefault(fallback == null ? "" : fallback);
     if (made.isEmpty()) {
       throw new PlanException(
-          "no release name can be made from \"%s\": name the release (%s)".formatted(fallback, RULE));
+          "no release name can be made from \"%s\": name the release (%s)"
+              .formatted(fallback, RULE));
     }
     return made;
   }

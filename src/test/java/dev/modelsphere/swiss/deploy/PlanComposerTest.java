@@ -130,8 +130,7 @@ class PlanComposerTest {
 
   @Test
   void aDottedServiceIdNamesTheReleaseWithDashesAndStaysTheServiceId() {
-    Plan plan =
-        compose(request().model(MODEL).namespace(cluster.namespace()).serviceId("chat.v2"));
+    Plan plan = compose(request().model(MODEL).namespace(cluster.namespace()).serviceId("chat.v2"));
 
     assertThat(plan.release().name()).isEqualTo("chat-v2");
     assertThat(plan.values()).containsEntry("serviceId", "chat.v2");

@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The API server takes every object the write would send: each is sent first as a server-side
- * dry run ({@link ServerDryRun}), so what the API server would refuse (a name no Service can have,
- * a field its schema lacks, an admission policy's no) is refused before anything is written, in the
+ * The API server takes every object the write would send: each is sent first as a server-side dry
+ * run ({@link ServerDryRun}), so what the API server would refuse (a name no Service can have, a
+ * field its schema lacks, an admission policy's no) is refused before anything is written, in the
  * API server's words, naming the object and the field.
  *
  * <ul>
@@ -101,7 +101,9 @@ public final class DryRunRule implements PreflightRule {
                   ("%s in %s: swiss may not write it (%s): grant swiss's account the right, or"
                           + " deploy where it has it")
                       .formatted(
-                          finding.object(), namespace, ObjectRefusal.describe(finding.refusals()))));
+                          finding.object(),
+                          namespace,
+                          ObjectRefusal.describe(finding.refusals()))));
     };
   }
 

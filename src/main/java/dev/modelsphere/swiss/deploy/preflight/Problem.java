@@ -19,8 +19,7 @@ import dev.modelsphere.swiss.error.ErrorKind;
  *     answer's problem, whose status says it.
  */
 @JsonPropertyOrder({"rule", "field", "message"})
-public record Problem(
-    String rule, String field, String message, @JsonIgnore ErrorKind kind) {
+public record Problem(String rule, String field, String message, @JsonIgnore ErrorKind kind) {
   public Problem {
     rule = rule == null ? "" : rule;
     field = field == null ? "" : field;
