@@ -11,12 +11,22 @@ import (
 )
 
 // Error is a failure as swiss classifies it: "conflict" (another field manager owns a field the
-// apply sets), "notFound" (no such release or revision), "silent" (the API server did not begin to
-// answer a request within the call's silence limit), or "failed".
+// apply sets), "invalid" (the API server refused an object as invalid: a 422, or a 400 such as
+// strict field validation's unknown field), "notFound" (no such release or revision), "silent"
+// (the API server did not begin to answer a request within the call's silence limit), or "failed".
 type Error struct {
 	Kind      string     `json:"kind"`
 	Message   string     `json:"message"`
 	Conflicts []Conflict `json:"conflicts,omitempty"`
+	Refusals  []Refusal  `json:"refusals,omitempty"`
+}
+
+// Refusal is one object the API server refused as invalid, in its own words: the object as
+// kind/name, the field its cause names (empty when it names none) and the message.
+type Refusal struct {
+	Object  string `json:"object"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
 }
 
 // Conflict is one field another manager owns, as server-side apply reports it.
@@ -28,9 +38,10 @@ type Conflict struct {
 
 var (
 	conflictManager = regexp.MustCompile(`conflict with "([^"]*)"`)
-	// Helm names the object around the API server's conflict, which leaves its details' name empty:
-	// "conflict occurred while applying object <ns>/<name> apps/v1, Kind=Deployment: ...".
-	conflictObject = regexp.MustCompile(`^conflict occurred while applying object [^/\s]*/(\S+) \S+ Kind=(\w+):`)
+	// Helm names the object around the API server's answer to an apply, whose details may leave the
+	// name empty: "conflict occurred while applying object <ns>/<name> apps/v1, Kind=Deployment: ..."
+	// or "server-side apply failed for object <ns>/<name> /v1, Kind=Service: ...".
+	conflictObject = regexp.MustCompile(`^(?:conflict occurred while applying|server-side apply failed for) object [^/\s]*/(\S+) \S+ Kind=(\w+):`)
 )
 
 func describe(err error) *Error {
@@ -42,6 +53,9 @@ func describe(err error) *Error {
 	}
 	if errors.Is(err, driver.ErrReleaseNotFound) || apierrors.IsNotFound(err) {
 		return &Error{Kind: "notFound", Message: err.Error()}
+	}
+	if refusals := invalidObjects(err); len(refusals) > 0 {
+		return &Error{Kind: "invalid", Message: err.Error(), Refusals: refusals}
 	}
 	return &Error{Kind: "failed", Message: err.Error()}
 }
@@ -70,6 +84,30 @@ func fieldConflicts(err error) []Conflict {
 		}
 	})
 	return conflicts
+}
+
+// invalidObjects reads the API server's refusals of objects as invalid out of an apply's error:
+// one per cause, so each names its field, or one with the status' message when it gives none. A
+// refusal is the request's: the same objects sent again are refused again.
+func invalidObjects(err error) []Refusal {
+	var refusals []Refusal
+	walk(err, "", func(status apierrors.APIStatus, object string) {
+		s := status.Status()
+		if s.Reason != metav1.StatusReasonInvalid && s.Reason != metav1.StatusReasonBadRequest {
+			return
+		}
+		if s.Details != nil && s.Details.Name != "" {
+			object = s.Details.Kind + "/" + s.Details.Name
+		}
+		if s.Details == nil || len(s.Details.Causes) == 0 {
+			refusals = append(refusals, Refusal{Object: object, Message: s.Message})
+			return
+		}
+		for _, cause := range s.Details.Causes {
+			refusals = append(refusals, Refusal{Object: object, Field: cause.Field, Message: cause.Message})
+		}
+	})
+	return refusals
 }
 
 // walk visits every API status error in err's tree (Helm joins the failures of the objects of one

@@ -774,13 +774,18 @@ export interface paths {
          *     helm, and records the outcome in `status.yaml` (`statusError` when that write fails) and in
          *     the audit log. An apply or rollback of the plan the release already runs, whose diff
          *     against the release and the cluster is empty, writes nothing and answers the live revision
-         *     with `changed: false` (recorded as such). 500 when creating the namespace, the write-ahead or helm fails (recorded);
+         *     with `changed: false` (recorded as such). An object the API server refuses as invalid
+         *     during the write (422, or 400 such as an unknown field) answers 400 naming the object and
+         *     the field in the API server's words (recorded); never a 5xx.
+         *     500 when creating the namespace, the write-ahead or helm fails otherwise (recorded);
          *     502 when the release's owner or helm's storage cannot be read. Before any of this, preflight
          *     runs again with the site profile as it is now: a plan the site's values policy refuses
          *     (`values-policy`: a user key it keeps from users, or a rendered pod outside its Pod
          *     Security level, exceptions, node directories or image registries) is 400, naming each
          *     object, field and value and what the site would have to allow, even when the plan was
-         *     composed before the policy changed; any other preflight problem is 409. Nothing is
+         *     composed before the policy changed; so is an object the API server's dry run refuses
+         *     (`dry-run`, naming the object and its field); a problem the cluster's state makes (a kind
+         *     it does not serve, GPUs, names taken) is 409; one of swiss's missing grants is 403. Nothing is
          *     written or recorded. A namespace the plan creates gets the policy's Pod Security labels
          *     (`pod-security.kubernetes.io/warn` and `audit` at its level, `enforce` at the strictest
          *     level that admits what the site allows).
@@ -1585,16 +1590,24 @@ export interface components {
          *     server was not granted), route collision, serviceId uniqueness, GPU fit, and the site's
          *     values policy (`values-policy`: the user layers' keys, and every pod the plan renders
          *     against the site's Pod Security level, its exceptions, node directories and image
-         *     registries; `field` is then `Kind/name` and the pod field). Checked again, live, on apply
-         *     and install, which refuse with 400 while a `values-policy` problem remains and with 409
-         *     while any other does.
+         *     registries; `field` is then `Kind/name` and the pod field), and the API server's dry run
+         *     (`dry-run`: every object the write would send, applied server-side with `dryRun=All` as
+         *     helm's field manager, forcing conflicts, which the write settles; a refused object is named
+         *     as `Kind/name` in the message and its refused field, such as `metadata.name`, is `field`; a
+         *     kind the cluster does not serve is named too; in a namespace the plan creates, only the
+         *     objects' names are checked). Checked again, live, on apply and install, which refuse with
+         *     400 while a `values-policy` problem or a refused object remains, with 403 for a missing
+         *     grant, and with 409 while any other problem does.
          */
         PreflightReport: {
             ok: boolean;
             problems: {
                 /** @enum {string} */
-                rule: "chart-schema" | "release-identity" | "route-collision" | "service-id" | "gpu-fit" | "values-policy";
-                /** @description The values path or request field it concerns; empty for none. */
+                rule: "chart-schema" | "release-identity" | "route-collision" | "service-id" | "gpu-fit" | "values-policy" | "dry-run";
+                /**
+                 * @description The values path or request field it concerns, or for `dry-run` the refused
+                 *     object's field; empty for none.
+                 */
                 field: string;
                 message: string;
             }[];
@@ -1617,7 +1630,13 @@ export interface components {
             version?: string;
             /** @description The variant's id; the version's default variant (on an upgrade, the deployed one) when absent. */
             variant?: string;
-            /** @description The release name; `serviceId`, else the model's name, when absent. Ignored on an upgrade. */
+            /**
+             * @description The release name; when absent, `serviceId`, else the model's name, made one the charts
+             *     can name objects after (every character but lowercase letters, digits and '-' becomes
+             *     '-': `granite-3.3-8b` is released as `granite-3-3-8b`; at most 53). A name given here
+             *     must already be one (a DNS-1123 label of at most 53), else 400 naming the rule and the
+             *     name. Ignored on an upgrade.
+             */
             release?: string;
             /** @description The release's namespace; the site profile's when absent. */
             namespace?: string;

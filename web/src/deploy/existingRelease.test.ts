@@ -21,7 +21,14 @@ describe("deployTarget", () => {
     expect(deployTarget("chat", "lab", "models")).toEqual({ namespace: "lab", release: "chat" });
   });
 
-  it.each(["", "Chat", "chat-", "-chat", "a".repeat(54), "chat_1"])("names nothing for %j, which no release can be called", (serviceId) => {
+  it("names the release the server makes of a Service ID no release can be called", () => {
+    expect(deployTarget("granite-3.3-8b", "", "models")).toEqual({ namespace: "models", release: "granite-3-3-8b" });
+    expect(deployTarget("Chat_1", "", "models")?.release).toBe("chat-1");
+    expect(deployTarget("-chat-", "", "models")?.release).toBe("chat");
+    expect(deployTarget("a".repeat(54), "", "models")?.release).toBe("a".repeat(53));
+  });
+
+  it.each(["", "  ", "...", "-"])("names nothing for %j, of which no release can be made", (serviceId) => {
     expect(deployTarget(serviceId, "", "models")).toBeUndefined();
   });
 

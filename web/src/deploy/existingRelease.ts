@@ -12,9 +12,19 @@ export interface ReleaseRef {
 const RELEASE_NAME = /^[a-z0-9]([-a-z0-9]{0,51}[a-z0-9])?$/;
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
+/**
+ * The release the server names after a Service ID, as its rule (plan.ReleaseName) makes one:
+ * lowercase, '-' for every other character than a letter, digit or '-', no '-' at either end,
+ * within helm's 53.
+ */
+export function releaseNameOf(serviceId: string): string {
+  const dashed = serviceId.trim().toLowerCase().replace(/[^-a-z0-9]/g, "-").replace(/^-+|-+$/g, "");
+  return dashed.slice(0, 53).replace(/-+$/, "");
+}
+
 /** The release a deploy of this form would write, or undefined while the fields cannot name one. */
 export function deployTarget(serviceId: string, namespace: string, defaultNamespace: string): ReleaseRef | undefined {
-  const release = serviceId.trim();
+  const release = releaseNameOf(serviceId);
   const ns = namespace.trim() || defaultNamespace;
   return RELEASE_NAME.test(release) && NAMESPACE.test(ns) ? { namespace: ns, release } : undefined;
 }

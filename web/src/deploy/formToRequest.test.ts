@@ -29,7 +29,6 @@ describe("toPlanRequest for a new release", () => {
       catalog: "lab",
       version: "1.0.1",
       variant: "sglang-tp1-h100",
-      release: "chat",
       serviceId: "chat",
       namespace: "models",
       localPath: "/data/qwen",

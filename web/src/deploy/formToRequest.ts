@@ -98,10 +98,12 @@ export function toPlanRequest(form: DeployForm, target: PlanTarget): PlanRequest
     });
   }
   const serviceId = trimmed(form.serviceId);
+  // No release: the server names it after the Service ID, made a name charts can build theirs
+  // from (granite-3.3-8b is released as granite-3-3-8b); sent as the release, a dotted Service ID
+  // would be refused as a name no chart can use.
   return dropUndefined({
     model: target.model,
     catalog: nonBlank(target.catalog ?? ""),
-    release: serviceId,
     serviceId,
     namespace: trimmed(form.namespace),
     ...shared,

@@ -33,7 +33,11 @@ public final class ComposeOptions {
       description = "An exact chart version within the variant's range.")
   String chartVersion;
 
-  @Option(names = "--release", description = "Release name (default: the model's name).")
+  @Option(
+      names = "--release",
+      description =
+          "Release name (default: the model's name, a dash for each dot: granite-3.3-8b is"
+              + " released as granite-3-3-8b).")
   String release;
 
   @Option(names = "--namespace", description = "Namespace (default: the site profile's).")

@@ -2,6 +2,9 @@ package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
+import dev.modelsphere.swiss.plan.Plan;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The one place that knows there are two backends: which of them a release belongs to, read off the
@@ -43,6 +46,14 @@ public final class Backends {
   /** The same, for an owner the caller has read already. */
   public ReleaseBackend writer(BackendChoice choice, Mode mode) {
     return of(BackendChoice.forApply(choice.owner(), mode, applyWith, access.current().visible()));
+  }
+
+  /**
+   * The objects an apply of {@code plan} in {@code mode} would send, as the backend that would
+   * write it makes them: preflight's dry run sends these.
+   */
+  public List<Map<String, Object>> objects(Plan plan, Mode mode) {
+    return writer(plan.release().namespace(), plan.release().name(), mode).objects(plan);
   }
 
   /** Who owns the release, read off the cluster now: one of the backends, or nobody. */

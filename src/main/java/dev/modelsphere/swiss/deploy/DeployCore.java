@@ -131,6 +131,11 @@ public final class DeployCore implements AutoCloseable {
     this.plans = new ReleasePlans(backends);
   }
 
+  /** The cluster this core writes to, for what asks the API server itself (preflight's dry run). */
+  public Kube kube() {
+    return kube;
+  }
+
   /** The helm backend, for what only helm has: settling interrupted applies, its archive. */
   public HelmDeployer helm() {
     return helm;

@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
 import dev.modelsphere.swiss.deploy.policy.SitePolicy;
 import dev.modelsphere.swiss.deploy.preflight.ClusterScope;
+import dev.modelsphere.swiss.deploy.preflight.DryRunRule;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.LiveGpuNodes;
 import dev.modelsphere.swiss.deploy.preflight.LiveManagedPlans;
@@ -15,6 +16,7 @@ import dev.modelsphere.swiss.deploy.preflight.ReleaseHolders;
 import dev.modelsphere.swiss.deploy.preflight.ValuesPolicyRule;
 import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
+import dev.modelsphere.swiss.kube.ServerDryRun;
 import dev.modelsphere.swiss.sitestate.ChartListings;
 import dev.modelsphere.swiss.sitestate.GpuInventory;
 import dev.modelsphere.swiss.sitestate.GpuNode;
@@ -103,7 +105,10 @@ public final class DeployUseCases {
             reads.plans(),
             reads.holders(),
             reads.nodes(),
-            gpus(config));
+            gpus(config),
+            // Asked of the API server itself, by server and CLI alike: no copy can say what it
+            // would refuse.
+            new DryRunRule(core.backends()::objects, new ServerDryRun(core.kube().client())));
     // The site's values policy, read from the profile as it is at each check.
     return site.hasProfile()
         ? standard.with(new ValuesPolicyRule(site.profiles()::profile, core.renders(), chartRoot))

@@ -10,6 +10,8 @@ import dev.modelsphere.swiss.helm.ChartMovedException;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmOutcome;
 import dev.modelsphere.swiss.helm.HelmReleases;
+import dev.modelsphere.swiss.helm.ManifestObjects;
+import dev.modelsphere.swiss.helm.ObjectsRefused;
 import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
@@ -319,6 +321,13 @@ public final class HelmDeployer implements ReleaseBackend {
     return apply(plan, Mode.UPGRADE, forced);
   }
 
+  /** The plan's manifest, rendered as the install will render it (the render is shared). */
+  @Override
+  public List<Map<String, Object>> objects(Plan plan) {
+    return List.copyOf(
+        ManifestObjects.parse(renders.render(plan, chartRoot).manifest(), "").values());
+  }
+
   /** Removes the release, then its archived plans, then its plan ConfigMap. */
   @Override
   public UninstallResult uninstall(String ns, String release) {
@@ -395,7 +404,7 @@ public final class HelmDeployer implements ReleaseBackend {
           mode == Mode.INSTALL
               ? helm.install(request, false, forceConflicts)
               : helm.upgrade(request, forceConflicts);
-    } catch (ApplyConflict | ChartMovedException e) {
+    } catch (ApplyConflict | ChartMovedException | ObjectsRefused e) {
       refused = e;
       failure = e.getMessage();
     } catch (HelmException e) {
@@ -408,6 +417,11 @@ public final class HelmDeployer implements ReleaseBackend {
     if (refused instanceof ApplyConflict) {
       // The API server refused the apply: recorded like a failure, answered as a conflict.
       throw DeployException.refusedByCluster(CONFLICT, refused.getMessage());
+    }
+    if (refused instanceof ObjectsRefused) {
+      // The API server found objects invalid: the plan's to change, never a server error; recorded
+      // like a failure, since what the objects it took became is the release's record.
+      throw DeployException.refusedByCluster(INVALID, refused.getMessage());
     }
     if (refused != null) {
       // The chart was pushed again after it was checked; helm was given nothing to install.

@@ -2,6 +2,8 @@ package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
+import java.util.List;
+import java.util.Map;
 
 /**
  * LLMService releases as a {@link ReleaseBackend}: writes through {@link LlmServiceDeployer}, the
@@ -30,6 +32,12 @@ public final class LlmServiceBackend implements ReleaseBackend {
     // LLMService releases install no chart archive: forceChart has nothing to go past.
     return deployer.rollback(
         ns, release, request.toRevision(), request.expectRevision(), request.note());
+  }
+
+  /** The one object an LLMService release is. */
+  @Override
+  public List<Map<String, Object>> objects(Plan plan) {
+    return List.of(deployer.object(plan));
   }
 
   /** An LLMService is already kept: by its operator, and by swiss when swiss wrote it. */

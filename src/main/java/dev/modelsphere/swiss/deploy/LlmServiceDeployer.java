@@ -10,6 +10,7 @@ import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
+import dev.modelsphere.swiss.kube.ObjectRefusal;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceClient;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;
@@ -387,6 +388,16 @@ public final class LlmServiceDeployer {
   }
 
   private static DeployException refused(String verb, Target target, KubernetesClientException e) {
+    if (ObjectRefusal.refusesTheObject(e)) {
+      // The object itself is what the API server refused: the plan's to change, never ours.
+      return DeployException.refusedByCluster(
+          INVALID,
+          "LLMService %s not %s, nothing applied: the API server refused it as invalid: %s; change the values that make it and plan again"
+              .formatted(
+                  target.ref,
+                  verb,
+                  ObjectRefusal.describe(ObjectRefusal.of("LLMService/" + target.release, e))));
+    }
     return new DeployException(
         UPSTREAM_FAILED,
         "LLMService %s not %s, nothing applied: the API server answered %s"
@@ -441,6 +452,17 @@ public final class LlmServiceDeployer {
         String.join("\n", output),
         "",
         true);
+  }
+
+  /**
+   * The LLMService an install of {@code plan} creates, as a tree: what a dry run sends.
+   *
+   * @throws DeployException as an apply refuses a plan the operator cannot deploy
+   */
+  @SuppressWarnings("unchecked")
+  Map<String, Object> object(Plan plan) {
+    LlmService fresh = map(plan, ApplyOptions.install());
+    return client.getKubernetesSerialization().convertValue(fresh, Map.class);
   }
 
   /** A plan the operator cannot deploy is the caller's to fix (400); anything else is ours. */

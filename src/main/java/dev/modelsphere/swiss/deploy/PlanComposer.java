@@ -23,6 +23,7 @@ import dev.modelsphere.swiss.kube.GpuResources;
 import dev.modelsphere.swiss.plan.Layer;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
+import dev.modelsphere.swiss.plan.ReleaseName;
 import dev.modelsphere.swiss.plan.ServiceId;
 import dev.modelsphere.swiss.plan.SourceRef;
 import dev.modelsphere.swiss.site.CatalogRepo;
@@ -124,7 +125,9 @@ public final class PlanComposer {
     String chartVersion =
         chartVersion(
             profile, variant, req.chartVersion(), upgrade == null ? "" : upgrade.runningChart());
-    String release = first(req.release(), req.serviceId(), entry.name());
+    // An upgrade keeps the name the release has; a new one gets a name the charts can use.
+    String release =
+        upgrade != null ? req.release() : releaseName(req.release(), req.serviceId(), entry.name());
     Map<String, Object> form = form(req, variant);
     Map<String, Object> edits =
         upgrade != null && upgrade.bare() ? upgrade.edits() : tree("plan edits", req.editsYaml());
@@ -353,6 +356,14 @@ public final class PlanComposer {
     try {
       return Yaml.tree(origin, yaml);
     } catch (ValuesException e) {
+      throw invalid(e);
+    }
+  }
+
+  private static String releaseName(String chosen, String serviceId, String entryName) {
+    try {
+      return ReleaseName.of(chosen, first(serviceId, entryName));
+    } catch (PlanException e) {
       throw invalid(e);
     }
   }

@@ -1,6 +1,8 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.plan.Plan;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One way swiss keeps releases: helm releases with their plan beside them ({@link HelmDeployer}),
@@ -34,6 +36,15 @@ public interface ReleaseBackend {
    * diff against it is empty: writes what swiss keeps beside a release and changes nothing in it.
    */
   ApplyResult adopt(Plan plan, ApplyOptions options);
+
+  /**
+   * The objects an apply of {@code plan} sends to the API server, as trees: what preflight's dry
+   * run sends first. Nothing is written.
+   *
+   * @throws dev.modelsphere.swiss.helm.HelmException when the plan does not render
+   * @throws DeployException when the plan cannot be made into this backend's objects
+   */
+  List<Map<String, Object>> objects(Plan plan);
 
   /** Removes the release and what swiss kept beside it. */
   UninstallResult uninstall(String ns, String release);

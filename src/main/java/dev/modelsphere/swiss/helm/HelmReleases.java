@@ -96,6 +96,9 @@ public final class HelmReleases {
       if (e.kind() == HelmLibraryError.Kind.CONFLICT && !e.conflicts().isEmpty()) {
         throw new ApplyConflict(doing, e.conflicts(), e);
       }
+      if (e.kind() == HelmLibraryError.Kind.INVALID && !e.refusals().isEmpty()) {
+        throw new ObjectsRefused(doing, e.refusals(), e);
+      }
       if (e.kind() == HelmLibraryError.Kind.SILENT) {
         throw silent(doing, e);
       }

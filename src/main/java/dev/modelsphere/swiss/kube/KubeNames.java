@@ -15,6 +15,7 @@ public final class KubeNames {
   private static final String LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
   private static final Pattern LABEL_PATTERN = Pattern.compile(LABEL);
   private static final Pattern SUBDOMAIN_PATTERN = Pattern.compile(LABEL + "(\\." + LABEL + ")*");
+  private static final Pattern DNS_1035_LABEL = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
 
   private KubeNames() {}
 
@@ -24,6 +25,35 @@ public final class KubeNames {
 
   public static boolean isSubdomain(String s) {
     return s.length() <= 253 && SUBDOMAIN_PATTERN.matcher(s).matches();
+  }
+
+  /**
+   * Why the API server would refuse {@code name} as the name of a {@code kind}, by name alone;
+   * empty when the name passes. A Service is a DNS-1035 label (at most 63, starting with a letter),
+   * a Namespace a DNS-1123 label, every other kind (for this check) a DNS-1123 subdomain.
+   */
+  public static Optional<String> objectNameProblem(String kind, String name) {
+    String rule;
+    boolean ok;
+    switch (kind) {
+      case "Service" -> {
+        ok = name.length() <= 63 && DNS_1035_LABEL.matcher(name).matches();
+        rule =
+            "a DNS-1035 label: at most 63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit";
+      }
+      case "Namespace" -> {
+        ok = isLabel(name);
+        rule = "a DNS-1123 label: at most 63 lowercase letters, digits and '-'";
+      }
+      default -> {
+        ok = isSubdomain(name);
+        rule =
+            "a DNS-1123 subdomain: at most 253 lowercase letters, digits, '-' and '.', each part starting and ending with a letter or digit";
+      }
+    }
+    return ok
+        ? Optional.empty()
+        : Optional.of("%s name \"%s\" is not %s".formatted(kind, printable(name), rule));
   }
 
   /** Why {@code name} cannot be a namespace; empty when it can. */

@@ -239,7 +239,7 @@ class OfflineCliTest {
         .containsPattern("  image.repository +catalog -> site\n")
         .containsPattern("  model.localPath +site -> form\n")
         .containsPattern("  model.mountPath +catalog -> form\n");
-    assertThat(out).contains("glm5.3/sglang-tp8-b300-baseline -> release glm5.3 in models");
+    assertThat(out).contains("glm5.3/sglang-tp8-b300-baseline -> release glm5-3 in models");
     assertThat(out).as("a blank line closes the shadowed block, as every block").endsWith("\n\n");
   }
 

@@ -121,6 +121,31 @@ class PlanComposerTest {
     assertThat(plan.release().name()).isEqualTo("r1");
   }
 
+  @Test
+  void aDottedModelIsReleasedUnderItsNameWithDashesForDots() {
+    Plan plan = compose(request().model("granite-3.3-8b").namespace(cluster.namespace()));
+
+    assertThat(plan.release().name()).isEqualTo("granite-3-3-8b");
+  }
+
+  @Test
+  void aDottedServiceIdNamesTheReleaseWithDashesAndStaysTheServiceId() {
+    Plan plan = compose(request().model(MODEL).namespace(cluster.namespace()).serviceId("chat.v2"));
+
+    assertThat(plan.release().name()).isEqualTo("chat-v2");
+    assertThat(plan.values()).containsEntry("serviceId", "chat.v2");
+  }
+
+  @Test
+  void aReleaseTheRequestNamesThatNoChartCanNameAServiceAfterIsRefusedNamingTheRule() {
+    refused(
+        request().model(MODEL).namespace(cluster.namespace()).release("granite-3.3-8b"),
+        ErrorKind.INVALID,
+        "\"granite-3.3-8b\"",
+        "release name rule",
+        "granite-3-3-8b");
+  }
+
   // -- GPU products --
 
   @Test

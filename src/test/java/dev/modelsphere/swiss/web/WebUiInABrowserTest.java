@@ -121,6 +121,26 @@ class WebUiInABrowserTest {
   }
 
   @Test
+  void installsAModelWithDotsInItsNameFromTheDeployFormUnderItsDefaultName() {
+    scenario("installs-a-dotted-model-under-its-default-name.mjs")
+        .with("MODEL", "granite-3.3-8b")
+        .with("MODEL_TITLE", "Granite 3.3 8B Instruct")
+        .with("VARIANT", "vllm-tp1")
+        .with("RELEASE", "granite-3-3-8b")
+        .run();
+
+    assertThat(
+            cluster
+                .admin()
+                .services()
+                .inNamespace(cluster.namespace())
+                .withName("granite-3-3-8b-vllm")
+                .get())
+        .as("the Service the chart names after the release")
+        .isNotNull();
+  }
+
+  @Test
   void showsANewPodsStartupInOrder() {
     String label = "swiss-e2e-startup-" + cluster.namespace();
     try {

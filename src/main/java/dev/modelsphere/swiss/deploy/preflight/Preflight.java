@@ -4,6 +4,7 @@ import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.ValuesSchemaCheck;
 import dev.modelsphere.swiss.kube.GpuResources;
+import dev.modelsphere.swiss.kube.ServerDryRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,19 +23,21 @@ public final class Preflight {
 
   /**
    * Every rule, in the order the report lists their problems: the chart's schema, release identity,
-   * route collision, service id, GPU fit.
+   * route collision, service id, GPU fit, and last the API server's dry run of the objects.
    *
    * @param chartRoot the folder of chart directories for plans without a chart source; may be ""
    * @param scope the cluster and the namespaces the server was granted ({@code cluster.namespaces})
    * @param gpus the product labels per GPU resource ({@code server.gpuProductLabels} over the
    *     defaults), the same the node inventory reads
+   * @param written the objects a write of a plan sends ({@code Backends::objects})
    */
   public static Preflight standard(
       ChartRenderer renderer,
       String chartRoot,
       ClusterScope scope,
       GpuNodes nodes,
-      GpuResources gpus) {
+      GpuResources gpus,
+      DryRunRule.WrittenObjects written) {
     return standard(
         PlanRenders.of(renderer),
         new ValuesSchemaCheck(Optional.empty()),
@@ -43,17 +46,20 @@ public final class Preflight {
         new LiveManagedPlans(scope),
         new LiveReleaseHolders(scope),
         nodes,
-        gpus);
+        gpus,
+        new DryRunRule(written, new ServerDryRun(scope.kube().client())));
   }
 
   /**
-   * Every rule, as {@link #standard(ChartRenderer, String, ClusterScope, GpuNodes, GpuResources)},
-   * reading the managed releases from {@code plans} and {@code holders}: the server passes its
-   * watch-backed ones, so a check lists nothing.
+   * Every rule, as {@link #standard(ChartRenderer, String, ClusterScope, GpuNodes, GpuResources,
+   * DryRunRule.WrittenObjects)}, reading the managed releases from {@code plans} and {@code
+   * holders}: the server passes its watch-backed ones, so a check lists nothing.
    *
    * @param renders shared with the deployer, so an install renders its plan once
    * @param schemas the chart-schema rule's check without a render
    * @param grantedNamespaces {@code cluster.namespaces}; empty means the whole cluster
+   * @param dryRun the API server's dry run of the objects, last: it is the one rule that costs the
+   *     API server a request per object
    */
   public static Preflight standard(
       PlanRenders renders,
@@ -63,14 +69,16 @@ public final class Preflight {
       ManagedPlans plans,
       ReleaseHolders holders,
       GpuNodes nodes,
-      GpuResources gpus) {
+      GpuResources gpus,
+      DryRunRule dryRun) {
     return new Preflight(
         List.of(
             new ChartSchemaRule(renders, schemas, chartRoot),
             new ReleaseIdentityRule(grantedNamespaces, holders),
             new RouteCollisionRule(plans),
             new ServiceIdRule(plans),
-            new GpuFitRule(nodes, gpus)));
+            new GpuFitRule(nodes, gpus),
+            dryRun));
   }
 
   /**

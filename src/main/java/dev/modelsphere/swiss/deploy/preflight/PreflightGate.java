@@ -5,7 +5,6 @@ import dev.modelsphere.swiss.deploy.ApplyGate;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.PlanComposer;
-import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**
@@ -27,18 +26,10 @@ public final class PreflightGate implements ApplyGate {
   public void check(Plan plan, Mode mode) {
     PreflightReport report = preflight.check(proposal(plan, composer.requiresOf(plan), mode));
     if (!report.ok()) {
-      throw new DeployException(kind(report), report.summary());
+      // The kind its rules set: 400 for a plan the request must change (the site's policy, an
+      // object the API server refuses), else 409 for the cluster's state, which may change.
+      throw new DeployException(report.kind(), report.summary());
     }
-  }
-
-  /**
-   * A plan the site's policy refuses is the request's to change (400), as its composition would
-   * have been; every other problem is the cluster's state, which may change (409).
-   */
-  private static ErrorKind kind(PreflightReport report) {
-    return report.problems().stream().anyMatch(p -> p.rule().equals(ValuesPolicyRule.NAME))
-        ? ErrorKind.INVALID
-        : ErrorKind.CONFLICT;
   }
 
   /** What preflight looks at: an install proposes a new release, an upgrade moves one. */

@@ -1,8 +1,10 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.util.List;
 
 /**
@@ -26,6 +28,20 @@ public record PreflightReport(List<Problem> problems) {
   @JsonProperty("ok")
   public boolean ok() {
     return problems.isEmpty();
+  }
+
+  /**
+   * What kind of refusal the problems make of a write, from the kinds their rules set: {@link
+   * ErrorKind#INVALID} when any says the request must change, since sending it again unchanged
+   * cannot help whatever else changes; else the first other kind (a conflict with the cluster's
+   * state, unless a rule said otherwise).
+   */
+  @JsonIgnore
+  public ErrorKind kind() {
+    if (problems.stream().anyMatch(p -> p.kind() == ErrorKind.INVALID)) {
+      return ErrorKind.INVALID;
+    }
+    return problems.stream().map(Problem::kind).findFirst().orElse(ErrorKind.CONFLICT);
   }
 
   /** One line per problem, {@code rule: message}: the warnings a diff shows. */

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.util.List;
 
 /**
@@ -15,8 +16,21 @@ public interface PreflightRule {
   /** Every problem the proposal has under this rule; empty when it passes. */
   List<Problem> check(Proposal proposal);
 
-  /** A problem of this rule. */
+  /**
+   * What kind of refusal this rule's problems make of a write: {@link ErrorKind#CONFLICT}, the
+   * cluster's state, unless the rule says the request must change.
+   */
+  default ErrorKind kind() {
+    return ErrorKind.CONFLICT;
+  }
+
+  /** A problem of this rule, of its {@link #kind()}. */
   default Problem problem(String field, String message) {
-    return new Problem(name(), field, message);
+    return problem(kind(), field, message);
+  }
+
+  /** A problem of this rule of another kind than its own. */
+  default Problem problem(ErrorKind kind, String field, String message) {
+    return new Problem(name(), field, message, kind);
   }
 }

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy.preflight;
 import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.policy.Finding;
 import dev.modelsphere.swiss.deploy.policy.SitePolicy;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
@@ -40,6 +41,12 @@ public final class ValuesPolicyRule implements PreflightRule {
   @Override
   public String name() {
     return NAME;
+  }
+
+  /** A plan the site's policy refuses is the request's to change, as its composition would be. */
+  @Override
+  public ErrorKind kind() {
+    return ErrorKind.INVALID;
   }
 
   @Override

@@ -16,5 +16,10 @@
  * it either, since no lock spans releases. A copy not yet loaded, or a watch refused, fails the
  * check ("could not check") rather than passing on a partial copy. GPU fit uses the watch-backed
  * node inventory, because the scheduler decides in the end.
+ *
+ * <p>Last, {@link dev.modelsphere.swiss.deploy.preflight.DryRunRule} asks the API server itself:
+ * the objects the write would send are applied with {@code dryRun=All}, so what it would refuse is
+ * refused before anything is written. Each problem carries the kind of refusal it makes of a write
+ * (400 for what the request must change, 409 for the cluster's state), set by its rule.
  */
 package dev.modelsphere.swiss.deploy.preflight;

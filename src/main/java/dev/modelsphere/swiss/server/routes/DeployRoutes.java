@@ -11,7 +11,6 @@ import dev.modelsphere.swiss.deploy.RollbackRequest;
 import dev.modelsphere.swiss.deploy.UninstallResult;
 import dev.modelsphere.swiss.deploy.WriteAnswers;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
-import dev.modelsphere.swiss.deploy.preflight.Problem;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.http.ApiException;
@@ -79,12 +78,23 @@ public final class DeployRoutes implements RouteGroup {
     Map<String, Object> notes = new LinkedHashMap<>();
     notes.put("shadowed", proposed.plan().shadowed());
     notes.put("warnings", proposed.warnings());
-    notes.put("preflight", new PreflightAnswer(report.ok(), report.problems()));
+    notes.put("preflight", PreflightAnswer.of(report));
     ctx.status(200).contentType(Json.CONTENT_TYPE).result(proposed.document().withMembers(notes));
   }
 
   /** The preflight member of a plan's answer: whether it passed, and every problem. */
-  public record PreflightAnswer(boolean ok, List<Problem> problems) {}
+  public record PreflightAnswer(boolean ok, List<ProblemAnswer> problems) {
+    static PreflightAnswer of(PreflightReport report) {
+      return new PreflightAnswer(
+          report.ok(),
+          report.problems().stream()
+              .map(p -> new ProblemAnswer(p.rule(), p.field(), p.message()))
+              .toList());
+    }
+  }
+
+  /** One problem as the answer gives it; its kind is the status a write would be refused with. */
+  public record ProblemAnswer(String rule, String field, String message) {}
 
   /** A stored plan by hash, or one composed from the fields (not stored); writes nothing. */
   private void diff(Context ctx, Parts p) {

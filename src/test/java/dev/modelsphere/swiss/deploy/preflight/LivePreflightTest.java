@@ -91,7 +91,8 @@ class LivePreflightTest {
         "",
         scope,
         GpuNodes.of(new NodeInventory(cache, GpuResources.defaults())),
-        GpuResources.defaults());
+        GpuResources.defaults(),
+        (plan, mode) -> List.of());
   }
 
   /** The plan ConfigMap swiss writes beside {@code plan}'s release, in the plan's namespace. */
