@@ -42,7 +42,7 @@ public final class DiffCommand implements Callable<Integer> {
           api.get()
               .post(
                   "/api/diff",
-                  PlanRequest.ofStoredPlan(source.serverPlan(api.get()).hash()),
+                  PlanRequest.ofStoredPlan(source.serverReviewPlan(api.get()).hash()),
                   WriteAnswers.Diffed.class);
       return show(
           diff,

@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.cli;
 import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DeployedPlans;
 import dev.modelsphere.swiss.deploy.PlanComposer;
+import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
@@ -65,6 +66,24 @@ public final class PlanSourceOptions {
     String release =
         GlobalOptions.empty(compose.release) ? serverPlan(api).release().name() : compose.release;
     return ServerCalls.compose(api, compose.upgradeRequest(release)).plan();
+  }
+
+  /**
+   * The plan a server composed for a diff: what an apply would write to a release that runs a swiss
+   * plan there already, else what an install would create, as a local diff decides.
+   */
+  Plan serverReviewPlan(SwissApi api) {
+    Plan fresh = serverPlan(api);
+    ReleaseRef target = fresh.release();
+    try {
+      api.get(SwissApi.releasePath(target.namespace(), target.name(), "/plan"));
+    } catch (DomainException e) {
+      if (e.kind() != ErrorKind.NOT_FOUND) {
+        throw e;
+      }
+      return fresh;
+    }
+    return ServerCalls.compose(api, compose.upgradeRequest(target.name())).plan();
   }
 
   /** The plan to act on, read, or composed for a new release without reading the cluster. */

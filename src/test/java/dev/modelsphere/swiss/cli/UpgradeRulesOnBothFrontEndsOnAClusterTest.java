@@ -26,10 +26,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * One table of upgrade rules, run against both front ends on the same cluster (issue 39): {@code
- * POST /api/plans} with {@code fromRelease} through a real {@code swiss serve}, and a local {@code
- * swiss apply --model M --release R} (no server) on the same deployed release. Each case must end
- * the same way on both: the same plan, or the same refusal naming the same facts, with nothing
- * written.
+ * POST /api/plans} with {@code fromRelease} through a real {@code swiss serve}, a local {@code
+ * swiss apply --model M --release R} (no server) on the same deployed release, and the same command
+ * through the server ({@code --server}). Each case must end the same way on all three: the same
+ * plan, or the same refusal naming the same facts, with nothing written.
  *
  * <p>The release each case starts from runs our demo model's two-GPU variant on the product it
  * lists, with a service id, a form value and an edit of its own, installed through the API.
@@ -135,19 +135,28 @@ class UpgradeRulesOnBothFrontEndsOnAClusterTest {
     TestServer.Reply api =
         server.post("/api/plans", JSON.writeValueAsString(upgrade.body(cluster.namespace())));
     CliRun cli = CliRun.of(upgrade.applyArgs(cluster.namespace(), dir, cluster.kubeconfig()));
+    // After the local apply, which an accepted upgrade makes a no-op: the same plan composed again.
+    CliRun viaServer = CliRun.of(upgrade.applyArgsThrough(server.url(), cluster.namespace()));
 
     if (expect.facts().isEmpty()) {
       assertThat(api.status()).as(api.body()).isEqualTo(200);
       assertThat(cli.exitCode()).as(cli.err()).isZero();
+      assertThat(viaServer.exitCode()).as(viaServer.err()).isZero();
       Plan composed = PlanJson.fromJson("the API's plan", api.body());
       expect.check().accept(composed, deployed);
-      assertThat(running().hash()).as("the plan the CLI applied").isEqualTo(composed.hash());
+      assertThat(running().hash()).as("the plan both CLIs applied").isEqualTo(composed.hash());
+      // A diff through the server composes from the release as it runs, as an apply does: so the
+      // same flags now change nothing (exit 0), where a plan of a new release would (exit 2).
+      CliRun diff = CliRun.of(upgrade.argsThrough("diff", server.url(), cluster.namespace()));
+      assertThat(diff.exitCode()).as(diff.out() + diff.err()).isZero();
     } else {
       assertThat(api.status()).as(api.body()).isEqualTo(400);
       assertThat(cli.exitCode()).as(cli.err()).isEqualTo(ExitCodes.FAILED);
+      assertThat(viaServer.exitCode()).as(viaServer.err()).isEqualTo(ExitCodes.FAILED);
       String[] facts = expect.facts().toArray(String[]::new);
       assertThat(TestServer.json(api.body()).path("error").asText()).contains(facts);
       assertThat(cli.err()).contains(facts);
+      assertThat(viaServer.err()).contains(facts);
       assertThat(running().hash()).as("nothing written").isEqualTo(deployed.hash());
     }
   }
@@ -246,20 +255,31 @@ class UpgradeRulesOnBothFrontEndsOnAClusterTest {
     }
 
     String[] applyArgs(String namespace, Path site, Path kubeconfig) {
+      return args(
+          "apply",
+          namespace,
+          List.of(
+              "--config",
+              site.resolve("swiss.yaml").toString(),
+              "--kubeconfig",
+              kubeconfig.toString()));
+    }
+
+    /** The same {@code swiss apply}, sent to the server at {@code url}. */
+    String[] applyArgsThrough(String url, String namespace) {
+      return argsThrough("apply", url, namespace);
+    }
+
+    /** {@code swiss COMMAND} with these flags, sent to the server at {@code url}. */
+    String[] argsThrough(String command, String url, String namespace) {
+      return args(command, namespace, List.of("--server", url));
+    }
+
+    private String[] args(String command, String namespace, List<String> target) {
       List<String> args =
           new ArrayList<>(
-              List.of(
-                  "apply",
-                  "--model",
-                  MODEL,
-                  "--release",
-                  release,
-                  "--namespace",
-                  namespace,
-                  "--config",
-                  site.resolve("swiss.yaml").toString(),
-                  "--kubeconfig",
-                  kubeconfig.toString()));
+              List.of(command, "--model", MODEL, "--release", release, "--namespace", namespace));
+      args.addAll(target);
       if (!variant.isEmpty()) {
         args.addAll(List.of("--variant", variant));
       }
