@@ -13,6 +13,11 @@ describe("request", () => {
     await expect(request("POST", "/api/apply", {})).rejects.toEqual(new ApiError("release demo is being applied by swiss CLI", 409));
   });
 
+  it("keeps the reason the server names, so a client acts on it without reading the words", async () => {
+    answer(409, JSON.stringify({ error: "apply of models/demo needs an approved request", reason: "approvalRequired" }));
+    await expect(request("POST", "/api/apply", {})).rejects.toMatchObject({ status: 409, reason: "approvalRequired" });
+  });
+
   it("falls back to the status line when the error body is not the server's JSON", async () => {
     answer(502, "<html>bad gateway</html>");
     await expect(request("GET", "/api/deployments")).rejects.toMatchObject({ status: 502, message: "502" });

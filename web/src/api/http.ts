@@ -3,14 +3,19 @@
 // Query: the server is the source of truth.
 import { underBase } from "../lib/basePath";
 
-/** A non-2xx answer: the server's message (its `{"error": ...}` body) and the status code. */
+/**
+ * A non-2xx answer: the server's message (its `{"error": ...}` body), the status code, and the
+ * `reason` the server names when a client can act on it (`approvalRequired`); empty when none.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly reason: string;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, reason = "") {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -42,7 +47,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   }
   const text = await response.text();
   if (!response.ok) {
-    throw new ApiError(errorMessage(text, response), response.status);
+    throw new ApiError(errorMessage(text, response), response.status, errorReason(text));
   }
   return (text === "" ? undefined : JSON.parse(text)) as T;
 }
@@ -57,6 +62,16 @@ function errorMessage(text: string, response: Response): string {
     // Not JSON (a proxy's error page, say): fall through to the status line.
   }
   return `${response.status} ${response.statusText}`.trim();
+}
+
+/** The answer's `reason`, which names what kind of refusal it is without reading its words. */
+function errorReason(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { reason?: unknown };
+    return typeof parsed.reason === "string" ? parsed.reason : "";
+  } catch {
+    return "";
+  }
 }
 
 export const get = <T>(path: string) => request<T>("GET", path);

@@ -16,12 +16,13 @@ import {
 const apply: ApprovalTarget = { action: "apply", namespace: "models", release: "qwen3-8b", planHash: "sha256:p1", revision: 7 };
 
 describe("needsApproval", () => {
-  it("follows the profile, or a 409 that names the approval", () => {
+  it("follows the profile, or a refusal whose reason is the missing approval", () => {
     expect(needsApproval(true)).toBe(true);
     expect(needsApproval(undefined)).toBe(false);
-    expect(needsApproval(false, new ApiError("apply needs an approval: request one with POST /api/approvals", 409))).toBe(true);
+    expect(needsApproval(false, new ApiError("apply needs an approval: request one with POST /api/approvals", 409, "approvalRequired"))).toBe(true);
     expect(needsApproval(false, new ApiError("release moved from revision 7 to 8", 409))).toBe(false);
-    expect(isApprovalRefusal(new ApiError("not approved", 403))).toBe(false);
+    // The words alone decide nothing: only the reason the server names does.
+    expect(isApprovalRefusal(new ApiError("apply needs an approval", 409))).toBe(false);
     expect(isApprovalRefusal(new Error("approval"))).toBe(false);
   });
 });

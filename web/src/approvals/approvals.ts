@@ -25,9 +25,9 @@ export function needsApproval(requireApproval: boolean | undefined, refusal?: un
   return requireApproval === true || isApprovalRefusal(refusal);
 }
 
-/** A 409 whose message names the missing approval: a protected site the page did not know of. */
+/** A refusal for want of an approval (its `reason`): a protected site the page did not know of. */
 export function isApprovalRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && /approv/i.test(error.message);
+  return error instanceof ApiError && error.reason === "approvalRequired";
 }
 
 /**

@@ -465,7 +465,7 @@ describe("<Pipeline>", () => {
 
   it("opens the approval step when the server refuses a write for want of an approval the profile did not mention", async () => {
     approvalsServer();
-    const apply = vi.fn(async () => Promise.reject(new ApiError("apply of models/qwen3-8b needs an approved request (POST /api/approvals)", 409)));
+    const apply = vi.fn(async () => Promise.reject(new ApiError("apply of models/qwen3-8b needs an approved request (POST /api/approvals)", 409, "approvalRequired")));
     show({ planHash: "sha256:p1", revision: 7, exists: true, changed: true, output: "~" }, apply);
     await planAndDiff();
     expect(screen.queryByRole("button", { name: "Request approval" })).toBeNull();
