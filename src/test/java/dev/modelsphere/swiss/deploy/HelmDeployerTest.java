@@ -131,7 +131,8 @@ class HelmDeployerTest {
           .isInstanceOfSatisfying(
               DeployException.class,
               e -> {
-                assertThat(e.kind()).isEqualTo(ErrorKind.FAILED);
+                // The API server refused the object: the request's fault, a 400, never a 5xx.
+                assertThat(e.kind()).isEqualTo(ErrorKind.INVALID);
                 assertThat(e.getMessage()).contains("Not_A_Valid_Name");
               });
       org.awaitility.Awaitility.await().until(() -> phases.contains(PlanStatus.FAILED));
