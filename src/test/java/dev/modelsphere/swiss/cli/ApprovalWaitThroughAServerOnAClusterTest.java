@@ -214,9 +214,16 @@ class ApprovalWaitThroughAServerOnAClusterTest {
     assertThat(approval(id).path("state").asText()).isEqualTo("spent");
     assertThat(approvals()).hasSize(1);
 
-    CliRun before = CliRun.of("--server", server.url(), "-o", "json", "list", "-A");
-    CliRun after = CliRun.of("list", "-A", "--server", server.url(), "-o", "json");
-    assertThat(before.exitCode()).as(before.err()).isZero();
-    assertThat(before.out()).isEqualTo(after.out()).contains("\"" + RELEASE + "\"");
+    // The two lists are read one after the other while the new pod may still be starting: they
+    // agree once the watch has the pod as it settles.
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              CliRun before = CliRun.of("--server", server.url(), "-o", "json", "list", "-A");
+              CliRun after = CliRun.of("list", "-A", "--server", server.url(), "-o", "json");
+              assertThat(before.exitCode()).as(before.err()).isZero();
+              assertThat(before.out()).isEqualTo(after.out()).contains("\"" + RELEASE + "\"");
+            });
   }
 }
