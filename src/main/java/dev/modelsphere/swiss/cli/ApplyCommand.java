@@ -1,15 +1,15 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.ApplyRequest;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DeployUseCases;
-import dev.modelsphere.swiss.deploy.Mode;
-import dev.modelsphere.swiss.deploy.WriteAnswers;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.assembly.DeployUseCases;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.deploy.view.StatusView;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.server.api.ApplyRequest;
+import dev.modelsphere.swiss.server.api.WriteAnswers;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.function.Supplier;

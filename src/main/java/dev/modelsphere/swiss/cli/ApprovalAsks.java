@@ -1,10 +1,10 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.ApplyRequest;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
-import dev.modelsphere.swiss.deploy.RollbackRequest;
 import dev.modelsphere.swiss.deploy.approval.ApprovalAsk;
 import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.server.api.ApplyRequest;
+import dev.modelsphere.swiss.server.api.RollbackRequest;
 
 /**
  * The approval request of each write through a server: exactly the write, with the flags and the

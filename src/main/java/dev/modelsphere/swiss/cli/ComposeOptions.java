@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.DeployUseCases;
 import dev.modelsphere.swiss.deploy.PlanComposer;
-import dev.modelsphere.swiss.deploy.PlanRequest;
+import dev.modelsphere.swiss.deploy.PlanInput;
+import dev.modelsphere.swiss.deploy.assembly.DeployUseCases;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.values.SetAssignment;
 import java.io.PrintWriter;
@@ -82,7 +82,7 @@ public final class ComposeOptions {
    * The body of {@code POST /api/plans} these flags describe: a server composes it with its own
    * catalog and site profile, as this command would with the local ones.
    */
-  PlanRequest planRequest() {
+  PlanInput planRequest() {
     return upgradeRequest("");
   }
 
@@ -90,7 +90,7 @@ public final class ComposeOptions {
    * The body of {@code POST /api/plans} for an upgrade of the deployed {@code release}; empty: a
    * new release.
    */
-  PlanRequest upgradeRequest(String release) {
+  PlanInput upgradeRequest(String release) {
     if (!composes()) {
       throw new CliException("pass --model: through a server the plan is composed there");
     }
@@ -107,8 +107,8 @@ public final class ComposeOptions {
    *
    * @param fromRelease the deployed release to carry forward (an upgrade); empty for a new one
    */
-  PlanRequest request(String fromRelease) {
-    return new PlanRequest(
+  PlanInput request(String fromRelease) {
+    return new PlanInput(
         fromRelease,
         "",
         model,

@@ -1,10 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DiffResult;
-import dev.modelsphere.swiss.deploy.PlanRequest;
-import dev.modelsphere.swiss.deploy.WriteAnswers;
+import dev.modelsphere.swiss.deploy.PlanInput;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.DiffResult;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.server.api.PlanRequest;
+import dev.modelsphere.swiss.server.api.WriteAnswers;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -42,7 +43,7 @@ public final class DiffCommand implements Callable<Integer> {
           api.get()
               .post(
                   "/api/diff",
-                  PlanRequest.ofStoredPlan(source.serverReviewPlan(api.get()).hash()),
+                  PlanRequest.of(PlanInput.ofStoredPlan(source.serverReviewPlan(api.get()).hash())),
                   WriteAnswers.Diffed.class);
       return show(
           diff,

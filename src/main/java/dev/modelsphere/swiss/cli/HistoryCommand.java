@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.modelsphere.swiss.deploy.DeployCore;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.util.ArrayList;

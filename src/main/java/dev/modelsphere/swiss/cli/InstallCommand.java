@@ -1,12 +1,12 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.ApplyRequest;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DeployUseCases;
-import dev.modelsphere.swiss.deploy.Mode;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.assembly.DeployUseCases;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.server.api.ApplyRequest;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -4,7 +4,7 @@ import dev.modelsphere.swiss.catalog.IndexCache;
 import dev.modelsphere.swiss.config.Cluster;
 import dev.modelsphere.swiss.config.Config;
 import dev.modelsphere.swiss.config.ProfileSource;
-import dev.modelsphere.swiss.deploy.DeployUseCases;
+import dev.modelsphere.swiss.deploy.assembly.DeployUseCases;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.sitestate.CatalogCache;
 import dev.modelsphere.swiss.sitestate.ChartListings;

@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.DeployedPlans;
 import dev.modelsphere.swiss.deploy.PlanComposer;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;

@@ -1,10 +1,11 @@
 package dev.modelsphere.swiss.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.RollbackRequest;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.RevisionList;
 import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.server.api.RollbackRequest;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,14 +89,23 @@ public final class RollbackCommand implements Runnable {
     }
     try (DeployCore core = cluster.core(source)) {
       if (toRevision <= 0) {
-        listArchived(core.helm().archivedRevisions(release.namespace(), release.name()), release);
+        listArchived(
+            archived(
+                core.backends()
+                    .reads(release.namespace(), release.name())
+                    .revisions(release.namespace(), release.name())),
+            release);
         return;
       }
       ApplyResult result =
           cluster
               .useCases(core, source)
               .writes()
-              .rollback(ClusterOptions.localUser(), release.namespace(), release.name(), request());
+              .rollback(
+                  ClusterOptions.localUser(),
+                  release.namespace(),
+                  release.name(),
+                  request().rollback());
       ApplyCommand.finish(
           spec,
           output,
@@ -108,6 +118,14 @@ public final class RollbackCommand implements Runnable {
 
   RollbackRequest request() {
     return new RollbackRequest(toRevision, expectRevision, note, forceChart);
+  }
+
+  /** The earlier revisions the cluster keeps a plan of: what a rollback can go back to. */
+  private static List<Integer> archived(List<RevisionList.Revision> rows) {
+    return rows.stream()
+        .filter(row -> !row.current() && (!row.model().isEmpty() || !row.planHash().isEmpty()))
+        .map(RevisionList.Revision::revision)
+        .toList();
   }
 
   /** The earlier revisions the server keeps a plan of: what a rollback can go back to. */

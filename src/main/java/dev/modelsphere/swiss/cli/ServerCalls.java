@@ -5,14 +5,15 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.PlanRequest;
-import dev.modelsphere.swiss.deploy.UninstallResult;
-import dev.modelsphere.swiss.deploy.WriteAnswers;
+import dev.modelsphere.swiss.deploy.PlanInput;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.UninstallResult;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanJson;
+import dev.modelsphere.swiss.server.api.PlanRequest;
+import dev.modelsphere.swiss.server.api.WriteAnswers;
 import dev.modelsphere.swiss.values.JsonMappers;
 
 /**
@@ -37,8 +38,8 @@ final class ServerCalls {
   record Composed(Plan plan, String json) {}
 
   /** Composes and stores a plan on the server; its hash is checked as a plan file's is. */
-  static Composed compose(SwissApi api, PlanRequest request) {
-    String answer = api.text("POST", "/api/plans", request);
+  static Composed compose(SwissApi api, PlanInput input) {
+    String answer = api.text("POST", "/api/plans", PlanRequest.of(input));
     try {
       return new Composed(
           PlanJson.fromJson("the plan " + api.server() + " composed", answer), answer);

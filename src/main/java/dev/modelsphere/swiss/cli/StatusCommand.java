@@ -1,8 +1,8 @@
 package dev.modelsphere.swiss.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.DeployCore;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
 import dev.modelsphere.swiss.deploy.view.StatusReport;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.site.ProfileBuilder;

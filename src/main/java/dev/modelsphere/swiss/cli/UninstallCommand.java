@@ -1,9 +1,9 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.UninstallResult;
-import dev.modelsphere.swiss.deploy.WriteAnswers;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.UninstallResult;
 import dev.modelsphere.swiss.plan.ReleaseRef;
+import dev.modelsphere.swiss.server.api.WriteAnswers;
 import java.io.PrintWriter;
 import java.util.Optional;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.ApplyRequest;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.server.api.ApplyRequest;
 import picocli.CommandLine.Option;
 
 /**

@@ -1,5 +1,7 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**

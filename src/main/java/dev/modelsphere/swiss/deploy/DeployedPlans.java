@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**

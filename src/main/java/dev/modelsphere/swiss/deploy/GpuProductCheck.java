@@ -2,6 +2,7 @@ package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.catalog.Accelerator;
 import dev.modelsphere.swiss.catalog.Variant;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.sitestate.GpuInventory;
 import dev.modelsphere.swiss.sitestate.GpuNode;

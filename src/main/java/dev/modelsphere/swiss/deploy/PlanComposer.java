@@ -15,6 +15,7 @@ import dev.modelsphere.swiss.compose.Composer;
 import dev.modelsphere.swiss.compose.Form;
 import dev.modelsphere.swiss.compose.FormInput;
 import dev.modelsphere.swiss.compose.LiveRecompose;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.deploy.policy.Finding;
 import dev.modelsphere.swiss.deploy.policy.SitePolicy;
 import dev.modelsphere.swiss.deploy.preflight.ValuesPolicyRule;
@@ -40,7 +41,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Turns a {@link PlanRequest} into a plan (reference server.md §4.2-§4.5): a new release from the
+ * Turns a {@link PlanInput} into a plan (reference server.md §4.2-§4.5): a new release from the
  * catalog, an upgrade that carries the deployed release's settings forward ({@code fromRelease}),
  * or a change to the live plan that leaves the catalog alone ({@code reuseSource}). Refusals are
  * domain errors: {@code INVALID} for what the request got wrong, {@code UPSTREAM_FAILED} for a
@@ -83,7 +84,7 @@ public final class PlanComposer {
    * The plan the request describes, its user layers held to the site's values policy: a key the
    * site keeps from users is refused here (400), before the plan is stored or anything rendered.
    */
-  public Composed compose(PlanRequest request) {
+  public Composed compose(PlanInput request) {
     Composed composed = composeLayers(request);
     requireAllowedKeys(composed.plan());
     return composed;
@@ -104,12 +105,12 @@ public final class PlanComposer {
     }
   }
 
-  private Composed composeLayers(PlanRequest request) {
+  private Composed composeLayers(PlanInput request) {
     if (request.reuseSource()) {
       return new Composed(reuse(request), List.of(), null, true);
     }
     Upgrade upgrade = request.fromRelease().isEmpty() ? null : carryForward(request);
-    PlanRequest req = upgrade == null ? request : upgrade.request();
+    PlanInput req = upgrade == null ? request : upgrade.request();
     if (req.model().isEmpty()) {
       throw badRequest("model is required");
     }
@@ -173,7 +174,7 @@ public final class PlanComposer {
   }
 
   /** spec/canary.md §5: the live plan, with the request's form values and edits over it. */
-  private Plan reuse(PlanRequest req) {
+  private Plan reuse(PlanInput req) {
     if (req.fromRelease().isEmpty() || req.namespace().isEmpty()) {
       throw badRequest("reuseSource needs fromRelease and namespace: name the live release");
     }
@@ -194,7 +195,7 @@ public final class PlanComposer {
   /**
    * §4.3: the deployed release's model, variant, form, edits and chart carried into the request.
    */
-  private Upgrade carryForward(PlanRequest req) {
+  private Upgrade carryForward(PlanInput req) {
     String namespace = req.namespace().isEmpty() ? profile().namespace() : req.namespace();
     Plan previous;
     try {
@@ -234,8 +235,8 @@ public final class PlanComposer {
       localPath = req.localPath();
       gpuProducts = req.gpuProducts();
     }
-    PlanRequest carried =
-        new PlanRequest(
+    PlanInput carried =
+        new PlanInput(
             "",
             catalog,
             previous.source().model(),
@@ -260,7 +261,7 @@ public final class PlanComposer {
 
   /** What an upgrade knows beyond the request it becomes. */
   private record Upgrade(
-      PlanRequest request,
+      PlanInput request,
       Plan previous,
       Optional<CatalogRepo> ownCatalog,
       boolean bare,
@@ -286,7 +287,7 @@ public final class PlanComposer {
     }
   }
 
-  private Map<String, Object> form(PlanRequest req, Variant variant) {
+  private Map<String, Object> form(PlanInput req, Variant variant) {
     FormInput input =
         new FormInput(
             req.overridesYaml(),

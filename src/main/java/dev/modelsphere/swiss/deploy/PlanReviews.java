@@ -1,8 +1,11 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.catalog.ChartVersionListException;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DiffResult;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.PlanDiffer;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
-import dev.modelsphere.swiss.deploy.preflight.PreflightGate;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.error.DomainException;
@@ -71,7 +74,7 @@ public final class PlanReviews {
   public record Reviewed(DiffResult diff, PreflightReport preflight) {}
 
   /** Composes the request's plan, and stores it by hash while preflight checks it. */
-  public Proposed propose(PlanRequest request) {
+  public Proposed propose(PlanInput request) {
     PlanComposer.Composed composed = compose(request, true);
     PlanDocument document = PlanDocument.of(composed.plan());
     // The write and the rules need nothing of each other: the write (a round trip on PostgreSQL,
@@ -92,7 +95,7 @@ public final class PlanReviews {
    * Diffs the stored plan the request names by {@code planHash}, else the plan its fields compose
    * (not stored), and runs preflight on it as the write it would be.
    */
-  public Reviewed review(PlanRequest request) {
+  public Reviewed review(PlanInput request) {
     Plan plan =
         request.planHash().isEmpty()
             ? compose(request, false).plan()
@@ -169,7 +172,7 @@ public final class PlanReviews {
    * request. A proposal keeps one exception: a chart repository that could not be listed is
    * upstream's, and asking again may work; a diff by fields refuses that too.
    */
-  private PlanComposer.Composed compose(PlanRequest request, boolean listingIsUpstream) {
+  private PlanComposer.Composed compose(PlanInput request, boolean listingIsUpstream) {
     try {
       return composer.compose(request);
     } catch (DomainException e) {

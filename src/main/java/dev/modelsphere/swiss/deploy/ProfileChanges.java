@@ -5,6 +5,7 @@ import com.github.difflib.UnifiedDiffUtils;
 import dev.modelsphere.swiss.deploy.approval.ContentHash;
 import dev.modelsphere.swiss.deploy.approval.GuardedWrite;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
+import dev.modelsphere.swiss.deploy.writes.DetachedRuns;
 import dev.modelsphere.swiss.sitestate.ProfileAnswer;
 import dev.modelsphere.swiss.sitestate.ProfileChange;
 import dev.modelsphere.swiss.sitestate.ProfileWriter;

@@ -1,5 +1,8 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.deploy.backend.Backends;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.ReleaseReads;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**

@@ -3,6 +3,16 @@ package dev.modelsphere.swiss.deploy;
 import dev.modelsphere.swiss.deploy.approval.GuardedWrite;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
 import dev.modelsphere.swiss.deploy.approval.WriteFlags;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.BackendChoice;
+import dev.modelsphere.swiss.deploy.backend.Backends;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.ReleaseBackend;
+import dev.modelsphere.swiss.deploy.backend.Rollback;
+import dev.modelsphere.swiss.deploy.backend.UninstallResult;
+import dev.modelsphere.swiss.deploy.writes.DetachedRuns;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import java.util.List;
@@ -114,7 +124,7 @@ public final class ReleaseWrites {
    * Re-applies the plan of {@code toRevision} as a new revision. {@code expectRevision} is required
    * so a rollback cannot overwrite an apply that landed after the caller looked.
    */
-  public ApplyResult rollback(String actor, String ns, String release, RollbackRequest request) {
+  public ApplyResult rollback(String actor, String ns, String release, Rollback request) {
     int toRevision = request.toRevision();
     if (toRevision <= 0) {
       throw new DeployException(ErrorKind.INVALID, "toRevision is required");

@@ -7,6 +7,8 @@ import dev.modelsphere.swiss.deploy.approval.ContentHash;
 import dev.modelsphere.swiss.deploy.approval.GuardedAction;
 import dev.modelsphere.swiss.deploy.approval.GuardedWrite;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.writes.DetachedRuns;
 import dev.modelsphere.swiss.error.ErrorKind;
 import java.util.Map;
 import java.util.function.Supplier;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.server;
 
-import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.backend.DeploySettings;
 import dev.modelsphere.swiss.server.events.EventSettings;
 import dev.modelsphere.swiss.server.routes.WebRoutes;
 import dev.modelsphere.swiss.server.upstream.ServiceAddresses;

@@ -4,17 +4,14 @@ import dev.modelsphere.swiss.canary.Relationships;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.config.Auth;
 import dev.modelsphere.swiss.config.Config;
-import dev.modelsphere.swiss.deploy.DaemonThreads;
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DeployUseCases;
-import dev.modelsphere.swiss.deploy.PlanRenders;
 import dev.modelsphere.swiss.deploy.PlanReviews;
 import dev.modelsphere.swiss.deploy.ProfileChanges;
-import dev.modelsphere.swiss.deploy.ReleaseLocks;
 import dev.modelsphere.swiss.deploy.SloChanges;
-import dev.modelsphere.swiss.deploy.Writer;
 import dev.modelsphere.swiss.deploy.approval.Approvals;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.assembly.DeployUseCases;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
 import dev.modelsphere.swiss.deploy.preflight.GpuNodes;
 import dev.modelsphere.swiss.deploy.view.DeploymentsView;
 import dev.modelsphere.swiss.deploy.view.Fleet;
@@ -24,6 +21,9 @@ import dev.modelsphere.swiss.deploy.view.FleetReleaseRecords;
 import dev.modelsphere.swiss.deploy.view.ObjectsView;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.view.StatusView;
+import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
+import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
+import dev.modelsphere.swiss.deploy.writes.Writer;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.NativeMemory;
@@ -478,7 +478,7 @@ public final class SwissServer {
       return;
     }
     try {
-      int settled = core.helm().sweepInterrupted(plans.items());
+      int settled = core.sweepInterrupted(plans.items());
       if (settled > 0) {
         LOG.info("settled {} interrupted apply(s) as failed", settled);
       }

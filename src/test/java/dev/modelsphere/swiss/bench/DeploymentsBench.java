@@ -3,7 +3,7 @@ package dev.modelsphere.swiss.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.helm.PlanCharts;

@@ -3,11 +3,11 @@ package dev.modelsphere.swiss.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.DeployException;
-import dev.modelsphere.swiss.deploy.Mode;
-import dev.modelsphere.swiss.deploy.PlanStatus;
-import dev.modelsphere.swiss.deploy.ReleaseStatus;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
+import dev.modelsphere.swiss.deploy.helmbackend.ReleaseStatus;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanFiles;

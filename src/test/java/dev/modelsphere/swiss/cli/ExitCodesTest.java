@@ -2,7 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.sitestate.SiteStateException;

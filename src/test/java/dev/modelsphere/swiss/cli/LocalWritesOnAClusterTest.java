@@ -2,7 +2,7 @@ package dev.modelsphere.swiss.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.PlanArchive;
+import dev.modelsphere.swiss.deploy.backend.PlanArchive;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.server.TestServer;
 import dev.modelsphere.swiss.testing.ClusterTest;

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.modelsphere.swiss.deploy.ApplyRequest;
-import dev.modelsphere.swiss.deploy.PlanRequest;
-import dev.modelsphere.swiss.deploy.RollbackRequest;
+import dev.modelsphere.swiss.deploy.PlanInput;
+import dev.modelsphere.swiss.deploy.backend.Rollback;
 import dev.modelsphere.swiss.deploy.approval.ApprovalAsk;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import dev.modelsphere.swiss.server.OpenApiContract;
+import dev.modelsphere.swiss.server.api.ApplyRequest;
+import dev.modelsphere.swiss.server.api.PlanRequest;
+import dev.modelsphere.swiss.server.api.RollbackRequest;
 import dev.modelsphere.swiss.server.routes.ApprovalRoutes;
 import dev.modelsphere.swiss.server.routes.SessionRoutes;
 import java.io.IOException;
@@ -92,7 +94,7 @@ class ServerRequestsTest {
 
   @Test
   void aDiffThroughAServerNamesTheStoredPlanAlone() throws IOException {
-    String json = sent("POST", "/api/diff", PlanRequest.ofStoredPlan("sha256:plan"));
+    String json = sent("POST", "/api/diff", PlanRequest.of(PlanInput.ofStoredPlan("sha256:plan")));
 
     assertThat(tree(json)).isEqualTo(tree("{\"planHash\": \"sha256:plan\"}"));
   }
@@ -179,8 +181,8 @@ class ServerRequestsTest {
 
     String json = sent("POST", "/api/releases/{namespace}/{release}/rollback", rollback.request());
 
-    assertThat(ROUTE.readValue(json, RollbackRequest.class))
-        .isEqualTo(new RollbackRequest(2, 5, "", true));
+    assertThat(ROUTE.readValue(json, RollbackRequest.class).rollback())
+        .isEqualTo(new Rollback(2, 5, "", true));
     String ask =
         sent("POST", "/api/approvals", ApprovalAsks.ofRollback(RELEASE, rollback.request()));
     assertThat(tree(ask))

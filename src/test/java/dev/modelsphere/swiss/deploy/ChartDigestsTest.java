@@ -6,6 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DeploySettings;
+import dev.modelsphere.swiss.deploy.backend.DiffResult;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.RevisionList;
+import dev.modelsphere.swiss.deploy.backend.Rollback;
+import dev.modelsphere.swiss.deploy.helmbackend.ReleaseStatus;
+import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
@@ -115,8 +128,7 @@ class ChartDigestsTest {
     cluster.deployer().apply(plan("replicaCount: 2"), Mode.UPGRADE, ApplyOptions.apply(1));
     String now = repo.pushAgain("sglang", "0.8.0");
 
-    assertThatThrownBy(
-            () -> cluster.deployer().rollback(ns(), "qwen", new RollbackRequest(1, 2, "back")))
+    assertThatThrownBy(() -> cluster.deployer().rollback(ns(), "qwen", new Rollback(1, 2, "back")))
         .isInstanceOfSatisfying(
             DeployException.class,
             e -> {
@@ -127,7 +139,7 @@ class ChartDigestsTest {
     assertThat(cluster.deployer().status(ns(), "qwen").revision()).isEqualTo(2);
 
     ApplyResult forced =
-        cluster.deployer().rollback(ns(), "qwen", new RollbackRequest(1, 2, "back", true));
+        cluster.deployer().rollback(ns(), "qwen", new Rollback(1, 2, "back", true));
 
     PlanStatus recorded = cluster.deployer().status(ns(), "qwen").plan();
     assertThat(forced.revision()).isEqualTo(3);
@@ -141,7 +153,7 @@ class ChartDigestsTest {
     cluster.deployer().apply(plan("replicaCount: 1"), Mode.INSTALL, ApplyOptions.install());
     cluster.deployer().apply(plan("replicaCount: 2"), Mode.UPGRADE, ApplyOptions.apply(1));
 
-    ApplyResult back = cluster.deployer().rollback(ns(), "qwen", new RollbackRequest(1, 2, ""));
+    ApplyResult back = cluster.deployer().rollback(ns(), "qwen", new Rollback(1, 2, ""));
 
     assertThat(back.revision()).isEqualTo(3);
     assertThat(cluster.deployer().status(ns(), "qwen").plan().chartForcedFrom()).isEmpty();

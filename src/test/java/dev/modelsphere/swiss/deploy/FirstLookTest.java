@@ -3,6 +3,12 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.ReleaseRecords;
+import dev.modelsphere.swiss.deploy.helmbackend.HelmDeployer;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.testing.ClusterTest;

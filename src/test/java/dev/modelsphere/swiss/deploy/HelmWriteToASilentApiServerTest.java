@@ -3,6 +3,15 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DeploySettings;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
+import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;

@@ -14,18 +14,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * namespace is marked for deletion, it removes {@code serving.modelsphere.dev/finalizer}, as the
  * real operator does after {@code helm uninstall} succeeds. It uninstalls nothing.
  */
-final class OperatorSimulation implements AutoCloseable {
+public final class OperatorSimulation implements AutoCloseable {
   private final KubernetesClient client;
   private final SharedIndexInformer<LlmService> informer;
   private final List<String> finalized = new CopyOnWriteArrayList<>();
 
-  OperatorSimulation(KubernetesClient client, String namespace) {
+  public OperatorSimulation(KubernetesClient client, String namespace) {
     this.client = client;
     this.informer = LlmServiceChanges.inform(client, namespace, this::finalizeIfDeleting);
   }
 
   /** Names of the objects whose finalizer this simulation removed. */
-  List<String> finalized() {
+  public List<String> finalized() {
     return new ArrayList<>(finalized);
   }
 

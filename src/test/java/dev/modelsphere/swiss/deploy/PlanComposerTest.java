@@ -3,6 +3,9 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.sitestate.GpuNode;
@@ -349,7 +352,7 @@ class PlanComposerTest {
     assertThat(reused.layer("form")).containsEntry("replicaCount", 4);
   }
 
-  /** The members of a {@link PlanRequest} a test sets, every other one empty. */
+  /** The members of a {@link PlanInput} a test sets, every other one empty. */
   private static final class Request {
     private String fromRelease = "";
     private String model = "";
@@ -418,8 +421,8 @@ class PlanComposerTest {
       return this;
     }
 
-    PlanRequest build() {
-      return new PlanRequest(
+    PlanInput build() {
+      return new PlanInput(
           fromRelease,
           "",
           model,

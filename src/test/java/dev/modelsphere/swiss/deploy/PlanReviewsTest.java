@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightRule;
 import dev.modelsphere.swiss.deploy.preflight.Problem;
 import dev.modelsphere.swiss.deploy.preflight.Proposal;
 import dev.modelsphere.swiss.deploy.preflight.ReleaseIdentityRule;
 import dev.modelsphere.swiss.deploy.view.RevisionsView;
+import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
 import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
@@ -304,14 +308,14 @@ class PlanReviewsTest {
     return DemoSite.composer(dir, cluster, charts, new GpuProductCheck(List::of));
   }
 
-  private static PlanRequest request(String release, String namespace) {
-    return new PlanRequest(
+  private static PlanInput request(String release, String namespace) {
+    return new PlanInput(
         "", "", MODEL, "", "", release, namespace, "", "", List.of(), false, Map.of(), "", "",
         false, "", "", false);
   }
 
-  private static PlanRequest byHash(String hash) {
-    return new PlanRequest(
+  private static PlanInput byHash(String hash) {
+    return new PlanInput(
         "", "", "", "", "", "", "", "", "", List.of(), false, null, "", "", false, "", hash, false);
   }
 

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.chartrepo.ChartRepoServer;
 import dev.modelsphere.swiss.chartrepo.OciRegistryServer;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.plan.ChartRef;

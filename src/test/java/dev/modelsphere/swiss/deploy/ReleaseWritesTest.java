@@ -4,6 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DeploySettings;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.Rollback;
+import dev.modelsphere.swiss.deploy.backend.UninstallResult;
+import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
@@ -194,14 +205,12 @@ class ReleaseWritesTest {
 
     assertThatThrownBy(
             () ->
-                writes.rollback(
-                    "dan", cluster.namespace(), "writes-back", new RollbackRequest(1, 0, "")))
+                writes.rollback("dan", cluster.namespace(), "writes-back", new Rollback(1, 0, "")))
         .isInstanceOfSatisfying(
             DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.INVALID))
         .hasMessageContaining("expectRevision is required");
     ApplyResult back =
-        writes.rollback(
-            "dan", cluster.namespace(), "writes-back", new RollbackRequest(1, 2, "undo"));
+        writes.rollback("dan", cluster.namespace(), "writes-back", new Rollback(1, 2, "undo"));
 
     assertThat(back.revision()).isEqualTo(3);
     Run rollback = recorded("writes-back").get(0);
@@ -245,14 +254,11 @@ class ReleaseWritesTest {
         cluster.plan("writes-back-twice", "replicaCount: 2"),
         Mode.UPGRADE,
         ApplyOptions.apply(1));
-    assertThat(
-            writes
-                .rollback("dan", ns(), "writes-back-twice", new RollbackRequest(1, 2, ""))
-                .revision())
+    assertThat(writes.rollback("dan", ns(), "writes-back-twice", new Rollback(1, 2, "")).revision())
         .isEqualTo(3);
 
     ApplyResult again =
-        writes.rollback("dan", ns(), "writes-back-twice", new RollbackRequest(1, 3, "again"));
+        writes.rollback("dan", ns(), "writes-back-twice", new Rollback(1, 3, "again"));
 
     assertThat(again.changed()).isFalse();
     assertThat(again.revision()).isEqualTo(3);

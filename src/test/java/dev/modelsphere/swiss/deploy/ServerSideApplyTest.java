@@ -3,6 +3,10 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.testing.AutoscalerSimulation;

@@ -3,6 +3,8 @@ package dev.modelsphere.swiss.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.helmbackend.ReleaseStatus;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.ChartLocation;
 import dev.modelsphere.swiss.helm.HelmSecrets;

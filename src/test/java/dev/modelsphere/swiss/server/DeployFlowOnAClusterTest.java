@@ -3,7 +3,7 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.helm.TestCharts;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ClusterTest;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.cli.CliProcess;
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.plan.PlanFiles;
 import dev.modelsphere.swiss.store.DatabasePassword;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.llmsvc.LayerSpec;
 import dev.modelsphere.swiss.llmsvc.LlmService;

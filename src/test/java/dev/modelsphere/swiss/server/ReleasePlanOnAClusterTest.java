@@ -2,8 +2,8 @@ package dev.modelsphere.swiss.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.helm.ChartLocation;
 import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;

@@ -2,7 +2,7 @@ package dev.modelsphere.swiss.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.DeploySettings;
+import dev.modelsphere.swiss.deploy.backend.DeploySettings;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.KubeCluster;
 import dev.modelsphere.swiss.testing.SwissThreads;

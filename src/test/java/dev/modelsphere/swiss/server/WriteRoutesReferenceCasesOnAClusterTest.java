@@ -3,8 +3,8 @@ package dev.modelsphere.swiss.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.modelsphere.swiss.deploy.PlanArchive;
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanArchive;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;
 import dev.modelsphere.swiss.testing.ClusterTest;

@@ -1,13 +1,13 @@
 package dev.modelsphere.swiss.testing;
 
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DeploySettings;
-import dev.modelsphere.swiss.deploy.HelmDeployer;
-import dev.modelsphere.swiss.deploy.PlanDiffer;
-import dev.modelsphere.swiss.deploy.PlanRenders;
-import dev.modelsphere.swiss.deploy.ReleaseLocks;
-import dev.modelsphere.swiss.deploy.ReleaseRecords;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.DeploySettings;
+import dev.modelsphere.swiss.deploy.backend.PlanDiffer;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
+import dev.modelsphere.swiss.deploy.backend.ReleaseRecords;
+import dev.modelsphere.swiss.deploy.helmbackend.HelmDeployer;
+import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.ReleaseStorage;

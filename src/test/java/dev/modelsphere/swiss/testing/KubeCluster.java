@@ -1,10 +1,10 @@
 package dev.modelsphere.swiss.testing;
 
-import dev.modelsphere.swiss.deploy.DeployCore;
-import dev.modelsphere.swiss.deploy.DeploySettings;
-import dev.modelsphere.swiss.deploy.HelmDeployer;
-import dev.modelsphere.swiss.deploy.PlanDiffer;
-import dev.modelsphere.swiss.deploy.ReleaseRecords;
+import dev.modelsphere.swiss.deploy.assembly.DeployCore;
+import dev.modelsphere.swiss.deploy.backend.DeploySettings;
+import dev.modelsphere.swiss.deploy.backend.PlanDiffer;
+import dev.modelsphere.swiss.deploy.backend.ReleaseRecords;
+import dev.modelsphere.swiss.deploy.helmbackend.HelmDeployer;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.llmsvc.LlmService;

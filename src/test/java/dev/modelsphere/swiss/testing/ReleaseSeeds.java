@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.testing;
 
 import dev.modelsphere.swiss.config.CanaryKeys;
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.web;
 
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.PlanConfigMapName;

@@ -9,7 +9,7 @@ import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
 import static dev.modelsphere.swiss.error.ErrorKind.UNAVAILABLE;
 
-import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.kube.KubeNames;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanJson;

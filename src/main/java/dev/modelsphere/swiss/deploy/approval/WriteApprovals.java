@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.approval;
 
-import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.site.Profile;
 import java.util.Optional;

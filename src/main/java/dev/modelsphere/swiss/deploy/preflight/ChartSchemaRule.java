@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
-import dev.modelsphere.swiss.deploy.PlanRenders;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.PlanCharts;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmException;

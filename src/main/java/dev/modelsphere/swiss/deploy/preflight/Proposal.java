@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
 import dev.modelsphere.swiss.catalog.Requires;
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.plan.Plan;
 import java.util.Optional;
 

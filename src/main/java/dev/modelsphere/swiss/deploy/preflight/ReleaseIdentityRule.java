@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.plan.ReleaseRef;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.preflight;
 
-import dev.modelsphere.swiss.deploy.PlanRenders;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
 import dev.modelsphere.swiss.deploy.policy.Finding;
 import dev.modelsphere.swiss.deploy.policy.SitePolicy;
 import dev.modelsphere.swiss.error.ErrorKind;

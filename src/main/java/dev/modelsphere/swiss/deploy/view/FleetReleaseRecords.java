@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
-import dev.modelsphere.swiss.deploy.ReleaseRecords;
+import dev.modelsphere.swiss.deploy.backend.ReleaseRecords;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
-import dev.modelsphere.swiss.deploy.DaemonThreads;
+import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
 import dev.modelsphere.swiss.kube.ClusterCache;
 import dev.modelsphere.swiss.kube.KindCache;
 import dev.modelsphere.swiss.llmsvc.LlmService;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.MappingException;
 import dev.modelsphere.swiss.llmsvc.PlanMapping;

@@ -3,10 +3,10 @@ package dev.modelsphere.swiss.deploy.view;
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
-import dev.modelsphere.swiss.deploy.Backends;
-import dev.modelsphere.swiss.deploy.DeployException;
-import dev.modelsphere.swiss.deploy.ReleaseReads;
-import dev.modelsphere.swiss.deploy.RevisionList;
+import dev.modelsphere.swiss.deploy.backend.Backends;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.ReleaseReads;
+import dev.modelsphere.swiss.deploy.backend.RevisionList;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmReleases;

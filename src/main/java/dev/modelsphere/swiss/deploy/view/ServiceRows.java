@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.canary.Relationships;
-import dev.modelsphere.swiss.deploy.ChartLabel;
+import dev.modelsphere.swiss.deploy.backend.ChartLabel;
 import dev.modelsphere.swiss.llmsvc.Chart;
 import dev.modelsphere.swiss.llmsvc.LlmService;
 import dev.modelsphere.swiss.llmsvc.LlmServiceStatus;

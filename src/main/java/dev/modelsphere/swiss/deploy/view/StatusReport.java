@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.modelsphere.swiss.canary.Relationship;
-import dev.modelsphere.swiss.deploy.PlanStatus;
+import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.values.Nulls;
 import io.soabase.recordbuilder.core.RecordBuilder;

@@ -1,9 +1,9 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import dev.modelsphere.swiss.canary.Relationships;
-import dev.modelsphere.swiss.deploy.Backends;
-import dev.modelsphere.swiss.deploy.DeployException;
-import dev.modelsphere.swiss.deploy.LiveRelease;
+import dev.modelsphere.swiss.deploy.backend.Backends;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.LiveRelease;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.kube.PodView;

@@ -9,7 +9,7 @@
  * nothing. The per-release answers ({@link dev.modelsphere.swiss.deploy.view.StatusView}, {@link
  * dev.modelsphere.swiss.deploy.view.ObjectsView}, {@link
  * dev.modelsphere.swiss.deploy.view.RevisionsView}) read live, by name. Refusals are {@link
- * dev.modelsphere.swiss.deploy.DeployException}s carrying their HTTP status, and {@link
+ * dev.modelsphere.swiss.deploy.backend.DeployException}s carrying their HTTP status, and {@link
  * dev.modelsphere.swiss.kube.KubeException}s (502) when the cluster cannot be read.
  */
 package dev.modelsphere.swiss.deploy.view;

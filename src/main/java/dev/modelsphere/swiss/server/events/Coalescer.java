@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.server.events;
 
-import dev.modelsphere.swiss.deploy.DaemonThreads;
+import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;

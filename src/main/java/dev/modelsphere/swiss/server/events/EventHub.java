@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.server.events;
 
-import dev.modelsphere.swiss.deploy.DaemonThreads;
+import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
 import dev.modelsphere.swiss.server.http.ApiException;
 import java.io.OutputStream;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.server.http;
 
-import dev.modelsphere.swiss.deploy.DaemonThreads;
+import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
 import io.javalin.router.EndpointMetadata;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -1,17 +1,17 @@
 package dev.modelsphere.swiss.server.routes;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.ApplyRequest;
-import dev.modelsphere.swiss.deploy.ApplyResult;
-import dev.modelsphere.swiss.deploy.Mode;
-import dev.modelsphere.swiss.deploy.PlanRequest;
 import dev.modelsphere.swiss.deploy.PlanReviews;
 import dev.modelsphere.swiss.deploy.ReleaseWrites;
-import dev.modelsphere.swiss.deploy.RollbackRequest;
-import dev.modelsphere.swiss.deploy.UninstallResult;
-import dev.modelsphere.swiss.deploy.WriteAnswers;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.UninstallResult;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
 import dev.modelsphere.swiss.plan.Plan;
+import dev.modelsphere.swiss.server.api.ApplyRequest;
+import dev.modelsphere.swiss.server.api.PlanRequest;
+import dev.modelsphere.swiss.server.api.RollbackRequest;
+import dev.modelsphere.swiss.server.api.WriteAnswers;
 import dev.modelsphere.swiss.server.auth.Actor;
 import dev.modelsphere.swiss.server.http.ApiException;
 import dev.modelsphere.swiss.server.http.Deadline;
@@ -72,7 +72,7 @@ public final class DeployRoutes implements RouteGroup {
 
   /** Composes, stores by hash, answers the plan with what it shadowed and any warnings. */
   private void plan(Context ctx, Parts p) {
-    PlanReviews.Proposed proposed = p.reviews().propose(Json.body(ctx, PlanRequest.class));
+    PlanReviews.Proposed proposed = p.reviews().propose(Json.body(ctx, PlanRequest.class).input());
     PreflightReport report = proposed.preflight();
     // Members after the plan's own, each left out when empty; a record is written as its fields.
     Map<String, Object> notes = new LinkedHashMap<>();
@@ -98,7 +98,7 @@ public final class DeployRoutes implements RouteGroup {
 
   /** A stored plan by hash, or one composed from the fields (not stored); writes nothing. */
   private void diff(Context ctx, Parts p) {
-    PlanReviews.Reviewed reviewed = p.reviews().review(Json.body(ctx, PlanRequest.class));
+    PlanReviews.Reviewed reviewed = p.reviews().review(Json.body(ctx, PlanRequest.class).input());
     WriteAnswers.Diffed answer = WriteAnswers.Diffed.of(reviewed.diff());
     PreflightReport preflight = reviewed.preflight();
     // What would stop an apply, shown before anyone tries one.
@@ -143,7 +143,11 @@ public final class DeployRoutes implements RouteGroup {
     RollbackRequest request = Json.body(ctx, RollbackRequest.class);
     ApplyResult result =
         p.writes()
-            .rollback(Actor.of(ctx), ctx.pathParam("namespace"), ctx.pathParam("release"), request);
+            .rollback(
+                Actor.of(ctx),
+                ctx.pathParam("namespace"),
+                ctx.pathParam("release"),
+                request.rollback());
     Json.ok(ctx, WriteAnswers.Applied.of(result));
   }
 

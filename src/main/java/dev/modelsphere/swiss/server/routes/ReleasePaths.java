@@ -1,7 +1,7 @@
 package dev.modelsphere.swiss.server.routes;
 
-import dev.modelsphere.swiss.deploy.DeployException;
 import dev.modelsphere.swiss.deploy.ReleasePlans;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.server.http.ApiException;
 import io.javalin.http.Context;

@@ -1,6 +1,6 @@
 package dev.modelsphere.swiss.server.state;
 
-import dev.modelsphere.swiss.deploy.DaemonThreads;
+import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfig;

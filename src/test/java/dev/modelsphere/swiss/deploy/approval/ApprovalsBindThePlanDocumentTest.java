@@ -3,7 +3,7 @@ package dev.modelsphere.swiss.deploy.approval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.deploy.DeployException;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanDocument;

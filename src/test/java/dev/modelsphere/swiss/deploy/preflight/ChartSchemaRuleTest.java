@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
-import dev.modelsphere.swiss.deploy.PlanRenders;
+import dev.modelsphere.swiss.deploy.backend.PlanRenders;
 import dev.modelsphere.swiss.helm.ChartRenderer;
 import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.SchemaViolation;

@@ -2,8 +2,8 @@ package dev.modelsphere.swiss.deploy.preflight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.ServerDryRun;
 import dev.modelsphere.swiss.plan.Plan;

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.canary.CanaryState;
 import dev.modelsphere.swiss.canary.Relationships;
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.helm.ChartLocation;
 import dev.modelsphere.swiss.helm.RenderRequest;
 import dev.modelsphere.swiss.helm.TestCharts;

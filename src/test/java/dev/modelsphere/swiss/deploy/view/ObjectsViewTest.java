@@ -2,8 +2,8 @@ package dev.modelsphere.swiss.deploy.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.helm.HelmSecrets;
 import dev.modelsphere.swiss.testing.ClusterTest;
 import dev.modelsphere.swiss.testing.Crds;

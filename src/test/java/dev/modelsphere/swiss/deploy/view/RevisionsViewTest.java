@@ -3,11 +3,11 @@ package dev.modelsphere.swiss.deploy.view;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.DeployException;
-import dev.modelsphere.swiss.deploy.Mode;
-import dev.modelsphere.swiss.deploy.PlanArchive;
-import dev.modelsphere.swiss.deploy.RevisionList;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.deploy.backend.Mode;
+import dev.modelsphere.swiss.deploy.backend.PlanArchive;
+import dev.modelsphere.swiss.deploy.backend.RevisionList;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.llmsvc.HelmRelease;
 import dev.modelsphere.swiss.llmsvc.HistoryEntry;

@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.modelsphere.swiss.canary.CanaryState;
 import dev.modelsphere.swiss.canary.Relationships;
-import dev.modelsphere.swiss.deploy.ApplyOptions;
-import dev.modelsphere.swiss.deploy.Mode;
+import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
+import dev.modelsphere.swiss.deploy.backend.Mode;
 import dev.modelsphere.swiss.kube.PodView;
 import dev.modelsphere.swiss.kube.Pods;
 import dev.modelsphere.swiss.kube.StartupProgress;

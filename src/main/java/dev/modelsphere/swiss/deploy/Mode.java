@@ -1,7 +1,0 @@
-package dev.modelsphere.swiss.deploy;
-
-/** Whether an apply creates a release or changes an existing one. */
-public enum Mode {
-  INSTALL,
-  UPGRADE
-}

@@ -1,0 +1,30 @@
+package dev.modelsphere.swiss.deploy.writes;
+
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Threads that never keep the process alive: a CLI that finished exits without waiting for them,
+ * and a server's are stopped by whoever owns their pool. Each is named, so a thread dump (or a
+ * test) tells whose it is.
+ */
+public final class DaemonThreads {
+  private DaemonThreads() {}
+
+  /** Every thread called {@code name}. */
+  public static ThreadFactory named(String name) {
+    return task -> daemon(task, name);
+  }
+
+  /** Threads called {@code prefix-1}, {@code prefix-2}, ... */
+  public static ThreadFactory numbered(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return task -> daemon(task, prefix + "-" + count.incrementAndGet());
+  }
+
+  private static Thread daemon(Runnable task, String name) {
+    Thread thread = new Thread(task, name);
+    thread.setDaemon(true);
+    return thread;
+  }
+}

@@ -1,0 +1,165 @@
+package dev.modelsphere.swiss.deploy.writes;
+
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.store.Run;
+import dev.modelsphere.swiss.store.Store;
+import dev.modelsphere.swiss.store.StoreException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the cluster-changing half of a write on its own thread, detached from the request that asked
+ * for it, and records it in the audit log when it is done: a closed browser or a dropped proxy
+ * connection can neither strand a release in {@code applying} nor skip its row.
+ *
+ * <p>What is recorded: every attempt that reached the cluster, successful or failed ({@link
+ * ErrorKind#FAILED}). A refusal before anything was written (a stale revision, a release in the
+ * wrong state, a bad plan) is answered and not recorded.
+ */
+public final class DetachedRuns implements AutoCloseable {
+  /** Its threads are called {@code swiss-write-1}, {@code swiss-write-2}, ... */
+  public static final String THREADS = "swiss-write";
+
+  private static final Logger LOG = LoggerFactory.getLogger(DetachedRuns.class);
+
+  private final Optional<Store> store;
+  private final Clock clock;
+  private final ExecutorService executor;
+
+  public DetachedRuns(Optional<Store> store, Clock clock) {
+    this.store = store;
+    this.clock = clock;
+    this.executor = Executors.newCachedThreadPool(DaemonThreads.numbered(THREADS));
+  }
+
+  /**
+   * Who asked for what, on which release: the fixed half of the run's row.
+   *
+   * @param approvedBy who approved the write, on a site that requires approval; else empty
+   */
+  public record Attempt(
+      String actor,
+      String action,
+      String namespace,
+      String release,
+      String planHash,
+      String note,
+      String approvedBy) {
+
+    /** A write nobody had to approve. */
+    public Attempt(
+        String actor,
+        String action,
+        String namespace,
+        String release,
+        String planHash,
+        String note) {
+      this(actor, action, namespace, release, planHash, note, "");
+    }
+  }
+
+  /**
+   * What a finished write reports to the audit log.
+   *
+   * @param changed false when the write found nothing to do and made no change
+   */
+  public record Done<T>(T result, int revision, String output, boolean changed) {}
+
+  /**
+   * Runs {@code write} detached, waits for it, records it, and answers its result.
+   *
+   * @throws DeployException the write's own refusal or failure, as the write threw it
+   */
+  public <T> T run(Attempt attempt, Supplier<Done<T>> write) {
+    CompletableFuture<T> detached =
+        CompletableFuture.supplyAsync(() -> recorded(attempt, write), executor);
+    try {
+      return detached.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DeployException(
+          ErrorKind.UNAVAILABLE,
+          "interrupted while waiting for the %s of %s/%s; it goes on and is recorded"
+              .formatted(attempt.action(), attempt.namespace(), attempt.release()));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException failure) {
+        throw failure;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  private <T> T recorded(Attempt attempt, Supplier<Done<T>> write) {
+    Instant started = clock.instant();
+    Done<T> done;
+    try {
+      done = write.get();
+    } catch (DeployException e) {
+      if (e.recorded()) {
+        record(attempt, started, false, e.getMessage(), e.getMessage(), 0);
+      }
+      throw e;
+    }
+    record(attempt, started, done.changed(), "", done.output(), done.revision());
+    return done.result();
+  }
+
+  private void record(
+      Attempt attempt, Instant started, boolean changed, String error, String output, int rev) {
+    if (store.isEmpty()) {
+      return;
+    }
+    Run run =
+        new Run(
+            0,
+            attempt.namespace(),
+            attempt.release(),
+            attempt.action(),
+            attempt.planHash(),
+            attempt.actor(),
+            changed,
+            error,
+            output,
+            attempt.note(),
+            rev,
+            started,
+            clock.instant(),
+            attempt.approvedBy());
+    try {
+      store.get().recordRun(run);
+    } catch (StoreException e) {
+      // The cluster changed either way; losing the row must not turn a done write into an error.
+      LOG.error(
+          "{} of {}/{} not recorded in the audit log: {}",
+          attempt.action(),
+          attempt.namespace(),
+          attempt.release(),
+          e.getMessage());
+    }
+  }
+
+  /** Lets running writes finish; takes no new ones. */
+  @Override
+  public void close() {
+    executor.shutdown();
+  }
+
+  /**
+   * Waits up to {@code limit} for the writes still running after {@link #close()} to finish and be
+   * recorded; true when they all did.
+   */
+  public boolean awaitTermination(Duration limit) throws InterruptedException {
+    return executor.awaitTermination(limit.toMillis(), TimeUnit.MILLISECONDS);
+  }
+}
