@@ -29,12 +29,13 @@ import org.openjdk.jmh.results.RunResult;
  * plans per second and the time per plan over every variant of the shared fixture catalog, and one
  * compose after a pause.
  *
- * <p>The warm-up is iterations of 2 s: on a loaded machine the JIT gets little CPU and the time per
- * plan keeps falling for tens of seconds, which the warm-up lines of JMH's log show; a longer one
- * is {@code bench/compose.sh -wi 15}.
+ * <p>The warm-up is 20 s: on this 2-core machine at load 15 the compiler threads get little CPU,
+ * and the time per plan kept falling for 22 s before it settled, so a shorter one measured how far
+ * compiling had come. JMH's warm-up lines show whether it settled; {@code bench/compose.sh -wi 20}
+ * gives it longer.
  */
 @Fork(1)
-@Warmup(iterations = 5, time = 2)
+@Warmup(iterations = 10, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class ComposeBench {
 
