@@ -110,7 +110,7 @@ public class ComposeBench {
   }
 
   /**
-   * One timed compose per measured iteration, each after the pause, 21 of them as before JMH. The
+   * One timed compose per measured iteration, each after the pause; 21 give a steady median. The
    * warm-up iterations compose the same request in batches, so the JIT has compiled the compose by
    * the time the pauses start.
    */
@@ -138,7 +138,7 @@ public class ComposeBench {
     return EveryFixtureVariant.requests(catalog, profile, Map.of("replicaCount", 2L));
   }
 
-  /** Takes JMH's command-line options, e.g. {@code -wi 15} for a longer warm-up. */
+  /** Takes JMH's command-line options, e.g. {@code -wi 20} for a longer warm-up. */
   public static void main(String[] args) throws Exception {
     Collection<RunResult> results = Jmh.run(ComposeBench.class, args);
     System.out.printf(
