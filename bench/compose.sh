@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Composes and hashes every variant of the shared fixture catalog over and over in one JVM
-# (catalog already loaded) and prints plans per second and the median time per plan; then the
-# median of one compose after 300 ms idle (21 of them, about 7 s).
-# Usage: bench/compose.sh [rounds]
+# Composes and hashes every variant of the shared fixture catalog under JMH (one fork, the catalog
+# already loaded): plans per second, the time per plan (mean, and the median against the target),
+# and one compose after 300 ms idle (21 of them). About two minutes.
+# Usage: bench/compose.sh [JMH options], e.g. -wi 20 for a longer warm-up on a loaded machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-mvn -q -B -ntp test-compile -Dweb.skip=true
-mvn -q -B -ntp dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
-classpath="target/test-classes:target/classes:$(cat target/bench.classpath)"
-exec java -cp "$classpath" dev.modelsphere.swiss.bench.ComposeBench "${1:-200}"
+. bench/jmh.sh
+jmh_build
+exec java -cp "$classpath" dev.modelsphere.swiss.bench.ComposeBench "$@"

@@ -7,41 +7,40 @@ import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.site.Profile;
 import dev.modelsphere.swiss.testing.EveryFixtureVariant;
 import dev.modelsphere.swiss.testing.SharedFixtures;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.results.RunResult;
 
 /**
- * Composes and hashes every fixture variant repeatedly; prints plans per second, the median per
- * plan and the thread CPU time per plan, then one plan's compose after a pause. Not a test: a
- * figure to watch, measured after a warm-up in the same JVM.
+ * Composing and hashing plans with the catalog already loaded (JMH; bench/compose.sh runs it):
+ * plans per second and the time per plan over every variant of the shared fixture catalog, and one
+ * compose after a pause.
  *
- * <p>The warm-up lasts until the JIT has compiled nothing for {@link #JIT_QUIET_SECONDS} (and at
- * least {@link #WARM_UP_SECONDS} and a quarter of the rounds). A warm-up of fixed length is not
- * enough on a loaded machine: the compiler threads get little CPU there, and at load 15 on two
- * cores the median per plan kept falling for 25 s (from 100 us at 5 s to 23 us), so the figure
- * measured how far compiling had come more than composing. The CPU time per plan is the figure that
- * other processes move least; the median is what a caller waits.
+ * <p>The warm-up is 20 s: on this 2-core machine at load 15 the compiler threads get little CPU,
+ * and the time per plan kept falling for 22 s before it settled, so a shorter one measured how far
+ * compiling had come. JMH's warm-up lines show whether it settled; {@code bench/compose.sh -wi 20}
+ * gives it longer.
  */
-public final class ComposeBench {
-  private static final long WARM_UP_SECONDS = 5;
+@Fork(1)
+@Warmup(iterations = 10, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class ComposeBench {
 
-  /** How long the JIT must have compiled nothing before the measured rounds start. */
-  private static final long JIT_QUIET_SECONDS = 3;
-
-  /** Where the warm-up stops waiting for the JIT (and says so). */
-  private static final long WARM_UP_LIMIT_SECONDS = 120;
-
-  /** The pause before each compose of the idle figure, and how many are timed. */
-  private static final int IDLE_MILLIS = 300;
-
-  private static final int IDLE_SAMPLES = 21;
-
-  /** What issue 15 asks of the median. */
-  private static final double TARGET_MICROS = 100;
+  /** What issue 15 asks of the median per plan. */
+  static final double TARGET_MICROS = 100;
 
   private static final String SITE =
       """
@@ -54,113 +53,101 @@ public final class ComposeBench {
       nodes: {gpusPerNode: 8}
       """;
 
-  private ComposeBench() {}
+  /** One request per variant of every version of the fixture catalog, taken in turn. */
+  @State(Scope.Thread)
+  public static class EveryVariant {
+    List<ComposeRequest> requests;
+    private int next;
 
-  public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 200;
-    List<ComposeRequest> requests = requests();
-    WarmUp warmUp = warmUp(requests, Math.max(rounds / 4, 20));
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long cpuBefore = threads.getCurrentThreadCpuTime();
-    long[] perPlan = runRounds(requests, rounds);
-    long cpu = threads.getCurrentThreadCpuTime() - cpuBefore;
-    Arrays.sort(perPlan);
-    long total = Arrays.stream(perPlan).sum();
-    double median = perPlan[perPlan.length / 2] / 1_000.0;
-    double p90 = perPlan[(int) (perPlan.length * 0.9)] / 1_000.0;
-    System.out.printf(
-        "variants: %d, warm-up: %d rounds in %.1f s (%s), rounds: %d, plans: %d%n",
-        requests.size(),
-        warmUp.rounds(),
-        warmUp.seconds(),
-        warmUp.jitSettled() ? "JIT settled" : "JIT still compiling at the limit",
-        rounds,
-        perPlan.length);
-    System.out.printf(
-        "plans per second: %.0f, p90 per plan: %.1f us, CPU per plan: %.1f us%n",
-        perPlan.length / (total / 1e9), p90, cpu / 1_000.0 / perPlan.length);
-    System.out.printf("median per plan: %.1f us (target: under %.0f us)%n", median, TARGET_MICROS);
-    System.out.printf(
-        "one plan after %d ms idle: median %.1f us of %d (the same compose, caches gone cold)%n",
-        IDLE_MILLIS, afterIdle(requests.get(0)) / 1_000.0, IDLE_SAMPLES);
+    @Setup(Level.Trial)
+    public void load() {
+      requests = requests();
+      System.out.printf("compose: %d variants of the fixture catalog, in turn%n", requests.size());
+    }
+
+    ComposeRequest next() {
+      ComposeRequest request = requests.get(next);
+      next = (next + 1) % requests.size();
+      return request;
+    }
   }
 
   /**
-   * The median of one compose after a pause, as a request after a pause meets it. What the JVM
-   * compiled stays compiled; what the caches held does not: the cluster's processes and this JVM's
-   * own threads run meanwhile. Benchmarks that compose once between other work (bench/apply.sh's
-   * in-process side, after an apply) measure nearer this than the loop's median.
+   * The first variant, composed after {@link #IDLE_MILLIS} of sleep: what the JVM compiled stays
+   * compiled, while what the caches held does not, as a request after a pause meets it. Benchmarks
+   * that compose once between other work (bench/apply.sh's in-process side) measure nearer this
+   * than the loop.
    */
-  private static double afterIdle(ComposeRequest request) {
-    long[] times = new long[IDLE_SAMPLES];
-    for (int i = 0; i < IDLE_SAMPLES; i++) {
-      try {
-        Thread.sleep(IDLE_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted between idle composes", e);
-      }
-      long start = System.nanoTime();
-      Composer.compose(request);
-      times[i] = System.nanoTime() - start;
+  @State(Scope.Thread)
+  public static class AfterIdle {
+    static final int IDLE_MILLIS = 300;
+    ComposeRequest request;
+
+    @Setup(Level.Trial)
+    public void load() {
+      request = requests().get(0);
     }
-    Arrays.sort(times);
-    return times[IDLE_SAMPLES / 2];
+
+    @Setup(Level.Iteration)
+    public void idle() throws InterruptedException {
+      Thread.sleep(IDLE_MILLIS);
+    }
   }
 
-  private record WarmUp(int rounds, double seconds, boolean jitSettled) {}
+  @Benchmark
+  @BenchmarkMode(Mode.Throughput)
+  @OutputTimeUnit(TimeUnit.SECONDS)
+  public Plan plansPerSecond(EveryVariant variants) {
+    return composed(variants.next());
+  }
+
+  /** Sampled, so JMH's log gives the median and p90 per plan beside the mean. */
+  @Benchmark
+  @BenchmarkMode(Mode.SampleTime)
+  @OutputTimeUnit(TimeUnit.MICROSECONDS)
+  public Plan timePerPlan(EveryVariant variants) {
+    return composed(variants.next());
+  }
 
   /**
-   * Runs rounds until the JIT has compiled nothing for {@link #JIT_QUIET_SECONDS}, and at least
-   * {@code minRounds} rounds and {@link #WARM_UP_SECONDS}; gives up waiting for the JIT at {@link
-   * #WARM_UP_LIMIT_SECONDS}.
+   * One timed compose per measured iteration, each after the pause; 21 give a steady median. The
+   * warm-up iterations compose the same request in batches, so the JIT has compiled the compose by
+   * the time the pauses start.
    */
-  private static WarmUp warmUp(List<ComposeRequest> requests, int minRounds) {
-    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-    long start = System.nanoTime();
-    long compiledMillis = jit.getTotalCompilationTime();
-    long lastCompiled = start;
-    int done = 0;
-    while (true) {
-      runRounds(requests, 1);
-      done++;
-      long now = System.nanoTime();
-      long compiled = jit.getTotalCompilationTime();
-      if (compiled != compiledMillis) {
-        compiledMillis = compiled;
-        lastCompiled = now;
-      }
-      boolean settled = now - lastCompiled >= seconds(JIT_QUIET_SECONDS);
-      boolean longEnough = done >= minRounds && now - start >= seconds(WARM_UP_SECONDS);
-      if ((settled && longEnough) || now - start >= seconds(WARM_UP_LIMIT_SECONDS)) {
-        return new WarmUp(done, (now - start) / 1e9, settled);
-      }
-    }
+  @Benchmark
+  @BenchmarkMode(Mode.SingleShotTime)
+  @OutputTimeUnit(TimeUnit.MICROSECONDS)
+  @Warmup(iterations = 5, batchSize = 20_000)
+  @Measurement(iterations = 21, batchSize = 1)
+  public Plan onePlanAfterIdle(AfterIdle idle) {
+    return composed(idle.request);
   }
 
-  private static long seconds(long seconds) {
-    return seconds * 1_000_000_000L;
-  }
-
-  private static long[] runRounds(List<ComposeRequest> requests, int rounds) {
-    long[] times = new long[requests.size() * rounds];
-    int i = 0;
-    for (int r = 0; r < rounds; r++) {
-      for (ComposeRequest req : requests) {
-        long start = System.nanoTime();
-        Plan plan = Composer.compose(req);
-        if (plan.hash().isEmpty()) {
-          throw new IllegalStateException("a composed plan has no hash");
-        }
-        times[i++] = System.nanoTime() - start;
-      }
+  /** A plan without its hash would have skipped part of what a compose costs a caller. */
+  private static Plan composed(ComposeRequest request) {
+    Plan plan = Composer.compose(request);
+    if (plan.hash().isEmpty()) {
+      throw new IllegalStateException("a composed plan has no hash");
     }
-    return times;
+    return plan;
   }
 
   private static List<ComposeRequest> requests() {
     Catalog catalog = Catalog.open(SharedFixtures.modelCatalog().toString());
     Profile profile = Profile.parse(SITE, "bench-site");
     return EveryFixtureVariant.requests(catalog, profile, Map.of("replicaCount", 2L));
+  }
+
+  /** Takes JMH's command-line options, e.g. {@code -wi 20} for a longer warm-up. */
+  public static void main(String[] args) throws Exception {
+    Collection<RunResult> results = Jmh.run(ComposeBench.class, args);
+    System.out.printf(
+        "median per plan: %.1f us (target: under %.0f us)%n",
+        Jmh.statistics(results, "timePerPlan").getPercentile(50), TARGET_MICROS);
+    System.out.printf(
+        "one plan after %d ms idle: median %.1f us of %d%n",
+        AfterIdle.IDLE_MILLIS,
+        Jmh.statistics(results, "onePlanAfterIdle").getPercentile(50),
+        Jmh.statistics(results, "onePlanAfterIdle").getN());
   }
 }

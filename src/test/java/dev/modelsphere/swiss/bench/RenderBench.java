@@ -19,95 +19,113 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.results.RunResult;
 
 /**
- * Renders one composed plan in process and through a {@code helm template} subprocess, and prints
- * the median time per render of each and their ratio.
+ * Rendering one composed plan in process (swiss's Helm 4 library, as swiss does) against a {@code
+ * helm template} subprocess of the same helm version, both as JMH benchmarks of one run
+ * (bench/render.sh runs it), then the ratio of their medians.
  *
- * <p>Arguments: the helm binary, then optionally the number of timed renders (default 30).
+ * <p>The helm binary is the system property {@value #HELM_PROPERTY}; JMH's forks inherit it.
  */
-public final class RenderBench {
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Benchmark)
+public class RenderBench {
+  static final String HELM_PROPERTY = "swiss.bench.helm";
 
-  private static final int WARMUP = 200;
-  private static final int BLOCK = 10;
+  private Path scratch;
+  private RenderRequest request;
+  private ChartRenderer renderer;
+  private List<String> helmTemplate;
 
-  public static void main(String[] args) throws Exception {
-    Path helm = Path.of(args[0]);
-    int runs = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+  /**
+   * Composes the plan and renders it once each way. Both sides must give the same manifest, or the
+   * ratio would compare different work.
+   */
+  @Setup(Level.Trial)
+  public void prepare() throws IOException, InterruptedException {
+    String helm = System.getProperty(HELM_PROPERTY, "");
+    if (helm.isEmpty()) {
+      throw new IllegalStateException(
+          "no helm binary: run with -D" + HELM_PROPERTY + "=\"$(hack/helm-cli)\"");
+    }
     Path project = Path.of(System.getProperty("user.dir"));
-    Path charts = project.resolve("examples/charts");
-    Plan plan = plan(project.resolve("../shared/fixtures/model-catalog").normalize(), charts);
-    RenderRequest request = PlanCharts.request(plan, null);
-    ChartRenderer renderer =
-        new ChartRenderer(new ChartArchives(Files.createTempDirectory("bench-charts-")));
-
-    String inProcessOut = "";
-    for (int i = 0; i < WARMUP; i++) {
-      inProcessOut = renderer.render(request);
+    Plan plan = plan(project.resolve("../shared/fixtures/model-catalog").normalize(), project);
+    scratch = Files.createTempDirectory("bench-render-");
+    request = PlanCharts.request(plan, null);
+    renderer =
+        new ChartRenderer(new ChartArchives(Files.createDirectory(scratch.resolve("charts"))));
+    helmTemplate = helmTemplate(helm, request, Files.createDirectory(scratch.resolve("values")));
+    String inProcess = renderer.render(request);
+    if (!inProcess.equals(run(helmTemplate))) {
+      throw new IllegalStateException("helm template and the library render different manifests");
     }
-    List<String> command = helmCommand(helm, request);
-    String subprocessOut = run(command);
-    // Interleaved in short blocks, so load from anything else on the machine falls on both sides
-    // alike, while neither side is timed in the wake of the other's process start and exit.
-    long[] inProcess = new long[runs];
-    long[] subprocess = new long[runs];
-    for (int block = 0; block < runs; block += BLOCK) {
-      for (int i = block; i < Math.min(block + BLOCK, runs); i++) {
-        long start = System.nanoTime();
-        renderer.render(request);
-        inProcess[i] = System.nanoTime() - start;
-      }
-      for (int i = block; i < Math.min(block + BLOCK, runs); i++) {
-        long start = System.nanoTime();
-        run(command);
-        subprocess[i] = System.nanoTime() - start;
-      }
-    }
-
-    double in = median(inProcess) / 1e6;
-    double out = median(subprocess) / 1e6;
-    double inMin = Arrays.stream(inProcess).min().orElseThrow() / 1e6;
-    double outMin = Arrays.stream(subprocess).min().orElseThrow() / 1e6;
     System.out.printf(
-        "plan: %s %s/%s, chart %s (%d objects)%n",
+        "render: %s %s/%s, chart %s (%d objects), helm %s%n",
         plan.source().model(),
         plan.source().version(),
         plan.source().variant(),
         request.chart().describe(),
-        inProcessOut.split("\n---").length);
-    System.out.printf("same manifest from both: %s%n", inProcessOut.equals(subprocessOut));
-    System.out.printf(
-        "in process (Helm 4 lib):   median %8.2f ms per render (%d runs after %d warm-up, interleaved in blocks of "
-            + BLOCK
-            + ")%n",
-        in,
-        runs,
-        WARMUP);
-    System.out.printf(
-        "helm template subprocess:  median %8.2f ms per render (%d runs, %s)%n", out, runs, helm);
-    System.out.printf(
-        "fastest single render: in process %.2f ms, subprocess %.2f ms%n", inMin, outMin);
-    System.out.printf("ratio of medians: in process is %.1fx faster%n", out / in);
+        inProcess.split("\n---").length,
+        helm);
   }
 
-  private static Plan plan(Path catalogDir, Path charts) {
+  @TearDown(Level.Trial)
+  public void removeScratch() throws IOException {
+    try (Stream<Path> files = Files.walk(scratch)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+
+  @Benchmark
+  public String inProcess() {
+    return renderer.render(request);
+  }
+
+  @Benchmark
+  public String helmTemplateSubprocess() throws IOException, InterruptedException {
+    return run(helmTemplate);
+  }
+
+  private static Plan plan(Path catalogDir, Path project) {
     Catalog catalog = Catalog.open(catalogDir.toString());
     Entry entry = catalog.entry("kimi-k3", null);
     Variant variant = entry.defaultVariant();
     Profile profile =
         Profile.parse(
             """
-        name: bench
-        namespace: models
-        chartPath: %s
-        model:
-          pathTemplate: /mnt/disk0/models/{{org}}/{{name}}
-        nodes: {gpusPerNode: 8}
-        """
-                .formatted(charts),
+            name: bench
+            namespace: models
+            chartPath: %s
+            model:
+              pathTemplate: /mnt/disk0/models/{{org}}/{{name}}
+            nodes: {gpusPerNode: 8}
+            """
+                .formatted(project.resolve("examples/charts")),
             "bench profile");
     Map<String, Object> form =
         Form.assemble(
@@ -117,20 +135,21 @@ public final class RenderBench {
         EveryFixtureVariant.request(catalog, entry, variant, profile, form, "0.8.0"));
   }
 
-  private static List<String> helmCommand(Path helm, RenderRequest request) throws IOException {
-    Path dir = Files.createTempDirectory("bench-values-");
+  /** The same release, chart and values documents as the request, as helm's command line. */
+  private static List<String> helmTemplate(String helm, RenderRequest request, Path valuesDir)
+      throws IOException {
     ObjectMapper json = new ObjectMapper();
     List<String> command =
         new ArrayList<>(
             List.of(
-                helm.toString(),
+                helm,
                 "template",
                 request.release(),
                 request.chart().location(),
                 "--namespace",
                 request.namespace()));
     for (ValuesDocument doc : request.values()) {
-      Path file = dir.resolve(doc.name() + ".yaml");
+      Path file = valuesDir.resolve(doc.name() + ".yaml");
       Files.writeString(file, json.writeValueAsString(doc.values()));
       command.add("--values");
       command.add(file.toString());
@@ -148,10 +167,13 @@ public final class RenderBench {
     return out;
   }
 
-  private static double median(long[] samples) {
-    long[] sorted = samples.clone();
-    Arrays.sort(sorted);
-    int mid = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
+  /** Takes JMH's command-line options, e.g. {@code -i 10} for more measured iterations. */
+  public static void main(String[] args) throws Exception {
+    Collection<RunResult> results = Jmh.run(RenderBench.class, args);
+    double inProcess = Jmh.statistics(results, "inProcess").getPercentile(50);
+    double subprocess = Jmh.statistics(results, "helmTemplateSubprocess").getPercentile(50);
+    System.out.printf(
+        "ratio of medians: in process %.2f ms, helm template %.2f ms: in process is %.1fx faster%n",
+        inProcess, subprocess, subprocess / inProcess);
   }
 }
