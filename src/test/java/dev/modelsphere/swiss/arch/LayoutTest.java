@@ -37,7 +37,7 @@ class LayoutTest {
           "store",
           "server",
           "cli",
-          // The kinds of failure every package shares (design-notes.md, "The deploy core").
+          // The kinds of failure every package shares (architecture.md, "Errors and exit codes").
           "error");
 
   /**

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every thread swiss starts belongs to an object that its owner stops: the server at stop, a CLI
- * command when it ends (design-notes.md, "The deploy core"). A pool kept by a class would outlive
- * every server of the process, and no test could stop it.
+ * command when it ends (architecture.md, "Threads and lifetimes"). A pool kept by a class would
+ * outlive every server of the process, and no test could stop it.
  */
 class ThreadPoolsTest {
   private static final JavaClasses CLASSES =

@@ -299,7 +299,8 @@ public final class ApplyBench {
    * With {@code BENCH_EVICT_MB} set, {@link #LOOP_TIMED} plans each way, each right after this
    * process has walked that many megabytes (more than the machine's last-level cache): a cold plan
    * measured many times under one condition, where a cycle's plan follows whatever the apply before
-   * it left in the caches. It is how the server's cold path was profiled (design notes, stop 35).
+   * it left in the caches. It is how the server's cold path was profiled (bench/RESULTS.md, "cold
+   * plans").
    */
   private static void evictedPlans(ApplyBench bench, InProcess local, Cycle http, Cycle inProcess) {
     int megabytes = Integer.parseInt(System.getenv().getOrDefault("BENCH_EVICT_MB", "0"));
