@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/pem"
 	"net/http"
 	"net/http/httptest"
@@ -34,7 +35,7 @@ func TestARequestToASilentServerOverHTTP2IsGivenUpWithinTheLimit(t *testing.T) {
 
 	select {
 	case err := <-failed:
-		if err == nil || !silent(err) {
+		if err == nil || !silent(context.Background(), err) {
 			t.Fatalf("want a silence error, got %v", err)
 		}
 	case <-time.After(5 * time.Second):
