@@ -1,7 +1,6 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.error.ErrorKind;
-import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
@@ -127,12 +126,7 @@ public final class InterruptedApplies {
 
   private Map<String, String> settled(String namespace, String release, PlanRecord.Seen seen) {
     PlanStatus was = seen.status();
-    Optional<ReleaseRecord> newest;
-    try {
-      newest = storage.newest(namespace, release);
-    } catch (HelmException | KubeException e) {
-      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    Optional<ReleaseRecord> newest = storage.newest(namespace, release);
     int live = newest.map(ReleaseRecord::revision).orElse(0);
     String attempt =
         "the %s started at %s"

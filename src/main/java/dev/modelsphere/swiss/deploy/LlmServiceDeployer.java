@@ -6,7 +6,6 @@ import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
-import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
@@ -258,11 +257,7 @@ public final class LlmServiceDeployer {
     }
 
     private ReleaseState helmState() {
-      try {
-        return ReleaseState.of(namespace, release, storage.newest(namespace, release));
-      } catch (HelmException e) {
-        throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-      }
+      return ReleaseState.of(namespace, release, storage.newest(namespace, release));
     }
 
     private ReleaseState serviceState(LlmService current) {
