@@ -107,9 +107,11 @@ func (t limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func (t limitedTransport) WrappedRoundTripper() http.RoundTripper { return t.clone }
 
+// isTimeout: the request's own context is running (the caller checked), so a timeout is the
+// transport's. net/http's also answers errors.Is(context.DeadlineExceeded), which tells nothing here.
 func isTimeout(err error) bool {
 	var timeout interface{ Timeout() bool }
-	return errors.As(err, &timeout) && timeout.Timeout() && !errors.Is(err, context.DeadlineExceeded)
+	return errors.As(err, &timeout) && timeout.Timeout()
 }
 
 // apiServerSilence is a request the API server did not begin to answer within the limit.

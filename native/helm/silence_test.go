@@ -46,6 +46,24 @@ func TestARequestToASilentServerOverHTTP2IsGivenUpWithinTheLimit(t *testing.T) {
 	}
 }
 
+// Over HTTP/1.1 (a proxy in front of the API server) the silence is named by its type too: net/http's
+// timeout, which also says it is a deadline exceeded.
+func TestARequestToASilentServerOverHTTP1IsNamedSilent(t *testing.T) {
+	answer := make(chan struct{})
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-answer
+	}))
+	srv.StartTLS()
+	defer srv.Close()
+	defer close(answer)
+
+	_, err := clientsetFor(t, srv, 300*time.Millisecond).Discovery().ServerVersion()
+
+	if err == nil || !silent(context.Background(), err) {
+		t.Fatalf("want a silence error, got %v", err)
+	}
+}
+
 // Only the wait for the headers is bounded: a response that starts in time and streams for longer
 // than the limit (a watch) is read to its end.
 func TestAnAnswerStreamingLongerThanTheLimitIsReadToItsEnd(t *testing.T) {
