@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -45,6 +46,11 @@ type Request struct {
 	// APIServerSilenceMillis is how long a request to the API server may go without the start of
 	// an answer before the call gives up; zero waits for ever.
 	APIServerSilenceMillis int64 `json:"apiServerSilenceMillis"`
+	// CallID names the call for swiss_helm_cancel; zero cannot be cancelled.
+	CallID int64 `json:"callId"`
+	// DeadlineMillis is how long the whole call may take before it ends as "timeout"; zero has
+	// no deadline.
+	DeadlineMillis int64 `json:"deadlineMillis"`
 }
 
 // ChartRef is a chart on disk (a directory or a packaged archive) or in an OCI registry. Digest,
@@ -71,18 +77,18 @@ type Outcome struct {
 	Output      string `json:"output"`
 }
 
-func dispatch(req Request) (any, error) {
+func dispatch(ctx context.Context, req Request) (any, error) {
 	switch req.Op {
 	case "render":
 		return render(req)
 	case "install":
-		return install(req)
+		return install(ctx, req)
 	case "upgrade":
-		return upgrade(req)
+		return upgrade(ctx, req)
 	case "uninstall":
-		return uninstall(req)
+		return uninstall(ctx, req)
 	case "values":
-		return getValues(req)
+		return getValues(ctx, req)
 	case "package":
 		return packageChart(req)
 	case "memory":
@@ -114,7 +120,7 @@ func render(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]string{"manifest": strings.TrimSpace(r.Manifest) + "\n"}, nil
+	return Rendered{Manifest: strings.TrimSpace(r.Manifest) + "\n"}, nil
 }
 
 // serverValidates: Helm sends every write with fieldValidation=Strict, so the API server refuses
@@ -126,8 +132,8 @@ const serverValidates = true
 
 // install applies server-side, as Helm 4 does by default, and never waits for workloads: a model
 // can take most of an hour to load, and swiss follows the rollout itself.
-func install(req Request) (any, error) {
-	cfg, err := configuration(req)
+func install(ctx context.Context, req Request) (any, error) {
+	cfg, err := configuration(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +152,7 @@ func install(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rel, err := client.Run(ch, vals)
+	rel, err := client.RunWithContext(ctx, ch, vals)
 	if req.NewRelease && errors.Is(err, driver.ErrReleaseExists) {
 		return nil, fmt.Errorf("release %s already has a revision 1, which was not there when swiss looked:"+
 			" nothing was applied; look at the release again: %w", req.Release, err)
@@ -160,8 +166,8 @@ func install(req Request) (any, error) {
 // upgrade replaces the values with exactly those given (nothing reused from the last revision),
 // keeps the apply method the release was installed with ("auto", Helm 4's default), never rolls
 // back on its own and lets Helm prune history beyond MaxHistory.
-func upgrade(req Request) (any, error) {
-	cfg, err := configuration(req)
+func upgrade(ctx context.Context, req Request) (any, error) {
+	cfg, err := configuration(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -177,15 +183,15 @@ func upgrade(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rel, err := client.Run(req.Release, ch, vals)
+	rel, err := client.RunWithContext(ctx, req.Release, ch, vals)
 	if err != nil {
 		return nil, err
 	}
 	return outcome(rel, "upgraded", req.ForceConflicts)
 }
 
-func uninstall(req Request) (any, error) {
-	cfg, err := configuration(req)
+func uninstall(ctx context.Context, req Request) (any, error) {
+	cfg, err := configuration(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -199,12 +205,12 @@ func uninstall(req Request) (any, error) {
 	if res != nil && res.Info != "" {
 		output += "\n" + res.Info
 	}
-	return map[string]string{"output": output}, nil
+	return Uninstalled{Output: output}, nil
 }
 
 // getValues is `helm get values [--all] --revision N` as YAML text.
-func getValues(req Request) (any, error) {
-	cfg, err := configuration(req)
+func getValues(ctx context.Context, req Request) (any, error) {
+	cfg, err := configuration(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +225,7 @@ func getValues(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]string{"yaml": string(text)}, nil
+	return Values{YAML: string(text)}, nil
 }
 
 // packageChart is `helm package <dir> -d <destination>`: a chart directory into a versioned archive.
@@ -230,7 +236,7 @@ func packageChart(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]string{"path": path}, nil
+	return Packaged{Path: path}, nil
 }
 
 // chartAndValues loads the chart (pulling an OCI chart into Helm's cache first) and merges the
@@ -299,7 +305,7 @@ func chartDigest(req Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]string{"digest": digest}, nil
+	return Digest{Digest: digest}, nil
 }
 
 func fileDigest(path string) (string, error) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"sync"
@@ -9,10 +10,14 @@ import (
 	"helm.sh/helm/v4/pkg/action"
 	"helm.sh/helm/v4/pkg/chart/common"
 	"helm.sh/helm/v4/pkg/kube"
+	"helm.sh/helm/v4/pkg/storage"
+	"helm.sh/helm/v4/pkg/storage/driver"
 	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/discovery/cached/memory"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/restmapper"
 	"k8s.io/client-go/tools/clientcmd"
@@ -25,7 +30,9 @@ import (
 type cluster struct {
 	config    *rest.Config
 	discovery discovery.CachedDiscoveryInterface
-	mapper    meta.RESTMapper
+	// discoveryCtx is the same cache, asked with a call's context.
+	discoveryCtx discovery.CachedDiscoveryInterfaceWithContext
+	mapper       meta.RESTMapper
 
 	capsMu sync.Mutex
 	caps   *common.Capabilities
@@ -37,19 +44,20 @@ type cluster struct {
 // CRD installed a moment ago can be missing from .Capabilities.APIVersions for up to this long.
 const capabilitiesTTL = 30 * time.Second
 
-// capabilities is what Helm's own getCapabilities computes, kept for capabilitiesTTL.
-func (c *cluster) capabilities() (*common.Capabilities, error) {
+// capabilities is what Helm's own getCapabilities computes, kept for capabilitiesTTL; its requests
+// end with the call.
+func (c *cluster) capabilities(ctx context.Context) (*common.Capabilities, error) {
 	c.capsMu.Lock()
 	defer c.capsMu.Unlock()
 	if c.caps != nil && time.Since(c.capsAt) < capabilitiesTTL {
 		return c.caps.Copy(), nil
 	}
-	c.discovery.Invalidate()
-	version, err := c.discovery.ServerVersion()
+	c.discoveryCtx.InvalidateWithContext(ctx)
+	version, err := c.discoveryCtx.ServerVersionWithContext(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("could not get server version from Kubernetes: %w", err)
 	}
-	apiVersions, err := action.GetVersionSet(c.discovery)
+	apiVersions, err := action.GetVersionSet(resourcesAsked{c.discovery, ctx, c.discoveryCtx})
 	if err != nil && !discovery.IsGroupDiscoveryFailedError(err) {
 		return nil, err
 	}
@@ -66,6 +74,18 @@ func (c *cluster) capabilities() (*common.Capabilities, error) {
 	return c.caps.Copy(), nil
 }
 
+// resourcesAsked is the cluster's discovery as Helm's GetVersionSet reads it, asked with a call's
+// context.
+type resourcesAsked struct {
+	discovery.CachedDiscoveryInterface
+	ctx  context.Context
+	with discovery.CachedDiscoveryInterfaceWithContext
+}
+
+func (r resourcesAsked) ServerGroupsAndResources() ([]*metav1.APIGroup, []*metav1.APIResourceList, error) {
+	return r.with.ServerGroupsAndResourcesWithContext(r.ctx)
+}
+
 // clusterKey names one cached cluster: a kubeconfig document and the silence limit its clients
 // carry in their transport, so two limits never share one config.
 type clusterKey struct {
@@ -73,7 +93,12 @@ type clusterKey struct {
 	silence    time.Duration
 }
 
-var clusters sync.Map // clusterKey -> *cluster
+// clusters are the cached clusters, the least recently used dropped past maxClusters: a server
+// reaches one cluster, or a few (one kubeconfig per user is possible), and each costs its
+// discovery cache and connections.
+var clusters = newClusterCache(maxClusters)
+
+const maxClusters = 16
 
 // Requests swiss makes in a burst (an apply of a chart with many objects) are not throttled below
 // what the API server's own priority and fairness allows; Helm's CLI defaults to the same burst.
@@ -86,15 +111,14 @@ const (
 // answer (never, when zero).
 func clusterFor(kubeConfig string, silence time.Duration) (*cluster, error) {
 	key := clusterKey{kubeConfig: sha256.Sum256([]byte(kubeConfig)), silence: silence}
-	if c, ok := clusters.Load(key); ok {
-		return c.(*cluster), nil
+	if c, ok := clusters.get(key); ok {
+		return c, nil
 	}
 	c, err := newCluster(kubeConfig, silence)
 	if err != nil {
 		return nil, err
 	}
-	actual, _ := clusters.LoadOrStore(key, c)
-	return actual.(*cluster), nil
+	return clusters.add(key, c), nil
 }
 
 func newCluster(kubeConfig string, silence time.Duration) (*cluster, error) {
@@ -117,8 +141,12 @@ func newCluster(kubeConfig string, silence time.Duration) (*cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	cached := memory.NewMemCacheClient(dc)
-	c := &cluster{config: config, discovery: cached}
+	cachedCtx := memory.NewMemCacheClientWithContext(dc)
+	cached, ok := cachedCtx.(discovery.CachedDiscoveryInterface)
+	if !ok {
+		return nil, fmt.Errorf("client-go's discovery cache (%T) no longer serves callers without a context", cachedCtx)
+	}
+	c := &cluster{config: config, discovery: cached, discoveryCtx: cachedCtx}
 	c.mapper = refreshingMapper{
 		DeferredDiscoveryRESTMapper: restmapper.NewDeferredDiscoveryRESTMapper(cached),
 		cluster:                     c,
@@ -184,14 +212,16 @@ func rawConfig(kubeConfig, namespace string) (clientcmd.ClientConfig, error) {
 	return clientcmd.NewDefaultClientConfig(*parsed, overrides), nil
 }
 
-// namespaceGetter is one namespace's view of a cluster, in the form Helm's kube client asks for.
+// namespaceGetter is one namespace's view of a cluster for one call, in the form Helm's kube
+// client asks for: its clients' requests end with the call.
 type namespaceGetter struct {
 	cluster   *cluster
 	namespace clientcmd.ClientConfig
+	call      context.Context
 }
 
 func (g namespaceGetter) ToRESTConfig() (*rest.Config, error) {
-	return rest.CopyConfig(g.cluster.config), nil
+	return g.cluster.configFor(g.call), nil
 }
 func (g namespaceGetter) ToDiscoveryClient() (discovery.CachedDiscoveryInterface, error) {
 	return g.cluster.discovery, nil
@@ -199,9 +229,21 @@ func (g namespaceGetter) ToDiscoveryClient() (discovery.CachedDiscoveryInterface
 func (g namespaceGetter) ToRESTMapper() (meta.RESTMapper, error)        { return g.cluster.mapper, nil }
 func (g namespaceGetter) ToRawKubeConfigLoader() clientcmd.ClientConfig { return g.namespace }
 
+// configFor is the cluster's config for clients whose requests end when ctx does.
+func (c *cluster) configFor(ctx context.Context) *rest.Config {
+	config := rest.CopyConfig(c.config)
+	config.Wrap(boundTo(ctx))
+	return config
+}
+
+// storageGrace is how long Helm's storage outlives a call that ended early: long enough to write
+// the release's failed status, which an upgrade writes when its context ends.
+const storageGrace = 5 * time.Second
+
 // configuration is a fresh Helm action configuration (actions are not meant to be shared) over
-// the cluster's shared clients, storing releases in Secrets as Helm does by default.
-func configuration(req Request) (*action.Configuration, error) {
+// the cluster's shared clients, storing releases in Secrets as Helm does by default; every request
+// it sends ends with the call (ctx), its storage's a little later.
+func configuration(ctx context.Context, req Request) (*action.Configuration, error) {
 	c, err := clusterFor(req.KubeConfig, time.Duration(req.APIServerSilenceMillis)*time.Millisecond)
 	if err != nil {
 		return nil, err
@@ -211,13 +253,20 @@ func configuration(req Request) (*action.Configuration, error) {
 		return nil, err
 	}
 	cfg := action.NewConfiguration(action.ConfigurationSetLogger(quiet()))
-	if err := cfg.Init(namespaceGetter{cluster: c, namespace: ns}, req.Namespace, "secret"); err != nil {
+	if err := cfg.Init(namespaceGetter{cluster: c, namespace: ns, call: ctx}, req.Namespace, "secret"); err != nil {
 		return nil, err
 	}
+	storageClients, err := kubernetes.NewForConfig(c.configFor(graced(ctx, storageGrace)))
+	if err != nil {
+		return nil, err
+	}
+	secrets := driver.NewSecrets(storageClients.CoreV1().Secrets(req.Namespace))
+	secrets.SetLogger(quiet())
+	cfg.Releases = storage.Init(secrets)
 	if kc, ok := cfg.KubeClient.(*kube.Client); ok {
 		kc.Namespace = req.Namespace
 	}
-	if cfg.Capabilities, err = c.capabilities(); err != nil {
+	if cfg.Capabilities, err = c.capabilities(ctx); err != nil {
 		return nil, err
 	}
 	return cfg, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"regexp"
 	"strings"
@@ -10,16 +11,32 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// Error is a failure as swiss classifies it: "conflict" (another field manager owns a field the
-// apply sets), "invalid" (the API server refused an object as invalid: a 422, or a 400 such as
-// strict field validation's unknown field), "notFound" (no such release or revision), "silent"
-// (the API server did not begin to answer a request within the call's silence limit), or "failed".
+// Error is a failure as swiss classifies it, by the error's type or by what the call saw happen,
+// never by its words. Kind is one of the kind* constants.
 type Error struct {
 	Kind      string     `json:"kind"`
 	Message   string     `json:"message"`
 	Conflicts []Conflict `json:"conflicts,omitempty"`
 	Refusals  []Refusal  `json:"refusals,omitempty"`
 }
+
+const (
+	// kindConflict: another field manager owns a field the apply sets (Conflicts names them), or
+	// a release's revision was made by someone else meanwhile.
+	kindConflict = "conflict"
+	// kindInvalid: the API server refused an object as invalid (a 422, or a 400 such as strict
+	// field validation's unknown field); Refusals names them.
+	kindInvalid = "invalid"
+	// kindNotFound: no such release or revision.
+	kindNotFound = "notFound"
+	// kindSilent: the API server did not begin to answer a request within the silence limit.
+	kindSilent = "silent"
+	// kindTimeout: the call's deadline passed before it ended.
+	kindTimeout = "timeout"
+	// kindCancelled: swiss cancelled the call.
+	kindCancelled = "cancelled"
+	kindFailed    = "failed"
+)
 
 // Refusal is one object the API server refused as invalid, in its own words: the object as
 // kind/name, the field its cause names (empty when it names none) and the message.
@@ -44,20 +61,31 @@ var (
 	conflictObject = regexp.MustCompile(`^(?:conflict occurred while applying|server-side apply failed for) object [^/\s]*/(\S+) \S+ Kind=(\w+):`)
 )
 
-func describe(err error) *Error {
-	if conflicts := fieldConflicts(err); len(conflicts) > 0 {
-		return &Error{Kind: "conflict", Message: err.Error(), Conflicts: conflicts}
+// describe classifies a call's failure: first by how the call ended (its deadline, swiss's
+// cancel, the API server's silence), since what Helm returns then is often a consequence of it.
+func describe(call context.Context, err error) *Error {
+	message := err.Error()
+	switch {
+	case errors.Is(context.Cause(call), errCancelled):
+		return &Error{Kind: kindCancelled, Message: errCancelled.Error() + ": " + message}
+	case errors.Is(context.Cause(call), context.DeadlineExceeded):
+		return &Error{Kind: kindTimeout, Message: message}
+	case silent(call, err):
+		return &Error{Kind: kindSilent, Message: message}
 	}
-	if silent(err) {
-		return &Error{Kind: "silent", Message: err.Error()}
+	if conflicts := fieldConflicts(err); len(conflicts) > 0 {
+		return &Error{Kind: kindConflict, Message: message, Conflicts: conflicts}
+	}
+	if errors.Is(err, driver.ErrReleaseExists) {
+		return &Error{Kind: kindConflict, Message: message}
 	}
 	if errors.Is(err, driver.ErrReleaseNotFound) || apierrors.IsNotFound(err) {
-		return &Error{Kind: "notFound", Message: err.Error()}
+		return &Error{Kind: kindNotFound, Message: message}
 	}
 	if refusals := invalidObjects(err); len(refusals) > 0 {
-		return &Error{Kind: "invalid", Message: err.Error(), Refusals: refusals}
+		return &Error{Kind: kindInvalid, Message: message, Refusals: refusals}
 	}
-	return &Error{Kind: "failed", Message: err.Error()}
+	return &Error{Kind: kindFailed, Message: message}
 }
 
 // fieldConflicts reads the causes of a server-side apply's 409: each names a field and, in its

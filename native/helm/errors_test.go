@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -20,7 +21,7 @@ func TestAnInvalidObjectIsDescribedAsInvalidWithItsObjectAndField(t *testing.T) 
 		field.ErrorList{field.Invalid(field.NewPath("metadata", "name"), name, "a DNS-1035 label must consist of lower case alphanumeric characters or '-'")})
 	err := errors.Join(fmt.Errorf("server-side apply failed for object models/%s /v1, Kind=Service: %w", name, refused))
 
-	described := describe(err)
+	described := describe(context.Background(), err)
 
 	if described.Kind != "invalid" {
 		t.Fatalf("kind %q, want invalid: %s", described.Kind, described.Message)
@@ -36,7 +37,7 @@ func TestAnInvalidObjectIsDescribedAsInvalidWithItsObjectAndField(t *testing.T) 
 
 // A failure that is not the API server's refusal of an object stays "failed".
 func TestAFailureThatIsNoRefusalStaysFailed(t *testing.T) {
-	if kind := describe(errors.New("context deadline exceeded")).Kind; kind != "failed" {
+	if kind := describe(context.Background(), errors.New("context deadline exceeded")).Kind; kind != "failed" {
 		t.Fatalf("kind %q, want failed", kind)
 	}
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 	"weak"
@@ -38,7 +40,7 @@ func (s *silenceLimit) wrap(rt http.RoundTripper) http.RoundTripper {
 		// Not built by client-go from a kubeconfig (each of those ends in an *http.Transport).
 		return rt
 	}
-	return limitedTransport{clone: s.cloneOf(base), built: rt}
+	return limitedTransport{clone: s.cloneOf(base), built: rt, limit: s.limit}
 }
 
 func (s *silenceLimit) cloneOf(base *http.Transport) *http.Transport {
@@ -86,17 +88,50 @@ func httpTransport(rt http.RoundTripper) *http.Transport {
 type limitedTransport struct {
 	clone *http.Transport
 	built http.RoundTripper
+	limit time.Duration
 }
 
+// RoundTrip names a timeout of a request whose own context is still running as the API server's
+// silence, where its type is known (net/http's and its HTTP/2 transport's timeouts say Timeout()),
+// and tells the call it belongs to, should Helm keep only the error's text.
 func (t limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	return t.clone.RoundTrip(req)
+	resp, err := t.clone.RoundTrip(req)
+	if err == nil || req.Context().Err() != nil || !isTimeout(err) {
+		return resp, err
+	}
+	if state := stateOf(req.Context()); state != nil {
+		state.silent.Store(true)
+	}
+	return nil, &apiServerSilence{limit: t.limit, err: err}
 }
 
 func (t limitedTransport) WrappedRoundTripper() http.RoundTripper { return t.clone }
 
-// silent tells whether err is (or wraps, in any of the forms Helm reports it) a request the API
-// server did not begin to answer within the limit: net/http and its HTTP/2 transport say so in
-// their own words, and Helm often keeps only the text of the errors it joins.
-func silent(err error) bool {
-	return strings.Contains(err.Error(), "timeout awaiting response headers")
+// isTimeout: the request's own context is running (the caller checked), so a timeout is the
+// transport's. net/http's also answers errors.Is(context.DeadlineExceeded), which tells nothing here.
+func isTimeout(err error) bool {
+	var timeout interface{ Timeout() bool }
+	return errors.As(err, &timeout) && timeout.Timeout()
+}
+
+// apiServerSilence is a request the API server did not begin to answer within the limit.
+type apiServerSilence struct {
+	limit time.Duration
+	err   error
+}
+
+func (e *apiServerSilence) Error() string {
+	return fmt.Sprintf("the API server did not begin to answer within %s: %v", e.limit, e.err)
+}
+
+func (e *apiServerSilence) Unwrap() error { return e.err }
+
+// silent tells whether a call failed for the API server's silence: its transport said so, or the
+// error still carries the type.
+func silent(ctx context.Context, err error) bool {
+	if state := stateOf(ctx); state != nil && state.silent.Load() {
+		return true
+	}
+	var s *apiServerSilence
+	return errors.As(err, &s)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/pem"
 	"net/http"
 	"net/http/httptest"
@@ -34,7 +35,7 @@ func TestARequestToASilentServerOverHTTP2IsGivenUpWithinTheLimit(t *testing.T) {
 
 	select {
 	case err := <-failed:
-		if err == nil || !silent(err) {
+		if err == nil || !silent(context.Background(), err) {
 			t.Fatalf("want a silence error, got %v", err)
 		}
 	case <-time.After(5 * time.Second):
@@ -42,6 +43,24 @@ func TestARequestToASilentServerOverHTTP2IsGivenUpWithinTheLimit(t *testing.T) {
 	}
 	if p := <-protocols; p != 2 {
 		t.Fatalf("the request went over HTTP/%d, not HTTP/2", p)
+	}
+}
+
+// Over HTTP/1.1 (a proxy in front of the API server) the silence is named by its type too: net/http's
+// timeout, which also says it is a deadline exceeded.
+func TestARequestToASilentServerOverHTTP1IsNamedSilent(t *testing.T) {
+	answer := make(chan struct{})
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-answer
+	}))
+	srv.StartTLS()
+	defer srv.Close()
+	defer close(answer)
+
+	_, err := clientsetFor(t, srv, 300*time.Millisecond).Discovery().ServerVersion()
+
+	if err == nil || !silent(context.Background(), err) {
+		t.Fatalf("want a silence error, got %v", err)
 	}
 }
 

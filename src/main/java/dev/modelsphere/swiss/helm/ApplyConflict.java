@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.helm;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -13,6 +14,7 @@ public final class ApplyConflict extends HelmException {
 
   public ApplyConflict(String doing, List<FieldConflict> conflicts, Throwable cause) {
     super(
+        ErrorKind.CONFLICT,
         "%s: %s; apply with --force-conflicts (forceConflicts in the API) to take %s"
             .formatted(
                 doing,

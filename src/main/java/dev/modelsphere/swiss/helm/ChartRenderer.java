@@ -4,11 +4,12 @@ import dev.modelsphere.swiss.chartrepo.ChartArchive;
 import dev.modelsphere.swiss.chartrepo.ChartArchives;
 import dev.modelsphere.swiss.chartrepo.ChartDigest;
 import dev.modelsphere.swiss.chartrepo.RepoException;
+import dev.modelsphere.swiss.error.ErrorKind;
+import dev.modelsphere.swiss.helm.LibraryResults.Rendered;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Renders a chart in process through Helm 4 ({@link HelmLibrary}), the way {@code helm template}
@@ -22,16 +23,30 @@ public final class ChartRenderer {
     this.archives = archives;
   }
 
+  /**
+   * How long a render or a chart's pull may take: the budget of a diff, which renders. A render
+   * touches no cluster; only a pull from a registry can hang.
+   */
+  static final Duration DEADLINE = Duration.ofMinutes(5);
+
   /** The rendered manifest: every object of the chart as one multi-document YAML string. */
   public String render(RenderRequest request) {
     ChartLocation chart = request.chart();
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      return HelmLibrary.call(chartRequest("render", request, values.files()))
-          .path("manifest")
-          .asText();
+      return call(chartRequest("render", request, values.files()).build(), Rendered.class)
+          .manifest();
     } catch (HelmLibraryError e) {
-      throw HelmErrors.translate("render " + chart.describe(), chart.name(), e);
+      throw HelmErrors.translate(failures("render " + chart.describe()), chart.name(), e);
     }
+  }
+
+  /** A failure to render or pull the plan's chart is the plan's to fix: INVALID, as before. */
+  private static HelmFailures failures(String doing) {
+    return new HelmFailures(doing, ErrorKind.INVALID, Duration.ZERO);
+  }
+
+  private static <T> T call(LibraryRequest request, Class<T> answer) {
+    return HelmLibrary.call(request.bounded(0, DEADLINE.toMillis()), answer);
   }
 
   /**
@@ -49,42 +64,28 @@ public final class ChartRenderer {
   }
 
   private static String pulledDigest(ChartLocation chart) {
-    Map<String, Object> call = new LinkedHashMap<>();
-    call.put("op", "digest");
-    call.put("chart", ociRef(chart, ""));
+    LibraryRequest request = LibraryRequest.of("digest").chart(LibraryChart.oci(chart, "")).build();
     try {
-      return HelmLibrary.call(call).path("digest").asText("");
+      return call(request, LibraryResults.Digest.class).digest();
     } catch (HelmLibraryError e) {
-      throw HelmErrors.translate("pull " + chart.describe(), chart.name(), e);
+      throw HelmErrors.translate(failures("pull " + chart.describe()), chart.name(), e);
     }
-  }
-
-  private static Map<String, Object> ociRef(ChartLocation chart, String digest) {
-    Map<String, Object> ref = new LinkedHashMap<>();
-    ref.put("oci", chart.ociReference());
-    ref.put("version", chart.version());
-    ref.put("plainHttp", chart.plainHttp());
-    // The library refuses an archive pulled by tag whose digest is not this one.
-    ref.put("digest", digest);
-    return ref;
   }
 
   /**
    * A library request for {@code op} on the request's chart and release: repository charts are
    * fetched into the local cache first; OCI charts are pulled by Helm itself.
    */
-  Map<String, Object> chartRequest(String op, RenderRequest request, List<Path> valueFiles) {
+  LibraryRequest.Builder chartRequest(String op, RenderRequest request, List<Path> valueFiles) {
     ChartLocation chart = request.chart();
-    Map<String, Object> ref =
+    // The library refuses an OCI archive pulled by tag whose digest is not the pinned one.
+    LibraryChart ref =
         chart.kind() == ChartLocation.Kind.OCI
-            ? ociRef(chart, request.chartDigest())
-            : Map.of("path", localArchive(chart, request.chartDigest()).toString());
-    Map<String, Object> call = new LinkedHashMap<>();
-    call.put("op", op);
-    call.put("chart", ref);
-    call.put("release", request.release());
-    call.put("namespace", request.namespace());
-    call.put("valueFiles", HelmReleases.paths(valueFiles));
+            ? LibraryChart.oci(chart, request.chartDigest())
+            : LibraryChart.onDisk(localArchive(chart, request.chartDigest()).toString());
+    LibraryRequest.Builder call =
+        LibraryRequest.of(op).chart(ref).release(request.namespace(), request.release());
+    call.valueFiles = HelmReleases.paths(valueFiles);
     return call;
   }
 
@@ -122,7 +123,9 @@ public final class ChartRenderer {
       return archives.fetch(chart.location(), chart.name(), chart.version());
     } catch (RepoException e) {
       throw new HelmException(
-          "cannot fetch chart %s: %s".formatted(chart.describe(), e.getMessage()), e);
+          ErrorKind.INVALID,
+          "cannot fetch chart %s: %s".formatted(chart.describe(), e.getMessage()),
+          e);
     }
   }
 }

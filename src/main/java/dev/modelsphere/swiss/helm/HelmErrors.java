@@ -18,12 +18,18 @@ final class HelmErrors {
 
   private HelmErrors() {}
 
-  static HelmException translate(String doing, String chart, RuntimeException e) {
-    String message = e.getMessage() == null ? e.toString() : e.getMessage();
-    if (message.contains("values don't meet the specifications of the schema")) {
+  /**
+   * {@code e} as {@code failures} classify it, or as the chart's schema refusing the values. Helm
+   * joins its schema failures into one text (no type survives it), so that one is still read off
+   * the words.
+   */
+  static HelmException translate(HelmFailures failures, String chart, HelmLibraryError e) {
+    String message = e.getMessage();
+    if (e.kind() == HelmLibraryError.Kind.FAILED
+        && message.contains("values don't meet the specifications of the schema")) {
       return new SchemaViolation(schemaChart(message, chart), schemaPaths(message), message);
     }
-    return new HelmException(doing + ": " + message.strip(), e);
+    return failures.of(e);
   }
 
   /**

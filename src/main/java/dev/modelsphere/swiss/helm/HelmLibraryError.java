@@ -1,57 +1,54 @@
 package dev.modelsphere.swiss.helm;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.modelsphere.swiss.kube.ObjectRefusal;
-import java.util.ArrayList;
 import java.util.List;
 
-/** A failure the Helm library reported, with its kind and, for a conflict, the fields. */
+/**
+ * A failure the Helm library reported, with the kind it gave it from the error's type. Only this
+ * package sees it: {@link HelmFailures} turns it into a {@link HelmException} of the kind the
+ * failing operation means.
+ */
 final class HelmLibraryError extends RuntimeException {
 
+  /** The library's kinds ({@code native/helm/errors.go}). */
   enum Kind {
-    CONFLICT,
+    /** Fields another field manager owns, or a revision someone else made meanwhile. */
+    CONFLICT("conflict"),
     /** The API server refused objects as invalid; {@link #refusals()} names them. */
-    INVALID,
-    NOT_FOUND,
+    INVALID("invalid"),
+    /** No such release or revision. */
+    NOT_FOUND("notFound"),
     /** The API server did not begin to answer a request within the call's silence limit. */
-    SILENT,
-    FAILED
+    SILENT("silent"),
+    /** The call's deadline passed. */
+    TIMEOUT("timeout"),
+    /** swiss cancelled the call (its server stopping). */
+    CANCELLED("cancelled"),
+    FAILED("failed");
+
+    private final String wire;
+
+    Kind(String wire) {
+      this.wire = wire;
+    }
+
+    static Kind of(String wire) {
+      for (Kind kind : values()) {
+        if (kind.wire.equals(wire)) {
+          return kind;
+        }
+      }
+      return FAILED;
+    }
   }
 
   private final Kind kind;
-  private final List<FieldConflict> conflicts;
-  private final List<ObjectRefusal> refusals;
+  private final LibraryAnswer.Failure failure;
 
-  private HelmLibraryError(
-      Kind kind, String message, List<FieldConflict> conflicts, List<ObjectRefusal> refusals) {
-    super(message);
-    this.kind = kind;
-    this.conflicts = List.copyOf(conflicts);
-    this.refusals = List.copyOf(refusals);
-  }
-
-  static HelmLibraryError of(JsonNode error) {
-    Kind kind =
-        switch (error.path("kind").asText()) {
-          case "conflict" -> Kind.CONFLICT;
-          case "invalid" -> Kind.INVALID;
-          case "notFound" -> Kind.NOT_FOUND;
-          case "silent" -> Kind.SILENT;
-          default -> Kind.FAILED;
-        };
-    List<FieldConflict> conflicts = new ArrayList<>();
-    for (JsonNode c : error.path("conflicts")) {
-      conflicts.add(
-          new FieldConflict(
-              c.path("object").asText(), c.path("field").asText(), c.path("manager").asText()));
-    }
-    List<ObjectRefusal> refusals = new ArrayList<>();
-    for (JsonNode r : error.path("refusals")) {
-      refusals.add(
-          new ObjectRefusal(
-              r.path("object").asText(), r.path("field").asText(), r.path("message").asText()));
-    }
-    return new HelmLibraryError(kind, error.path("message").asText(), conflicts, refusals);
+  HelmLibraryError(LibraryAnswer.Failure failure) {
+    super(failure.message());
+    this.kind = Kind.of(failure.kind());
+    this.failure = failure;
   }
 
   Kind kind() {
@@ -59,10 +56,10 @@ final class HelmLibraryError extends RuntimeException {
   }
 
   List<FieldConflict> conflicts() {
-    return conflicts;
+    return failure.conflicts();
   }
 
   List<ObjectRefusal> refusals() {
-    return refusals;
+    return failure.refusals();
   }
 }

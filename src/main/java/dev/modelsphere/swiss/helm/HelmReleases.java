@@ -1,40 +1,54 @@
 package dev.modelsphere.swiss.helm;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Changes releases through Helm 4 in process ({@link HelmLibrary}): install and upgrade apply
  * server-side, never wait for workloads (a model can take most of an hour to load) and never roll
  * back on their own; an upgrade keeps the apply method the release was installed with, as Helm 4's
- * CLI does by default.
+ * CLI does by default. Every call runs under a deadline, and those still running when their owner
+ * stops are cancelled ({@link #cancelRunning}).
  */
 public final class HelmReleases {
 
   /** Revisions Helm keeps per release; an upgrade prunes older ones. */
   public static final int HISTORY = 20;
 
+  /**
+   * How long one helm call may take by default: the budget of the write routes (a release write
+   * that has not ended by then is answered as out of time), so helm never runs on past its answer.
+   */
+  public static final Duration CALL_DEADLINE = Duration.ofMinutes(15);
+
   private final ChartRenderer charts;
   private final String kubeConfig;
   private final Duration silence;
+  private final Duration deadline;
+  private final RunningCalls running;
 
   /**
-   * Calls that wait for the API server for as long as it takes.
+   * Calls that wait for the API server for as long as their deadline allows.
    *
    * @param kubeConfig the kubeconfig document helm connects with; null for helm's defaults
    */
   public HelmReleases(ChartRenderer charts, String kubeConfig) {
-    this(charts, kubeConfig, Duration.ZERO);
+    this(charts, kubeConfig, Duration.ZERO, CALL_DEADLINE, new RunningCalls());
   }
 
-  private HelmReleases(ChartRenderer charts, String kubeConfig, Duration silence) {
+  private HelmReleases(
+      ChartRenderer charts,
+      String kubeConfig,
+      Duration silence,
+      Duration deadline,
+      RunningCalls running) {
     this.charts = charts;
     this.kubeConfig = kubeConfig == null ? "" : kubeConfig;
     this.silence = silence;
+    this.deadline = deadline;
+    this.running = running;
   }
 
   /**
@@ -46,10 +60,24 @@ public final class HelmReleases {
    * transport (its response-header timeout), so helm's call itself ends.
    */
   public HelmReleases withApiServerSilence(Duration limit) {
-    if (limit.isNegative() || limit.isZero()) {
-      throw new IllegalArgumentException("a silence limit is longer than zero, not " + limit);
-    }
-    return new HelmReleases(charts, kubeConfig, limit);
+    return new HelmReleases(
+        charts, kubeConfig, positive(limit, "silence limit"), deadline, running);
+  }
+
+  /**
+   * These releases, each call ended by the library when it has run for {@code limit}: it answers
+   * then, as out of time, and every request it still sends to the API server is cancelled.
+   */
+  public HelmReleases withCallDeadline(Duration limit) {
+    return new HelmReleases(charts, kubeConfig, silence, positive(limit, "call deadline"), running);
+  }
+
+  /**
+   * Cancels the calls of these releases (and of those derived from them) that are running now: each
+   * ends at once, failing as stopped, and its requests to the API server with it.
+   */
+  public void cancelRunning() {
+    running.cancelAll();
   }
 
   /**
@@ -65,53 +93,52 @@ public final class HelmReleases {
         doing,
         "install",
         request,
-        Map.of("createNamespace", createNamespace, "newRelease", true),
-        forceConflicts);
+        b -> {
+          b.createNamespace = createNamespace;
+          b.forceConflicts = forceConflicts;
+          b.newRelease = true;
+        });
   }
 
   /** Upgrades an existing release to exactly the given values (nothing reused from before). */
   public HelmOutcome upgrade(RenderRequest request, boolean forceConflicts) {
     String doing = "helm upgrade " + request.namespace() + "/" + request.release();
-    return write(doing, "upgrade", request, Map.of("maxHistory", HISTORY), forceConflicts);
+    return write(
+        doing,
+        "upgrade",
+        request,
+        b -> {
+          b.forceConflicts = forceConflicts;
+          b.maxHistory = HISTORY;
+        });
   }
 
   private HelmOutcome write(
       String doing,
       String op,
       RenderRequest request,
-      Map<String, Object> extra,
-      boolean forceConflicts) {
+      java.util.function.Consumer<LibraryRequest.Builder> how) {
     try (ValuesFiles values = ValuesFiles.write(request.values())) {
-      Map<String, Object> call = charts.chartRequest(op, request, values.files());
-      connect(call);
-      call.put("forceConflicts", forceConflicts);
-      call.putAll(extra);
-      JsonNode result = HelmLibrary.call(call);
-      return new HelmOutcome(
-          result.path("revision").asInt(0),
-          result.path("status").asText(""),
-          result.path("applyMethod").asText(""),
-          result.path("output").asText(""));
+      LibraryRequest.Builder call = charts.chartRequest(op, request, values.files());
+      how.accept(call.connectedTo(kubeConfig, silence.toMillis()));
+      return run(call.build(), HelmOutcome.class);
     } catch (HelmLibraryError e) {
-      if (e.kind() == HelmLibraryError.Kind.CONFLICT && !e.conflicts().isEmpty()) {
-        throw new ApplyConflict(doing, e.conflicts(), e);
-      }
-      if (e.kind() == HelmLibraryError.Kind.INVALID && !e.refusals().isEmpty()) {
-        throw new ObjectsRefused(doing, e.refusals(), e);
-      }
-      if (e.kind() == HelmLibraryError.Kind.SILENT) {
-        throw silent(doing, e);
-      }
-      throw HelmErrors.translate(doing, request.chart().name(), e);
+      throw HelmErrors.translate(
+          new HelmFailures(doing, ErrorKind.FAILED, silence), request.chart().name(), e);
     }
   }
 
   /** Removes the release and the objects it created; returns helm's message. */
   public String uninstall(String namespace, String release) {
     try {
-      return HelmLibrary.call(releaseCall("uninstall", namespace, release)).path("output").asText();
+      return run(
+              releaseCall("uninstall", namespace, release).build(),
+              LibraryResults.Uninstalled.class)
+          .output();
     } catch (HelmLibraryError e) {
-      throw failed("helm uninstall " + namespace + "/" + release, e);
+      throw new HelmFailures(
+              "helm uninstall " + namespace + "/" + release, ErrorKind.FAILED, silence)
+          .of(e);
     }
   }
 
@@ -120,58 +147,38 @@ public final class HelmReleases {
    * all}, the chart's defaults merged with what was supplied; without, only what was supplied.
    */
   public String values(String namespace, String release, int revision, boolean all) {
-    Map<String, Object> call = releaseCall("values", namespace, release);
-    call.put("revision", revision);
-    call.put("allValues", all);
+    LibraryRequest.Builder call = releaseCall("values", namespace, release);
+    call.revision = revision;
+    call.allValues = all;
     try {
-      return HelmLibrary.call(call).path("yaml").asText();
+      return run(call.build(), LibraryResults.Values.class).yaml();
     } catch (HelmLibraryError e) {
-      throw failed(
+      String doing =
           "helm get values %s/%s --revision %d%s"
-              .formatted(namespace, release, revision, all ? " --all" : ""),
-          e);
+              .formatted(namespace, release, revision, all ? " --all" : "");
+      throw new HelmFailures(doing, ErrorKind.UPSTREAM_FAILED, silence).of(e);
     }
   }
 
-  private Map<String, Object> releaseCall(String op, String namespace, String release) {
-    Map<String, Object> call = new LinkedHashMap<>();
-    call.put("op", op);
-    call.put("release", release);
-    call.put("namespace", namespace);
-    connect(call);
-    return call;
+  private LibraryRequest.Builder releaseCall(String op, String namespace, String release) {
+    return LibraryRequest.of(op)
+        .release(namespace, release)
+        .connectedTo(kubeConfig, silence.toMillis());
   }
 
-  /** Which cluster the call reaches, and how long its API server may stay silent. */
-  private void connect(Map<String, Object> call) {
-    call.put("kubeConfig", kubeConfig);
-    call.put("apiServerSilenceMillis", silence.toMillis());
-  }
-
-  /** What {@code doing} failed with, named as the API server's silence when it was that. */
-  private HelmException failed(String doing, HelmLibraryError e) {
-    return e.kind() == HelmLibraryError.Kind.SILENT
-        ? silent(doing, e)
-        : new HelmException(doing + ": " + e.getMessage(), e);
-  }
-
-  /**
-   * Helm gave up on a request the API server did not begin to answer within the limit. The API
-   * server may still carry out what it was sent once it answers again: the caller says what runs.
-   */
-  private HelmException silent(String doing, HelmLibraryError e) {
-    long millis = silence.toMillis();
-    String limit = millis % 1000 == 0 ? millis / 1000 + " seconds" : millis + " ms";
-    return new HelmException(
-        ("%s gave up: the API server has not answered for %s (%s, the limit of its silence)."
-                + " What it was sent may still land once it answers again: `swiss status` shows"
-                + " what runs. Helm: %s")
-            .formatted(doing, silence, limit, e.getMessage().strip()),
-        e);
+  private <T> T run(LibraryRequest request, Class<T> answer) {
+    return running.run(deadline, call -> HelmLibrary.call(call.bound(request), answer));
   }
 
   /** The files a call passes, as paths Helm reads. */
   static List<String> paths(List<Path> files) {
     return files.stream().map(Path::toString).toList();
+  }
+
+  private static Duration positive(Duration limit, String what) {
+    if (limit.isNegative() || limit.isZero()) {
+      throw new IllegalArgumentException("a %s is longer than zero, not %s".formatted(what, limit));
+    }
+    return limit;
   }
 }

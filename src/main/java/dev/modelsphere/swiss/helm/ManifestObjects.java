@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.helm;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.values.ValuesException;
 import dev.modelsphere.swiss.values.Yaml;
 import java.util.LinkedHashMap;
@@ -26,7 +27,9 @@ public final class ManifestObjects {
         objects.put(keyOf(object, defaultNamespace), object);
       }
     } catch (ValuesException e) {
-      throw new HelmException(e.getMessage(), e);
+      // A manifest is helm's or a render's, never the request's: one swiss cannot read is its
+      // fault.
+      throw new HelmException(ErrorKind.FAILED, e.getMessage(), e);
     }
     return objects;
   }

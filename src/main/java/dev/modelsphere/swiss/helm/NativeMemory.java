@@ -1,7 +1,5 @@
 package dev.modelsphere.swiss.helm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,11 +18,6 @@ public record NativeMemory(long mappedBytes, long heapBytes, long limitBytes) {
     if (!HelmLibrary.isLoaded()) {
       return Optional.empty();
     }
-    JsonNode m = HelmLibrary.call(Map.of("op", "memory"));
-    return Optional.of(
-        new NativeMemory(
-            m.path("mappedBytes").asLong(),
-            m.path("heapBytes").asLong(),
-            m.path("limitBytes").asLong()));
+    return Optional.of(HelmLibrary.call(LibraryRequest.of("memory").build(), NativeMemory.class));
   }
 }

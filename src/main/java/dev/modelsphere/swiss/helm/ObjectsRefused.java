@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.helm;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.ObjectRefusal;
 import java.util.List;
 
@@ -14,6 +15,7 @@ public final class ObjectsRefused extends HelmException {
 
   public ObjectsRefused(String doing, List<ObjectRefusal> refusals, Throwable cause) {
     super(
+        ErrorKind.INVALID,
         "%s: the API server refused %s as invalid: %s; change the values that render %s and plan again"
             .formatted(
                 doing,

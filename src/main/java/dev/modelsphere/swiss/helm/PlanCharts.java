@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.helm;
 
 import dev.modelsphere.swiss.chartrepo.ChartSource;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.ChartRef;
 import dev.modelsphere.swiss.plan.Plan;
 import java.util.List;
@@ -19,10 +20,12 @@ public final class PlanCharts {
   public static ChartLocation location(Plan plan, String chartRoot) {
     ChartRef chart = plan.chart();
     if (chart.name().isEmpty()) {
-      throw new HelmException("the plan names no chart");
+      throw new HelmException(ErrorKind.INVALID, "the plan names no chart");
     }
     ChartSource source =
-        chart.source(chartRoot).orElseThrow(() -> new HelmException(ChartRef.NO_SOURCE));
+        chart
+            .source(chartRoot)
+            .orElseThrow(() -> new HelmException(ErrorKind.INVALID, ChartRef.NO_SOURCE));
     return switch (source.kind()) {
       case FOLDER -> ChartLocation.local(source.folder());
       case OCI -> ChartLocation.oci(source.location(), chart.name(), chart.version());

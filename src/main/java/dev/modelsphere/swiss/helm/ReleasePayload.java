@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.helm;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.values.JsonMappers;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -65,7 +66,8 @@ public final class ReleasePayload {
       }
       data = base64(data);
     }
-    throw new HelmException("release payload is neither JSON, gzip nor base64 of either");
+    throw new HelmException(
+        ErrorKind.UPSTREAM_FAILED, "release payload is neither JSON, gzip nor base64 of either");
   }
 
   private static boolean isGzip(byte[] data) {
@@ -85,7 +87,8 @@ public final class ReleasePayload {
     try {
       return Base64.getMimeDecoder().decode(data);
     } catch (IllegalArgumentException e) {
-      throw new HelmException("release payload is not base64: " + e.getMessage(), e);
+      throw new HelmException(
+          ErrorKind.UPSTREAM_FAILED, "release payload is not base64: " + e.getMessage(), e);
     }
   }
 
@@ -93,7 +96,8 @@ public final class ReleasePayload {
     try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(data))) {
       return in.readAllBytes();
     } catch (IOException e) {
-      throw new HelmException("release payload is damaged gzip: " + e.getMessage(), e);
+      throw new HelmException(
+          ErrorKind.UPSTREAM_FAILED, "release payload is damaged gzip: " + e.getMessage(), e);
     }
   }
 
@@ -101,11 +105,12 @@ public final class ReleasePayload {
     try {
       JsonNode node = JSON.readTree(json);
       if (node == null || !node.isObject()) {
-        throw new HelmException("release payload is not a JSON object");
+        throw new HelmException(ErrorKind.UPSTREAM_FAILED, "release payload is not a JSON object");
       }
       return node;
     } catch (IOException e) {
-      throw new HelmException("release payload is not JSON: " + e.getMessage(), e);
+      throw new HelmException(
+          ErrorKind.UPSTREAM_FAILED, "release payload is not JSON: " + e.getMessage(), e);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.helm;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.kube.KubeException;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -64,6 +65,7 @@ public final class ReleaseStorage {
       return Optional.ofNullable(client.secrets().inNamespace(namespace).withName(name).get());
     } catch (KubernetesClientException e) {
       throw new HelmException(
+          ErrorKind.UPSTREAM_FAILED,
           "read helm release secret %s/%s: %s"
               .formatted(namespace, name, KubeException.describe(e)),
           e);
@@ -93,6 +95,7 @@ public final class ReleaseStorage {
           .getItems();
     } catch (KubernetesClientException e) {
       throw new HelmException(
+          ErrorKind.UPSTREAM_FAILED,
           "list helm release secrets for "
               + namespace
               + "/"

@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.helm;
 
+import dev.modelsphere.swiss.error.ErrorKind;
 import java.util.List;
 
 /**
@@ -12,7 +13,7 @@ public final class SchemaViolation extends HelmException {
   private final List<String> paths;
 
   public SchemaViolation(String chart, List<String> paths, String helmMessage) {
-    super(describe(chart, paths, helmMessage));
+    super(ErrorKind.INVALID, describe(chart, paths, helmMessage));
     this.chart = chart;
     this.paths = List.copyOf(paths);
   }

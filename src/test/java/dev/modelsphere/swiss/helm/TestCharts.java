@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /** The project's example charts and the shared fixtures, as tests find them. */
@@ -61,17 +60,10 @@ public final class TestCharts {
 
   /** {@code helm package <chart> -d <destination>}; the archive's path. */
   public static Path packageChart(Path chart, Path destination) {
-    return Path.of(
-        HelmLibrary.call(
-                Map.of(
-                    "op",
-                    "package",
-                    "chart",
-                    Map.of("path", chart.toString()),
-                    "destination",
-                    destination.toString()))
-            .path("path")
-            .asText());
+    LibraryRequest.Builder call =
+        LibraryRequest.of("package").chart(LibraryChart.onDisk(chart.toString()));
+    call.destination = destination.toString();
+    return Path.of(HelmLibrary.call(call.build(), LibraryResults.Packaged.class).path());
   }
 
   /**

@@ -53,6 +53,9 @@ public final class DeployCore implements AutoCloseable {
   /** How long closing waits for writes still running, renewing their leases until they end. */
   static final Duration WRITES_END = Duration.ofSeconds(30);
 
+  /** How long closing then waits for the writes whose helm calls it cancelled to record it. */
+  static final Duration CANCELLED_END = Duration.ofSeconds(5);
+
   private static final Logger LOG = LoggerFactory.getLogger(DeployCore.class);
 
   private final Kube kube;
@@ -65,6 +68,7 @@ public final class DeployCore implements AutoCloseable {
   private final Backends backends;
   private final ReleasePlans plans;
   private final ReleaseRecords releases;
+  private final HelmReleases helmCalls;
 
   /**
    * What the process reaches the cluster with: one client under swiss's wrappers, and helm's own
@@ -119,10 +123,11 @@ public final class DeployCore implements AutoCloseable {
             record,
             archive,
             new InterruptedApplies(record, storage, archive, leases, clock));
+    this.helmCalls = cluster.helm().withApiServerSilence(times.apiServerSilence());
     this.helm =
         new HelmDeployer(
             kube,
-            cluster.helm().withApiServerSilence(times.apiServerSilence()),
+            helmCalls,
             renders,
             records,
             new HelmReads(storage, records.interrupted(), archive),
@@ -233,7 +238,11 @@ public final class DeployCore implements AutoCloseable {
     runs.close();
     try {
       if (!runs.awaitTermination(WRITES_END)) {
-        LOG.warn("writes still running after {}; their leases are no longer renewed", WRITES_END);
+        // Helm would otherwise run on in the library after the process stopped answering for it:
+        // cancelled, each write ends now and records its release as failed.
+        LOG.warn("writes still running after {}: their helm calls are cancelled", WRITES_END);
+        helmCalls.cancelRunning();
+        runs.awaitTermination(CANCELLED_END);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,9 +1,7 @@
 package dev.modelsphere.swiss.deploy.backend;
 
-import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
 import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
-import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ManifestComparison;
 import dev.modelsphere.swiss.helm.ManifestDiff;
 import dev.modelsphere.swiss.helm.ManifestObjects;
@@ -41,18 +39,10 @@ public final class PlanDiffer {
   public DiffResult diff(dev.modelsphere.swiss.plan.Plan plan) {
     String ns = plan.release().namespace();
     String release = plan.release().name();
-    PlanRenders.Render render;
-    try {
-      render = renders.render(plan, chartRoot);
-    } catch (HelmException e) {
-      throw new DeployException(INVALID, e.getMessage(), e);
-    }
-    Optional<ReleaseRecord> live;
-    try {
-      live = releases.newest(ns, release);
-    } catch (HelmException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    // A render's failure is the plan's (INVALID), a failed read of helm's storage the cluster's
+    // (UPSTREAM_FAILED): each HelmException says which where it is thrown.
+    PlanRenders.Render render = renders.render(plan, chartRoot);
+    Optional<ReleaseRecord> live = releases.newest(ns, release);
     Map<ObjectKey, Map<String, Object>> rendered = ManifestObjects.parse(render.manifest(), ns);
     ManifestComparison againstRelease =
         ManifestDiff.compare(

@@ -1,9 +1,7 @@
 package dev.modelsphere.swiss.deploy.helmbackend;
 
 import static dev.modelsphere.swiss.error.ErrorKind.CONFLICT;
-import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
-import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.deploy.backend.ApplyOptions;
 import dev.modelsphere.swiss.deploy.backend.ApplyResult;
@@ -24,13 +22,12 @@ import dev.modelsphere.swiss.deploy.backend.TargetNamespace;
 import dev.modelsphere.swiss.deploy.backend.UninstallResult;
 import dev.modelsphere.swiss.deploy.writes.ReleaseLeases;
 import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
-import dev.modelsphere.swiss.helm.ApplyConflict;
+import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.helm.ChartMovedException;
 import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.HelmOutcome;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.ManifestObjects;
-import dev.modelsphere.swiss.helm.ObjectsRefused;
 import dev.modelsphere.swiss.helm.PlanCharts;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
@@ -360,13 +357,8 @@ public final class HelmDeployer implements ReleaseBackend {
   }
 
   private UninstallResult uninstallHolding(String ns, String release) {
-    String output;
-    try {
-      output = helm.uninstall(ns, release);
-    } catch (HelmException e) {
-      // The plan stays: the release is still there and still swiss's.
-      throw new DeployException(FAILED, e.getMessage(), e);
-    }
+    // Should it fail, the plan stays: the release is still there and still swiss's.
+    String output = helm.uninstall(ns, release);
     for (String failure : archive.deleteAll(ns, release)) {
       LOG.warn("archived plan not removed: {}", failure);
     }
@@ -413,7 +405,7 @@ public final class HelmDeployer implements ReleaseBackend {
     String ns = plan.release().namespace();
     String release = plan.release().name();
     String failure = "";
-    RuntimeException refused = null;
+    HelmException refused = null;
     HelmOutcome outcome = null;
     try {
       // Given up by helm itself, with an error that says so, should the API server fall silent.
@@ -423,31 +415,22 @@ public final class HelmDeployer implements ReleaseBackend {
           mode == Mode.INSTALL
               ? helm.install(request, false, forceConflicts)
               : helm.upgrade(request, forceConflicts);
-    } catch (ApplyConflict | ChartMovedException | ObjectsRefused e) {
-      refused = e;
-      failure = e.getMessage();
     } catch (HelmException e) {
+      refused = e;
       failure = e.getMessage();
     }
     // Helm names the revision it stored; only a failure leaves swiss to look which one runs.
     int live =
         outcome != null && outcome.revision() > 0 ? outcome.revision() : lookupQuietly(ns, release);
     String statusError = attempt.finish(live, failure);
-    if (refused instanceof ApplyConflict) {
-      // The API server refused the apply: recorded like a failure, answered as a conflict.
-      throw DeployException.refusedByCluster(CONFLICT, refused.getMessage());
-    }
-    if (refused instanceof ObjectsRefused) {
-      // The API server found objects invalid: the plan's to change, never a server error; recorded
-      // like a failure, since what the objects it took became is the release's record.
-      throw DeployException.refusedByCluster(INVALID, refused.getMessage());
+    if (refused instanceof ChartMovedException) {
+      // The chart was pushed again after it was checked; helm was given nothing to install.
+      throw new DeployException(refused.kind(), refused.getMessage(), refused);
     }
     if (refused != null) {
-      // The chart was pushed again after it was checked; helm was given nothing to install.
-      throw new DeployException(CONFLICT, refused.getMessage(), refused);
-    }
-    if (!failure.isEmpty()) {
-      throw new DeployException(FAILED, failure);
+      // The write reached the cluster: recorded like a failure, answered with helm's own kind (a
+      // field conflict CONFLICT, objects the API server found invalid INVALID, the rest FAILED).
+      throw DeployException.refusedByCluster(refused.kind(), refused.getMessage());
     }
     return new ApplyResult(ns, release, plan.hash(), live, outcome.output(), statusError, true);
   }
@@ -526,7 +509,8 @@ public final class HelmDeployer implements ReleaseBackend {
       // Found rendered when this server's preflight passed the same plan a moment ago.
       return renders.render(plan, chartRoot);
     } catch (HelmException e) {
-      throw new DeployException(INVALID, "nothing applied: " + e.getMessage(), e);
+      // Its own kind (INVALID: the plan's chart does not render), said to have applied nothing.
+      throw new DeployException(e.kind(), "nothing applied: " + e.getMessage(), e);
     }
   }
 
@@ -559,12 +543,7 @@ public final class HelmDeployer implements ReleaseBackend {
    * never refuses one alone: what it would refuse is looked at live first.
    */
   private ReleaseState firstLook(String ns, String release, Consumer<ReleaseState> check) {
-    ReleaseState seen;
-    try {
-      seen = ReleaseState.of(ns, release, firstLooks.newest(ns, release));
-    } catch (HelmException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    ReleaseState seen = ReleaseState.of(ns, release, firstLooks.newest(ns, release));
     try {
       check.accept(seen);
       return seen;
@@ -576,25 +555,17 @@ public final class HelmDeployer implements ReleaseBackend {
   }
 
   private ReleaseState lookupSince(String ns, String release, ReleaseState seen) {
-    try {
-      return ReleaseState.of(ns, release, storage.newestSince(ns, release, seen.revision()));
-    } catch (HelmException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    return ReleaseState.of(ns, release, storage.newestSince(ns, release, seen.revision()));
   }
 
   private Optional<ReleaseRecord> newest(String ns, String release) {
-    try {
-      return storage.newest(ns, release);
-    } catch (HelmException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    return storage.newest(ns, release);
   }
 
   private int lookupQuietly(String ns, String release) {
     try {
       return newest(ns, release).map(ReleaseRecord::revision).orElse(0);
-    } catch (DeployException e) {
+    } catch (DomainException e) {
       return 0;
     }
   }

@@ -2,7 +2,6 @@ package dev.modelsphere.swiss.deploy.helmbackend;
 
 import static dev.modelsphere.swiss.error.ErrorKind.FAILED;
 import static dev.modelsphere.swiss.error.ErrorKind.NOT_FOUND;
-import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.deploy.backend.LiveRelease;
@@ -11,10 +10,9 @@ import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.deploy.backend.ReleaseBackend;
 import dev.modelsphere.swiss.deploy.backend.ReleaseReads;
 import dev.modelsphere.swiss.deploy.backend.RevisionList;
-import dev.modelsphere.swiss.helm.HelmException;
+import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
-import dev.modelsphere.swiss.kube.KubeException;
 import dev.modelsphere.swiss.plan.Plan;
 import dev.modelsphere.swiss.plan.PlanException;
 import dev.modelsphere.swiss.plan.PlanFiles;
@@ -43,12 +41,7 @@ public final class HelmReads implements ReleaseReads {
   /** The plan beside the helm release; a release installed by hand has none. */
   @Override
   public Plan current(String namespace, String release) {
-    boolean exists;
-    try {
-      exists = storage.newest(namespace, release).isPresent();
-    } catch (HelmException | KubeException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    boolean exists = storage.newest(namespace, release).isPresent();
     Map<String, String> files = interrupted.read(namespace, release).files();
     if (!exists) {
       throw new DeployException(NOT_FOUND, "no such release %s/%s".formatted(namespace, release));
@@ -73,7 +66,7 @@ public final class HelmReads implements ReleaseReads {
   public String planHash(String namespace, String release) {
     try {
       return current(namespace, release).hash();
-    } catch (DeployException e) {
+    } catch (DomainException e) {
       return "";
     }
   }
@@ -160,7 +153,7 @@ public final class HelmReads implements ReleaseReads {
   }
 
   private ReleaseStatus status(String namespace, String release, Map<String, String> files) {
-    Optional<ReleaseRecord> record = newest(namespace, release);
+    Optional<ReleaseRecord> record = storage.newest(namespace, release);
     boolean tracked = files.containsKey(PlanFiles.META_FILE);
     Plan current = tracked ? readable(files) : null;
     return new ReleaseStatus(
@@ -181,14 +174,6 @@ public final class HelmReads implements ReleaseReads {
       return PlanFiles.fromFiles(files);
     } catch (PlanException e) {
       return null;
-    }
-  }
-
-  private Optional<ReleaseRecord> newest(String namespace, String release) {
-    try {
-      return storage.newest(namespace, release);
-    } catch (HelmException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
     }
   }
 }

@@ -5,7 +5,6 @@ import dev.modelsphere.swiss.deploy.backend.PlanArchive;
 import dev.modelsphere.swiss.deploy.backend.PlanStatus;
 import dev.modelsphere.swiss.deploy.writes.ReleaseLeases;
 import dev.modelsphere.swiss.error.ErrorKind;
-import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseRecord;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.ConfigMapVersion;
@@ -131,12 +130,7 @@ public final class InterruptedApplies {
 
   private Map<String, String> settled(String namespace, String release, PlanRecord.Seen seen) {
     PlanStatus was = seen.status();
-    Optional<ReleaseRecord> newest;
-    try {
-      newest = storage.newest(namespace, release);
-    } catch (HelmException | KubeException e) {
-      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    Optional<ReleaseRecord> newest = storage.newest(namespace, release);
     int live = newest.map(ReleaseRecord::revision).orElse(0);
     String attempt =
         "the %s started at %s"

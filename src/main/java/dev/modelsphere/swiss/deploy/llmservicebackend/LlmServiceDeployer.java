@@ -17,7 +17,6 @@ import dev.modelsphere.swiss.deploy.backend.TargetNamespace;
 import dev.modelsphere.swiss.deploy.helmbackend.HelmDeployer;
 import dev.modelsphere.swiss.deploy.writes.ReleaseLeases;
 import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
-import dev.modelsphere.swiss.helm.HelmException;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.KubeException;
@@ -269,11 +268,7 @@ public final class LlmServiceDeployer {
     }
 
     private ReleaseState helmState() {
-      try {
-        return ReleaseState.of(namespace, release, storage.newest(namespace, release));
-      } catch (HelmException e) {
-        throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-      }
+      return ReleaseState.of(namespace, release, storage.newest(namespace, release));
     }
 
     private ReleaseState serviceState(LlmService current) {

@@ -36,12 +36,7 @@ public final class ObjectsView {
    * @throws DeployException {@link ErrorKind#UNAVAILABLE} when helm's storage cannot be read
    */
   public ObjectsReport objects(String namespace, String release) {
-    Optional<ReleaseRecord> record;
-    try {
-      record = storage.newest(namespace, release);
-    } catch (HelmException e) {
-      throw new DeployException(ErrorKind.UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    Optional<ReleaseRecord> record = storage.newest(namespace, release);
     List<ObjectsReport.Entry> entries = new ArrayList<>();
     for (ObjectKey key : watched(record.map(ReleaseRecord::manifest).orElse(""), namespace)) {
       entries.add(read(key));

@@ -1,7 +1,6 @@
 package dev.modelsphere.swiss.deploy.view;
 
 import static dev.modelsphere.swiss.error.ErrorKind.INVALID;
-import static dev.modelsphere.swiss.error.ErrorKind.UPSTREAM_FAILED;
 
 import dev.modelsphere.swiss.deploy.backend.Backends;
 import dev.modelsphere.swiss.deploy.backend.DeployException;
@@ -81,12 +80,7 @@ public final class RevisionsView {
                   + " --adopt)")
               .formatted(namespace, release));
     }
-    String all;
-    try {
-      all = releases.values(namespace, release, wanted, true);
-    } catch (HelmException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    String all = releases.values(namespace, release, wanted, true);
     try {
       String supplied = releases.values(namespace, release, wanted, false);
       return new RevisionValues(namespace, release, wanted, all, supplied, "");
@@ -100,12 +94,7 @@ public final class RevisionsView {
    * newest, and says only "release: not found" for one it lacks.
    */
   private void requireStored(String namespace, String release, int revision) {
-    List<Integer> kept;
-    try {
-      kept = storage.revisions(namespace, release);
-    } catch (HelmException e) {
-      throw new DeployException(UPSTREAM_FAILED, e.getMessage(), e);
-    }
+    List<Integer> kept = storage.revisions(namespace, release);
     if (!kept.contains(revision)) {
       throw new DeployException(
           ErrorKind.NOT_FOUND,
