@@ -379,9 +379,14 @@ public final class ApplyBench {
     line("in process  diff", local.diff);
     line("in process  apply", local.apply);
     line("in process  all three", local.cycle);
+    // The budget is absolute: the in-process compose it was once a ratio to kept getting faster.
     System.out.printf(
-        "HTTP plan / in-process compose: %.2f ms / %.3f ms = %.1fx (medians; target within 5x)%n",
-        median(http.plan), median(local.plan), median(http.plan) / median(local.plan));
+        "HTTP plan: median %.2f ms, p99 %.2f ms (target: median at most 3 ms, p99 at most 15 ms);"
+            + " in-process compose %.3f ms (%.1fx)%n",
+        median(http.plan),
+        p99(http.plan),
+        median(local.plan),
+        median(http.plan) / median(local.plan));
     double httpApply = median(http.apply);
     double localApply = median(local.apply);
     System.out.printf(
