@@ -8,7 +8,7 @@ const release = process.env.RELEASE;
 const model = process.env.MODEL;
 const variant = process.env.VARIANT;
 
-test("adopts a release installed with helm from its row", async ({ page, axeScan, login, screenshot }) => {
+test("adopts a release installed with helm from its row", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.getByRole("searchbox", { name: /Search releases/ }).fill(release);
   const row = rowOf(page, release);
@@ -32,5 +32,5 @@ test("adopts a release installed with helm from its row", async ({ page, axeScan
   await expect(page.getByText("Against live revision 1")).toBeVisible();
   await steps.getByRole("button", { name: "Adopt", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: `${release} adopted at revision 1` })).toBeVisible({ timeout: 60_000 });
-  await screenshot(page, "deploy-adopted");
+  await saveScreenshot(page, "deploy-adopted");
 });

@@ -9,7 +9,7 @@ const modelTitle = process.env.MODEL_TITLE;
 const variant = process.env.VARIANT;
 const release = process.env.RELEASE;
 
-test("deploys a model from the catalog through Plan, Diff and Install and sees it ready", async ({ page, axeScan, login, screenshot }) => {
+test("deploys a model from the catalog through Plan, Diff and Install and sees it ready", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await pageHeading(page, "Deployments");
   await markDocument(page);
@@ -19,7 +19,7 @@ test("deploys a model from the catalog through Plan, Diff and Install and sees i
   const entry = page.getByRole("article", { name: modelTitle });
   await entry.getByRole("button", { name: "Deploy" }).click();
   const dialog = page.getByRole("dialog", { name: `Choose a variant of ${modelTitle}` });
-  await screenshot(page, "deploy-variant-dialog");
+  await saveScreenshot(page, "deploy-variant-dialog");
   await dialog.getByRole("link", { name: `Deploy ${variant}` }).click();
   await pageHeading(page, `Deploy ${model}`);
 
@@ -49,15 +49,15 @@ test("deploys a model from the catalog through Plan, Diff and Install and sees i
   await axeScan(page, "deploy (planned and diffed)");
   await install.click();
   await expect(page.getByRole("status").filter({ hasText: `${release} submitted at revision 1` })).toBeVisible({ timeout: 60_000 });
-  await screenshot(page, "deploy-installed");
+  await saveScreenshot(page, "deploy-installed");
 
   await page.getByRole("link", { name: "Deployments" }).click();
   await pageHeading(page, "Deployments");
   await expect(rowOf(page, release).getByText("deployed", { exact: true })).toBeVisible();
-  await screenshot(page, "deploy-in-deployments");
+  await saveScreenshot(page, "deploy-in-deployments");
   await rowOf(page, release).getByRole("link", { name: release, exact: true }).click();
   await pageHeading(page, release);
   await expect(page.getByText(/^(\d+) \/ \1 ready$/)).toBeVisible({ timeout: 60_000 });
   await assertNoReload(page);
-  await screenshot(page, "deploy-ready");
+  await saveScreenshot(page, "deploy-ready");
 });

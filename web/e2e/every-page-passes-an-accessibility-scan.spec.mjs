@@ -26,7 +26,7 @@ const PAGES = [
 /** The page's own background colour, to prove the scheme took effect rather than trusting it. */
 const bodyBackground = (page) => page.evaluate(() => globalThis.getComputedStyle(globalThis.document.body).backgroundColor);
 
-test("every page passes an accessibility scan", async ({ page, axeScan, login, screenshot }) => {
+test("every page passes an accessibility scan", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   const backgrounds = {};
   for (const scheme of ["light", "dark"]) {
@@ -36,7 +36,7 @@ test("every page passes an accessibility scan", async ({ page, axeScan, login, s
       await pageHeading(page, heading);
       await expect(loaded(page)).toBeVisible();
       await axeScan(page, `${name} (${scheme})`);
-      await screenshot(page, scheme === "light" ? `page-${name}` : `page-${name}-dark`);
+      await saveScreenshot(page, scheme === "light" ? `page-${name}` : `page-${name}-dark`);
     }
     backgrounds[scheme] = await bodyBackground(page);
   }

@@ -25,7 +25,7 @@ async function filteredCards(page, total) {
   return cards(page);
 }
 
-test("filters the catalog by search, engine and hardware", async ({ page, axeScan, login, screenshot }) => {
+test("filters the catalog by search, engine and hardware", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/catalog`);
   await pageHeading(page, "Catalog");
@@ -55,5 +55,5 @@ test("filters the catalog by search, engine and hardware", async ({ page, axeSca
   expect(ascend.every((text) => text.includes("Ascend")), "every card shown runs on Ascend").toBe(true);
   expect(await counted(page)).toEqual([ascend.length, total]);
   await axeScan(page, "catalog filtered");
-  await screenshot(page, "catalog-filtered");
+  await saveScreenshot(page, "catalog-filtered");
 });

@@ -32,7 +32,7 @@ const overflow = (page) =>
     return { scrollWidth, clientWidth, culprits };
   });
 
-test("fits a 390 px screen without sideways scrolling", async ({ page, login, screenshot }) => {
+test("fits a 390 px screen without sideways scrolling", async ({ page, login, saveScreenshot }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
   for (const [name, path, heading, loaded] of PAGES) {
@@ -41,7 +41,7 @@ test("fits a 390 px screen without sideways scrolling", async ({ page, login, sc
     await expect(loaded(page)).toBeVisible();
     const { scrollWidth, clientWidth, culprits } = await overflow(page);
     expect(scrollWidth <= clientWidth, `${name} is ${scrollWidth} px wide on a ${clientWidth} px screen: ${culprits.join("; ")}`).toBe(true);
-    await screenshot(page, `narrow-${name}`);
+    await saveScreenshot(page, `narrow-${name}`);
   }
 
   // The releases table is wider than the screen: it scrolls in its own box, one line per cell.

@@ -50,9 +50,9 @@ export const test = base.extend({
     { auto: true },
   ],
 
-  /** Signs in through the login page and, with the right password, waits to leave it. */
-  login: async ({ page }, use) => {
-    await use(async (password = env.password) => {
+  /** Signs `page` in through the login page and, with the right password, waits to leave it. */
+  login: async ({}, use) => {
+    await use(async (page, password = env.password) => {
       await page.goto(`${env.url}/login`);
       await page.getByLabel("User").fill(env.user);
       await page.getByLabel("Password", { exact: true }).fill(password);
@@ -65,7 +65,7 @@ export const test = base.extend({
   },
 
   /** Saves the whole page as `<E2E_SCREENSHOTS>/<name>.png` and attaches it to the report. */
-  screenshot: async ({}, use, testInfo) => {
+  saveScreenshot: async ({}, use, testInfo) => {
     await use(async (page, name) => {
       mkdirSync(env.screenshots, { recursive: true });
       const path = join(env.screenshots, `${name}.png`);

@@ -17,7 +17,7 @@ async function problemsOfPodOn(page, node) {
   return page.getByRole("list", { name: `Placement problems of ${pod}` });
 }
 
-test("flags a pod on a node without its GPU", async ({ page, axeScan, login, screenshot }) => {
+test("flags a pod on a node without its GPU", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/deployments/${env.namespace}/${release}`);
   await pageHeading(page, release);
@@ -29,7 +29,7 @@ test("flags a pod on a node without its GPU", async ({ page, axeScan, login, scr
   const line = (await scheduling.innerText()).trim();
   expect(line).toMatch(/^1 GPU \(no GPU resource requested\) · product any · /);
   expect(line).toMatch(new RegExp(`nodeSelector kubernetes.io/hostname=${cpuNode}`));
-  await screenshot(page, "release-pod-on-a-cpu-node-flagged");
+  await saveScreenshot(page, "release-pod-on-a-cpu-node-flagged");
   await axeScan(page, "release (pod on a node without its GPU)");
 
   await page.goto(`${env.url}/deployments/${env.namespace}/${wrongGpuRelease}`);
@@ -38,5 +38,5 @@ test("flags a pod on a node without its GPU", async ({ page, axeScan, login, scr
   await expect(wrongGpu.getByText(`node ${wrongGpuNode} has NVIDIA-B300-SXM6-AC, but the variant needs NVIDIA-H100-80GB-HBM3`)).toBeVisible();
   const wrongGpuLine = (await card(page, "Plan").locator("dt", { hasText: "Scheduling" }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
   expect(wrongGpuLine).toMatch(/product NVIDIA-H100-80GB-HBM3 \(the variant's, not pinned by the values\)/);
-  await screenshot(page, "release-pod-on-the-wrong-gpu-flagged");
+  await saveScreenshot(page, "release-pod-on-the-wrong-gpu-flagged");
 });

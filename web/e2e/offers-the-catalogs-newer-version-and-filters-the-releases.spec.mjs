@@ -16,7 +16,7 @@ async function cellText(page, row, column) {
   return (await row.getByRole("cell").nth(headers.indexOf(column)).innerText()).trim();
 }
 
-test("offers the catalog's newer version and filters the releases", async ({ page, axeScan, login, screenshot }) => {
+test("offers the catalog's newer version and filters the releases", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await pageHeading(page, "Deployments");
   const stale = rowOf(page, behind);
@@ -41,10 +41,10 @@ test("offers the catalog's newer version and filters the releases", async ({ pag
   await expect(stale.locator("time")).toHaveText(/^(just now|\d+ [smhd] ago) \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
   expect((await stale.locator("time").getAttribute("title")) ?? "").toMatch(/UTC$/);
   await axeScan(page, "deployments with a newer version");
-  await screenshot(page, "deployments-newer-version");
+  await saveScreenshot(page, "deployments-newer-version");
   await page.emulateMedia({ colorScheme: "dark" });
   await axeScan(page, "deployments with a newer version (dark)");
-  await screenshot(page, "deployments-newer-version-dark");
+  await saveScreenshot(page, "deployments-newer-version-dark");
   await page.emulateMedia({ colorScheme: "light" });
 
   await page.keyboard.press("/");
@@ -58,7 +58,7 @@ test("offers the catalog's newer version and filters the releases", async ({ pag
   await page.getByLabel("Model").selectOption(model);
   await expect(rowOf(page, current)).not.toBeAttached();
   expect(page.url(), "the filter is kept in the address").toMatch(new RegExp(`model=${model}`));
-  await screenshot(page, "deployments-filtered");
+  await saveScreenshot(page, "deployments-filtered");
 
   await chip.click();
   await pageHeading(page, `Upgrade ${behind}`);

@@ -23,7 +23,7 @@ async function planAndDiff(page, { exists }) {
   return steps.getByRole("listitem").nth(2).getByRole("button");
 }
 
-test("refuses to apply an empty diff", async ({ page, act, axeScan, login, screenshot }) => {
+test("refuses to apply an empty diff", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   const install = await planAndDiff(page, { exists: false });
   await expect(card(page, "Diff").getByText("The release does not exist yet")).toBeVisible();
@@ -38,7 +38,7 @@ test("refuses to apply an empty diff", async ({ page, act, axeScan, login, scree
   await expect(apply, "the release exists: the step is an apply").toHaveText("Apply", { useInnerText: true });
   await expect(apply, "an empty diff leaves nothing to apply").toBeDisabled();
   await expect(page.getByRole("status").filter({ hasText: "Apply is disabled. The last diff shows no change" })).toBeVisible();
-  await screenshot(page, "deploy-empty-diff-apply-disabled");
+  await saveScreenshot(page, "deploy-empty-diff-apply-disabled");
   await axeScan(page, "deploy (empty diff)");
   await apply.click({ force: true });
   // Long enough for an apply the click might have sent to land.

@@ -4,7 +4,7 @@ import { env, expect, figure, test, timed } from "./fixtures.mjs";
 
 const releases = Number(process.env.RELEASES);
 
-test(`renders the first page of ${releases} releases in under a second`, async ({ page, axeScan, login, screenshot }) => {
+test(`renders the first page of ${releases} releases in under a second`, async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   const firstRow = page.locator("tbody tr").first();
   const ms = await timed(async () => {
@@ -15,6 +15,6 @@ test(`renders the first page of ${releases} releases in under a second`, async (
   const total = page.getByRole("region", { name: "Releases", exact: true });
   await expect(total, "the summary counts every release").toContainText(new RegExp(`\\b${releases}\\b`), { useInnerText: true });
   await expect(page.getByRole("navigation", { name: "Pages" })).toBeVisible();
-  await screenshot(page, "deployments-1000-releases");
+  await saveScreenshot(page, "deployments-1000-releases");
   await axeScan(page, "deployments (1,000 releases)");
 });

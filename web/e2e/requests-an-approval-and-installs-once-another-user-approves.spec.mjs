@@ -11,7 +11,7 @@ const release = process.env.RELEASE;
 const approver = process.env.APPROVER;
 const note = "first rollout of the small model";
 
-test("requests an approval, another user approves it in a second browser, and the install goes through; the uninstall too", async ({ page, errors, anotherUser, axeScan, login, screenshot }) => {
+test("requests an approval, another user approves it in a second browser, and the install goes through; the uninstall too", async ({ page, errors, anotherUser, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/deploy/${model}?variant=${variant}`);
   await pageHeading(page, `Deploy ${model}`);
@@ -35,7 +35,7 @@ test("requests an approval, another user approves it in a second browser, and th
   expect(id, "the pending request is named by its id").toBeTruthy();
   await expect(install, "no install while the request is pending").toBeDisabled();
   await axeScan(page, "deploy (approval pending)");
-  await screenshot(page, "approval-requested");
+  await saveScreenshot(page, "approval-requested");
 
   // In a second tab of her own, alice finds her request but cannot approve it, and is told why.
   const own = await page.context().newPage();
@@ -49,11 +49,11 @@ test("requests an approval, another user approves it in a second browser, and th
   ownErrors.assertNone();
 
   const bob = await anotherUser(approver);
-  await scenarioWithBob({ page, bob, id, steps, install, approval, errors, axeScan, screenshot });
+  await scenarioWithBob({ page, bob, id, steps, install, approval, errors, axeScan, saveScreenshot });
 });
 
 /** The rest, with bob's browser open: he approves the install, then the uninstall. */
-async function scenarioWithBob({ page, bob, id, steps, install, approval, errors, axeScan, screenshot }) {
+async function scenarioWithBob({ page, bob, id, steps, install, approval, errors, axeScan, saveScreenshot }) {
   await bob.page.goto(`${env.url}/approvals`);
   await pageHeading(bob.page, "Approvals");
   await expect(bob.page.getByRole("banner").getByText(approver, { exact: true })).toBeVisible();
@@ -64,14 +64,14 @@ async function scenarioWithBob({ page, bob, id, steps, install, approval, errors
   await expect(row.getByText(note)).toBeVisible();
   await expect(row.getByRole("cell", { name: env.user, exact: true })).toBeVisible();
   await axeScan(bob.page, "approvals (pending)");
-  await screenshot(bob.page, "approvals-pending");
+  await saveScreenshot(bob.page, "approvals-pending");
   await row.getByRole("button", { name: `Approve request ${id}` }).click();
   const review = bob.page.getByRole("region", { name: `Review request ${id}` });
   // The same diff alice saw: the release does not exist, everything is an addition.
   await expect(review.getByText("The release does not exist yet")).toBeVisible();
   await expect(review.getByRole("region", { name: "Diff output" })).toBeVisible();
   await axeScan(bob.page, "approvals (reviewing the diff)");
-  await screenshot(bob.page, "approval-review");
+  await saveScreenshot(bob.page, "approval-review");
   await review.getByLabel("Decision note").fill("looks right");
   await review.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(bob.page.getByRole("status").filter({ hasText: `Request ${id} approved` })).toBeVisible();
@@ -82,7 +82,7 @@ async function scenarioWithBob({ page, bob, id, steps, install, approval, errors
       .filter({ has: bob.page.getByRole("cell", { name: id, exact: true }) })
       .getByText("approved", { exact: true }),
   ).toBeVisible();
-  await screenshot(bob.page, "approval-approved");
+  await saveScreenshot(bob.page, "approval-approved");
 
   // Alice's page was left open: it polls the pending request and opens Install by itself.
   await expect(steps.getByText("Approved", { exact: true })).toBeVisible();
@@ -90,12 +90,12 @@ async function scenarioWithBob({ page, bob, id, steps, install, approval, errors
   await expect(install, "the approved install can run").toBeEnabled();
   await install.click();
   await expect(page.getByRole("status").filter({ hasText: `${release} submitted at revision 1` })).toBeVisible({ timeout: 60_000 });
-  await screenshot(page, "approval-installed");
+  await saveScreenshot(page, "approval-installed");
 
   await page.getByRole("link", { name: `Open ${env.namespace}/${release}` }).click();
   await pageHeading(page, release);
   await expect(page.getByRole("list", { name: `Timeline of ${release}` }).getByText(`approved by ${approver}`)).toBeVisible();
-  await screenshot(page, "approval-in-the-timeline");
+  await saveScreenshot(page, "approval-in-the-timeline");
 
   // The uninstall needs an approval too: asked for on the release page, which shows it pending.
   const uninstallCard = card(page, "Uninstall");
@@ -110,7 +110,7 @@ async function scenarioWithBob({ page, bob, id, steps, install, approval, errors
   expect(uninstallId && uninstallId !== id, "the uninstall is a request of its own").toBeTruthy();
   await expect(pendingHere.getByRole("link", { name: "Review on the Approvals page" })).toBeVisible();
   await axeScan(page, "release (uninstall approval pending)");
-  await screenshot(page, "approval-pending-on-the-release");
+  await saveScreenshot(page, "approval-pending-on-the-release");
 
   await bob.page.reload();
   await pageHeading(bob.page, "Approvals");
@@ -138,5 +138,5 @@ async function scenarioWithBob({ page, bob, id, steps, install, approval, errors
         .getByText("spent", { exact: true }),
     ).toBeVisible();
   }
-  await screenshot(page, "approvals-spent");
+  await saveScreenshot(page, "approvals-spent");
 }

@@ -6,13 +6,13 @@ const release = process.env.RELEASE;
 const back = process.env.BACK_TO_VERSION;
 const live = process.env.LIVE_VERSION;
 
-test("rolls back to the first revision", async ({ page, act, axeScan, login, screenshot }) => {
+test("rolls back to the first revision", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await rowOf(page, release).getByRole("link", { name: release, exact: true }).click();
   await pageHeading(page, release);
   await page.getByRole("link", { name: "History & rollback" }).click();
   await pageHeading(page, `History of ${release}`);
-  await screenshot(page, "rollback-history");
+  await saveScreenshot(page, "rollback-history");
   await axeScan(page, "runs (one release's history)");
 
   await page.getByRole("link", { name: "Roll back to revision 1" }).first().click();
@@ -26,7 +26,7 @@ test("rolls back to the first revision", async ({ page, act, axeScan, login, scr
   await expect(card(page, "Diff").getByText("Against live revision 2")).toBeVisible();
   await steps.getByRole("button", { name: "Roll back", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: `${release} submitted at revision 3` })).toBeVisible({ timeout: 60_000 });
-  await screenshot(page, "rollback-applied");
+  await saveScreenshot(page, "rollback-applied");
   expect(await act("live-version", `${release} 3`)).toBe(back);
 
   await page.getByRole("link", { name: "Deployments" }).click();

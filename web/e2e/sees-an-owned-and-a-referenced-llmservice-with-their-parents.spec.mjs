@@ -6,7 +6,7 @@ import { expect, pageHeading, rowOf, test } from "./fixtures.mjs";
 const owned = { service: process.env.OWNED_SERVICE, canary: process.env.OWNED_BY, arm: process.env.OWNED_ARM };
 const lent = { service: process.env.LENT_SERVICE, namespace: process.env.LENT_TO_NAMESPACE, canary: process.env.LENT_TO, arm: process.env.LENT_ARM };
 
-test("sees an owned and a referenced LLMService with their parents", async ({ page, axeScan, login, screenshot }) => {
+test("sees an owned and a referenced LLMService with their parents", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await pageHeading(page, "Deployments");
   const ownedRow = rowOf(page, owned.service);
@@ -16,7 +16,7 @@ test("sees an owned and a referenced LLMService with their parents", async ({ pa
   await expect(ownedRow.getByText("LLMService", { exact: true })).toBeVisible();
   await expect(lentRow.getByText(`referenced by ${lent.namespace}/${lent.canary} (${lent.arm})`)).toBeVisible();
   await expect(lentRow.getByText("LLMService", { exact: true })).toBeVisible();
-  await screenshot(page, "canary-deployments");
+  await saveScreenshot(page, "canary-deployments");
 
   await ownedRow.getByRole("link", { name: owned.service, exact: true }).click();
   await pageHeading(page, owned.service);
@@ -24,7 +24,7 @@ test("sees an owned and a referenced LLMService with their parents", async ({ pa
   await expect(owner.getByText("LLMCanary", { exact: false })).toBeVisible();
   await expect(owner.getByText(owned.canary, { exact: true })).toBeVisible();
   await expect(owner, "a real owner with the service's labels is verified").toContainText(/Verified\s*yes/, { useInnerText: true });
-  await screenshot(page, "canary-owned-detail");
+  await saveScreenshot(page, "canary-owned-detail");
   await axeScan(page, "deployment detail (owned LLMService)");
 
   await page.getByRole("link", { name: "Deployments" }).click();
@@ -34,5 +34,5 @@ test("sees an owned and a referenced LLMService with their parents", async ({ pa
   await expect(assignment.getByText(lent.namespace, { exact: true })).toBeVisible();
   await expect(assignment.getByText(lent.canary, { exact: true })).toBeVisible();
   await expect(assignment.getByText(lent.arm, { exact: true })).toBeVisible();
-  await screenshot(page, "canary-referenced-detail");
+  await saveScreenshot(page, "canary-referenced-detail");
 });

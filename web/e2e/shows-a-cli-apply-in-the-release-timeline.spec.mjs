@@ -5,7 +5,7 @@ import { assertNoReload, env, expect, markDocument, pageHeading, test } from "./
 
 const release = process.env.RELEASE;
 
-test("shows a CLI apply in the release's timeline without a reload", async ({ page, act, axeScan, login, screenshot }) => {
+test("shows a CLI apply in the release's timeline without a reload", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/deployments/${env.namespace}/${release}`);
   await pageHeading(page, release);
@@ -24,6 +24,6 @@ test("shows a CLI apply in the release's timeline without a reload", async ({ pa
   await expect(second.getByRole("list", { name: "What moved in revision 2" }).getByText("replicaCount 1 → 2", { exact: true })).toBeVisible();
   await expect(timeline.getByRole("listitem").first(), "newest first").toHaveAttribute("aria-label", "Revision 2");
   await assertNoReload(page);
-  await screenshot(page, "release-timeline-with-a-cli-apply");
+  await saveScreenshot(page, "release-timeline-with-a-cli-apply");
   await axeScan(page, "release (timeline)");
 });

@@ -19,7 +19,7 @@ async function steps(list) {
   );
 }
 
-test("shows a new pod's startup in order", async ({ page, act, axeScan, login, screenshot }) => {
+test("shows a new pod's startup in order", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/deploy/${model}?variant=${variant}`);
   await pageHeading(page, `Deploy ${model}`);
@@ -68,7 +68,7 @@ test("shows a new pod's startup in order", async ({ page, act, axeScan, login, s
   expect(seen[0], "seen first waiting to be scheduled").toBe(0);
   console.log(`steps reached, as sampled: ${seen.join(" → ")}`);
   await expect(status.getByText(/started in \S+ of the startup probe's \S+/)).toBeVisible();
-  await screenshot(page, "deploy-status-pod-startup");
+  await saveScreenshot(page, "deploy-status-pod-startup");
   await axeScan(page, "deploy (status step)");
 
   await status.getByRole("link", { name: `Open ${env.namespace}/${release}` }).click();
@@ -76,5 +76,5 @@ test("shows a new pod's startup in order", async ({ page, act, axeScan, login, s
   const onRelease = card(page, "Pods").getByRole("list", { name: /^Startup of / }).first();
   await expect(onRelease).toBeVisible();
   expect((await steps(onRelease)).map((s) => [s.name, s.done])).toEqual(STAGES.map((name) => [name, true]));
-  await screenshot(page, "release-pod-startup");
+  await saveScreenshot(page, "release-pod-startup");
 });

@@ -7,7 +7,7 @@ const release = process.env.RELEASE;
 const installed = process.env.SECOND_RELEASE;
 const LIMIT_MS = 2000;
 
-test("shows changes made behind its back within two seconds", async ({ page, act, login, screenshot }) => {
+test("shows changes made behind its back within two seconds", async ({ page, act, login, saveScreenshot }) => {
   await login(page);
   await rowOf(page, release).getByRole("link", { name: release, exact: true }).click();
   await pageHeading(page, release);
@@ -19,7 +19,7 @@ test("shows changes made behind its back within two seconds", async ({ page, act
   const deletedAt = Number(await act("delete-pod", before));
   await expect(pods.locator("tbody tr").filter({ hasNotText: before }).first()).toBeVisible();
   figure("a deleted pod's replacement on the release page", Date.now() - deletedAt, LIMIT_MS);
-  await screenshot(page, "behind-the-back-pod-replaced");
+  await saveScreenshot(page, "behind-the-back-pod-replaced");
 
   await page.getByRole("link", { name: "Deployments" }).click();
   await pageHeading(page, "Deployments");
@@ -28,5 +28,5 @@ test("shows changes made behind its back within two seconds", async ({ page, act
   await expect(rowOf(page, installed)).toBeVisible();
   figure("a release installed by the CLI in Deployments", Date.now() - installedAt, LIMIT_MS);
   await assertNoReload(page);
-  await screenshot(page, "behind-the-back-release-installed");
+  await saveScreenshot(page, "behind-the-back-release-installed");
 });

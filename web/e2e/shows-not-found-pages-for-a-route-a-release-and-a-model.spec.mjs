@@ -5,13 +5,13 @@ import { env, expect, pageHeading, test } from "./fixtures.mjs";
 
 const ns = encodeURIComponent(env.namespace);
 
-test("shows not-found pages for a route, a release and a model", async ({ page, errors, axeScan, login, screenshot }) => {
+test("shows not-found pages for a route, a release and a model", async ({ page, errors, axeScan, login, saveScreenshot }) => {
   await login(page);
 
   await page.goto(`${env.url}/no/such/page`);
   await pageHeading(page, "Page not found");
   await expect(page.getByRole("navigation", { name: "Where to go instead" }).getByRole("link", { name: "Deployments" })).toBeVisible();
-  await screenshot(page, "not-found-route");
+  await saveScreenshot(page, "not-found-route");
 
   // The release page's plan request answers 404 for a release with no plan: that is the point.
   errors.expect(404, "/plan");
@@ -21,12 +21,12 @@ test("shows not-found pages for a route, a release and a model", async ({ page, 
   await expect(page.getByRole("link", { name: /History|Upgrade|Tune/ }), "nothing to do on a missing release").toHaveCount(0);
   await expect(page.getByText("untracked")).toHaveCount(0);
   await axeScan(page, "release not found");
-  await screenshot(page, "not-found-release");
+  await saveScreenshot(page, "not-found-release");
 
   errors.expect(404, "/api/catalog/no-such-model");
   await page.goto(`${env.url}/catalog/no-such-model`);
   await pageHeading(page, "Model not found");
   await expect(page.getByText("has no model no-such-model")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: /^Deploy\b(?!ments)/ }), "nothing to deploy").toHaveCount(0);
-  await screenshot(page, "not-found-model");
+  await saveScreenshot(page, "not-found-model");
 });

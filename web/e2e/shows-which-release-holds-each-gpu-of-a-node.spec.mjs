@@ -7,7 +7,7 @@ const release = process.env.RELEASE;
 const pod = process.env.GPU_POD;
 const gpus = Number(process.env.GPUS);
 
-test("shows which release holds each GPU of a node", async ({ page, axeScan, login, screenshot }) => {
+test("shows which release holds each GPU of a node", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/nodes`);
   await pageHeading(page, "Nodes");
@@ -27,9 +27,9 @@ test("shows which release holds each GPU of a node", async ({ page, axeScan, log
   expect(lines).toMatch(/All GPUs: \d+ of \d+ in use/);
   expect(lines, "a line per product the nodes name").toMatch(/NVIDIA-H100-80GB-HBM3: \d+ of 16 in use/);
   await axeScan(page, "nodes with GPU bars");
-  await screenshot(page, "nodes-gpu-bars");
+  await saveScreenshot(page, "nodes-gpu-bars");
 
   await page.emulateMedia({ colorScheme: "dark" });
   await axeScan(page, "nodes with GPU bars (dark)");
-  await screenshot(page, "nodes-gpu-bars-dark");
+  await saveScreenshot(page, "nodes-gpu-bars-dark");
 });

@@ -6,7 +6,7 @@ import { card, expect, pageHeading, rowOf, test } from "./fixtures.mjs";
 const release = process.env.RELEASE;
 const path = "modelRoute.nginx.values.adaptive_cc";
 
-test("tunes an adaptive value through reuseSource", async ({ page, act, axeScan, login, screenshot }) => {
+test("tunes an adaptive value through reuseSource", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await rowOf(page, release).getByRole("link", { name: `Tune ${release}` }).click();
   await pageHeading(page, `Tune ${release}`);
@@ -20,10 +20,10 @@ test("tunes an adaptive value through reuseSource", async ({ page, act, axeScan,
   // The example charts do not render route values into a manifest, so the diff may read "no
   // changes"; what must hold is that it ran against the live revision the apply then asserts.
   await expect(card(page, "Diff").getByText("Against live revision 1")).toBeVisible();
-  await screenshot(page, "tune-diffed");
+  await saveScreenshot(page, "tune-diffed");
   await axeScan(page, "tune");
   await steps.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: `${release} submitted at revision 2` })).toBeVisible({ timeout: 60_000 });
   expect(await act("stored-form-value", `${release} 2 ${path}`)).toBe("true");
-  await screenshot(page, "tune-applied");
+  await saveScreenshot(page, "tune-applied");
 });

@@ -6,7 +6,7 @@ import { assertNoReload, card, expect, markDocument, pageHeading, rowOf, test } 
 
 const release = process.env.RELEASE;
 
-test("uninstalls a release after its name is typed", async ({ page, errors, act, axeScan, login, screenshot }) => {
+test("uninstalls a release after its name is typed", async ({ page, errors, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await rowOf(page, release).getByRole("link", { name: release, exact: true }).click();
   await pageHeading(page, release);
@@ -23,7 +23,7 @@ test("uninstalls a release after its name is typed", async ({ page, errors, act,
   await expect(button, "a different name: uninstall is disabled").toBeDisabled();
   await confirm.fill(release);
   await expect(button, "the name typed: uninstall is enabled").toBeEnabled();
-  await screenshot(page, "uninstall-confirmed");
+  await saveScreenshot(page, "uninstall-confirmed");
   await axeScan(page, "deployment detail (uninstall)");
 
   // The release page keeps asking whether a plan is left, and after the uninstall none is: 404.
@@ -33,7 +33,7 @@ test("uninstalls a release after its name is typed", async ({ page, errors, act,
   await expect(done.getByRole("status").filter({ hasText: `${release} was uninstalled.` })).toBeVisible();
   const run = done.getByRole("link", { name: /^Run \d+ in the audit log$/ });
   await expect(run).toBeVisible();
-  await screenshot(page, "uninstall-confirmation");
+  await saveScreenshot(page, "uninstall-confirmation");
   await axeScan(page, "deployment detail (uninstalled)");
   await run.click();
   await expect(page.getByRole("row").filter({ hasText: "uninstall" }).filter({ hasText: release }).first()).toBeVisible();
@@ -42,5 +42,5 @@ test("uninstalls a release after its name is typed", async ({ page, errors, act,
   await expect(rowOf(page, release)).not.toBeAttached();
   await assertNoReload(page);
   expect(await act("release-is-gone", release)).toBe("gone");
-  await screenshot(page, "uninstall-done");
+  await saveScreenshot(page, "uninstall-done");
 });

@@ -13,7 +13,7 @@ async function moved(page, label) {
   return (await facts.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
 }
 
-test("upgrades to a newer model version and only the catalog layer moves", async ({ page, act, axeScan, login, screenshot }) => {
+test("upgrades to a newer model version and only the catalog layer moves", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await rowOf(page, release).getByRole("link", { name: `Upgrade ${release}`, exact: true }).click();
   await pageHeading(page, `Upgrade ${release}`);
@@ -27,7 +27,7 @@ test("upgrades to a newer model version and only the catalog layer moves", async
   expect(await moved(page, "Model version")).toBe(`${from} → ${to}`);
   expect(await moved(page, "Variant")).toBe("unchanged");
   expect(await moved(page, "Entry digest"), "a new version is a new catalog entry").not.toBe("unchanged");
-  await screenshot(page, "upgrade-what-moves");
+  await saveScreenshot(page, "upgrade-what-moves");
   await axeScan(page, "upgrade");
 
   await steps.getByRole("button", { name: "Diff", exact: true }).click();
@@ -35,5 +35,5 @@ test("upgrades to a newer model version and only the catalog layer moves", async
   await steps.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: `${release} submitted at revision 2` })).toBeVisible({ timeout: 60_000 });
   expect(await act("layers-that-moved", `${release} 1 2`)).toBe("catalog");
-  await screenshot(page, "upgrade-applied");
+  await saveScreenshot(page, "upgrade-applied");
 });

@@ -5,7 +5,7 @@ import { env, expect, pageHeading, test } from "./fixtures.mjs";
 const model = process.env.MODEL;
 const release = process.env.RELEASE;
 
-test("warns that the service id names a release", async ({ page, axeScan, login, screenshot }) => {
+test("warns that the service id names a release", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/deploy/${model}`);
   await pageHeading(page, `Deploy ${model}`);
@@ -17,7 +17,7 @@ test("warns that the service id names a release", async ({ page, axeScan, login,
 
   await page.getByLabel("Service ID").fill(release);
   await expect(notice.getByText(`${env.namespace}/${release} already exists at revision 1`)).toBeVisible();
-  await screenshot(page, "deploy-existing-release-warning");
+  await saveScreenshot(page, "deploy-existing-release-warning");
   await axeScan(page, "deploy (existing release)");
   await notice.getByRole("link", { name: `Upgrade ${env.namespace}/${release} instead` }).click();
   await pageHeading(page, `Upgrade ${release}`);

@@ -9,7 +9,7 @@ const installed = process.env.SECOND_RELEASE;
 const shot = process.env.SCREENSHOT;
 const LIMIT_MS = 2000;
 
-test(`works behind a proxy under ${prefix}`, async ({ page, act, login, screenshot }) => {
+test(`works behind a proxy under ${prefix}`, async ({ page, act, login, saveScreenshot }) => {
   const outside = [];
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
@@ -43,5 +43,5 @@ test(`works behind a proxy under ${prefix}`, async ({ page, act, login, screensh
   await expect(page.locator("body")).not.toContainText("Loading", { useInnerText: true });
 
   expect([...new Set(outside)], `requests that left the prefix ${prefix}`).toEqual([]);
-  await screenshot(page, shot);
+  await saveScreenshot(page, shot);
 });
