@@ -28,7 +28,7 @@ final class BrowserScenario {
   /** Two attempts of Playwright's 120 s test timeout, and Node and Chromium starting. */
   private static final Duration TIMEOUT = Duration.ofSeconds(300);
 
-  private static final int TAIL = 60;
+  private static final int TAIL = 120;
 
   private final String spec;
   private final Map<String, String> env = new HashMap<>();
