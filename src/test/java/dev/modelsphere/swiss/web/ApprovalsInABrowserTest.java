@@ -16,6 +16,7 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @BrowserTest
 @ClusterTest
+@ExtendWith(BrowserReport.class)
 class ApprovalsInABrowserTest {
   @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
 
@@ -93,7 +95,7 @@ class ApprovalsInABrowserTest {
   void
       requestsAnApprovalAnotherUserApprovesItInASecondBrowserAndTheInstallThenTheUninstallGoThrough() {
     BrowserScenario.of(
-            "requests-an-approval-and-installs-once-another-user-approves.mjs",
+            "requests-an-approval-and-installs-once-another-user-approves.spec.mjs",
             server,
             cluster.namespace())
         .with("MODEL", "smollm3-3b")

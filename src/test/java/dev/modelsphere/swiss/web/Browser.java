@@ -23,9 +23,9 @@ final class Browser {
     if (!nodeRuns()) {
       throw new AssertionError("node does not run: install Node.js 20 or newer, then hack/browser");
     }
-    Path playwright = SharedFixtures.project().resolve("web/node_modules/playwright-core");
+    Path playwright = SharedFixtures.project().resolve("web/node_modules/@playwright/test");
     if (!Files.isDirectory(playwright)) {
-      throw new AssertionError(playwright + " is missing: run hack/web build (npm ci in web/)");
+      throw new AssertionError(playwright + " is missing: run hack/web install (npm ci in web/)");
     }
   }
 

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -43,12 +44,14 @@ import picocli.CommandLine;
 /**
  * The web UI in Debian's Chromium against one real {@code swiss serve} on the test cluster: our
  * demo catalog and charts, kwok nodes that run the pods, login on, the LLMService operator
- * simulated. Java owns the cluster and the server; each test runs one Node scenario of {@code
- * web/e2e/} (see {@link BrowserScenario}) and does what the scenario asks to happen behind the UI's
- * back. Each test names its own releases; screenshots land in {@code target/e2e/}.
+ * simulated. Java owns the cluster and the server; each test runs one Playwright spec of {@code
+ * web/e2e/} (see {@link BrowserScenario}) and does what the spec asks to happen behind the UI's
+ * back. Each test names its own releases; screenshots land in {@code target/e2e/}, and the run's
+ * one Playwright report in {@code target/e2e/report}.
  */
 @BrowserTest
 @ClusterTest
+@ExtendWith(BrowserReport.class)
 class WebUiInABrowserTest {
   @RegisterExtension static final KubeCluster cluster = KubeCluster.perClass();
 
@@ -107,12 +110,12 @@ class WebUiInABrowserTest {
 
   @Test
   void signsInAndAWrongPasswordShowsTheServersError() {
-    scenario("signs-in-and-a-wrong-password-shows-the-servers-error.mjs").run();
+    scenario("signs-in-and-a-wrong-password-shows-the-servers-error.spec.mjs").run();
   }
 
   @Test
   void deploysAModelFromTheCatalogThroughPlanDiffAndInstallAndSeesItReady() {
-    scenario("deploys-a-model-from-the-catalog-and-sees-it-ready.mjs")
+    scenario("deploys-a-model-from-the-catalog-and-sees-it-ready.spec.mjs")
         .with("MODEL", SMALL_MODEL)
         .with("MODEL_TITLE", "SmolLM3 3B")
         .with("VARIANT", "sglang-tp1")
@@ -122,7 +125,7 @@ class WebUiInABrowserTest {
 
   @Test
   void installsAModelWithDotsInItsNameFromTheDeployFormUnderItsDefaultName() {
-    scenario("installs-a-dotted-model-under-its-default-name.mjs")
+    scenario("installs-a-dotted-model-under-its-default-name.spec.mjs")
         .with("MODEL", "granite-3.3-8b")
         .with("MODEL_TITLE", "Granite 3.3 8B Instruct")
         .with("VARIANT", "vllm-tp1")
@@ -144,7 +147,7 @@ class WebUiInABrowserTest {
   void showsANewPodsStartupInOrder() {
     String label = "swiss-e2e-startup-" + cluster.namespace();
     try {
-      scenario("shows-a-new-pods-startup-in-order.mjs")
+      scenario("shows-a-new-pods-startup-in-order.spec.mjs")
           .with("MODEL", SMALL_MODEL)
           .with("VARIANT", "sglang-tp1")
           .with("RELEASE", "watched-starting")
@@ -181,7 +184,7 @@ class WebUiInABrowserTest {
 
   @Test
   void refusesToApplyAnEmptyDiffInTheUiAndMakesItANoOpThroughTheApi() {
-    scenario("refuses-to-apply-an-empty-diff.mjs")
+    scenario("refuses-to-apply-an-empty-diff.spec.mjs")
         .with("MODEL", SMALL_MODEL)
         .with("VARIANT", "sglang-tp1")
         .with("RELEASE", "deployed-twice")
@@ -217,7 +220,7 @@ class WebUiInABrowserTest {
     }
     new HelmCli(cluster.kubeconfig()).ok(helm.toArray(String[]::new));
 
-    scenario("adopts-a-release-installed-with-helm-from-its-row.mjs")
+    scenario("adopts-a-release-installed-with-helm-from-its-row.spec.mjs")
         .with("RELEASE", "by-hand")
         .with("MODEL", SMALL_MODEL)
         .with("VARIANT", "sglang-tp1")
@@ -233,7 +236,7 @@ class WebUiInABrowserTest {
   void warnsThatTheServiceIdNamesARelease() {
     api.install(SMALL_MODEL, "1.0.0", "already-here");
 
-    scenario("warns-that-the-service-id-names-a-release.mjs")
+    scenario("warns-that-the-service-id-names-a-release.spec.mjs")
         .with("MODEL", SMALL_MODEL)
         .with("RELEASE", "already-here")
         .run();
@@ -258,7 +261,7 @@ class WebUiInABrowserTest {
         "on-the-wrong-gpu",
         "{\"replicaCount\": 1, \"nodeSelector\": {\"kubernetes.io/hostname\": \"gpu-b300-a\"}}");
 
-    scenario("flags-a-pod-on-a-node-without-its-gpu.mjs")
+    scenario("flags-a-pod-on-a-node-without-its-gpu.spec.mjs")
         .with("RELEASE", "on-the-cpu-node")
         .with("CPU_NODE", "cpu-1")
         .with("WRONG_GPU_RELEASE", "on-the-wrong-gpu")
@@ -270,7 +273,7 @@ class WebUiInABrowserTest {
   void upgradesToANewerModelVersionAndOnlyTheCatalogLayerMoves() {
     api.install(VERSIONED_MODEL, "1.0.0", "upgrade-me");
 
-    scenario("upgrades-to-a-newer-model-version-and-only-the-catalog-layer-moves.mjs")
+    scenario("upgrades-to-a-newer-model-version-and-only-the-catalog-layer-moves.spec.mjs")
         .with("RELEASE", "upgrade-me")
         .with("FROM_VERSION", "1.0.0")
         .with("TO_VERSION", "1.1.0")
@@ -283,7 +286,7 @@ class WebUiInABrowserTest {
     api.install(VERSIONED_MODEL, "1.0.0", "roll-me-back");
     api.upgrade("roll-me-back", "1.1.0", 1);
 
-    scenario("rolls-back-to-the-first-revision.mjs")
+    scenario("rolls-back-to-the-first-revision.spec.mjs")
         .with("RELEASE", "roll-me-back")
         .with("BACK_TO_VERSION", "1.0.0")
         .with("LIVE_VERSION", "1.1.0")
@@ -296,7 +299,7 @@ class WebUiInABrowserTest {
     api.install(SMALL_MODEL, "1.0.0", "scaled-back");
     assertThat(api.scale("scaled-back", 2, 1)).isEqualTo(2);
 
-    scenario("summarises-what-a-rollback-brings-back.mjs")
+    scenario("summarises-what-a-rollback-brings-back.spec.mjs")
         .with("RELEASE", "scaled-back")
         .on("replicas", WebUiInABrowserTest::formReplicas)
         .run();
@@ -306,7 +309,7 @@ class WebUiInABrowserTest {
   void showsACliApplyInTheReleasesTimelineWithoutAReload() {
     api.install(SMALL_MODEL, "1.0.0", "applied-from-a-terminal");
 
-    scenario("shows-a-cli-apply-in-the-release-timeline.mjs")
+    scenario("shows-a-cli-apply-in-the-release-timeline.spec.mjs")
         .with("RELEASE", "applied-from-a-terminal")
         .on("cli-apply", WebUiInABrowserTest::appliedWithTheCli)
         .run();
@@ -316,7 +319,7 @@ class WebUiInABrowserTest {
   void tunesAnAdaptiveValueThroughReuseSource() {
     api.install(SMALL_MODEL, "1.0.0", "tune-me");
 
-    scenario("tunes-an-adaptive-value-through-reuse-source.mjs")
+    scenario("tunes-an-adaptive-value-through-reuse-source.spec.mjs")
         .with("RELEASE", "tune-me")
         .on("stored-form-value", WebUiInABrowserTest::storedFormValue)
         .run();
@@ -326,7 +329,7 @@ class WebUiInABrowserTest {
   void everyPagePassesAnAccessibilityScan() {
     api.install(SMALL_MODEL, "1.0.0", "scanned");
 
-    scenario("every-page-passes-an-accessibility-scan.mjs")
+    scenario("every-page-passes-an-accessibility-scan.spec.mjs")
         .with("RELEASE", "scanned")
         .with("MODEL", SMALL_MODEL)
         .with("VARIANT", "sglang-tp1")
@@ -337,7 +340,7 @@ class WebUiInABrowserTest {
   void fitsA390PxScreenWithoutSidewaysScrolling() {
     api.install(SMALL_MODEL, "1.0.0", "narrow");
 
-    scenario("fits-a-390-px-screen-without-sideways-scrolling.mjs")
+    scenario("fits-a-390-px-screen-without-sideways-scrolling.spec.mjs")
         .with("RELEASE", "narrow")
         .with("MODEL", SMALL_MODEL)
         .run();
@@ -345,7 +348,7 @@ class WebUiInABrowserTest {
 
   @Test
   void showsNotFoundPagesForARouteAReleaseAndAModel() {
-    scenario("shows-not-found-pages-for-a-route-a-release-and-a-model.mjs").run();
+    scenario("shows-not-found-pages-for-a-route-a-release-and-a-model.spec.mjs").run();
   }
 
   @Test
@@ -353,7 +356,7 @@ class WebUiInABrowserTest {
     api.install(VERSIONED_MODEL, "1.0.0", "behind-me");
     api.install(SMALL_MODEL, "1.0.0", "up-to-date");
 
-    scenario("offers-the-catalogs-newer-version-and-filters-the-releases.mjs")
+    scenario("offers-the-catalogs-newer-version-and-filters-the-releases.spec.mjs")
         .with("BEHIND", "behind-me")
         .with("BEHIND_MODEL", VERSIONED_MODEL)
         .with("CURRENT", "up-to-date")
@@ -365,14 +368,14 @@ class WebUiInABrowserTest {
 
   @Test
   void filtersTheCatalogBySearchEngineAndHardware() {
-    scenario("filters-the-catalog-by-search-engine-and-hardware.mjs").run();
+    scenario("filters-the-catalog-by-search-engine-and-hardware.spec.mjs").run();
   }
 
   @Test
   void showsWhichReleaseHoldsEachGpuOfANodeAndTheUseOverTime() {
     api.install(VERSIONED_MODEL, "1.0.0", "holds-gpus");
 
-    scenario("shows-which-release-holds-each-gpu-of-a-node.mjs")
+    scenario("shows-which-release-holds-each-gpu-of-a-node.spec.mjs")
         .with("RELEASE", "holds-gpus")
         .with("GPU_POD", scheduledPod("holds-gpus"))
         .with("GPUS", "2")
@@ -415,7 +418,7 @@ class WebUiInABrowserTest {
         Map.of(),
         Map.of(ReleaseSeeds.CANARY.assignmentAnnotation(), "lab/exp-lender:baseline"));
 
-    scenario("sees-an-owned-and-a-referenced-llmservice-with-their-parents.mjs")
+    scenario("sees-an-owned-and-a-referenced-llmservice-with-their-parents.spec.mjs")
         .with("OWNED_SERVICE", "arm-owned")
         .with("OWNED_BY", "exp-owner")
         .with("OWNED_ARM", "candidate")
@@ -430,7 +433,7 @@ class WebUiInABrowserTest {
   void uninstallsAReleaseAfterItsNameIsTyped() {
     api.install(SMALL_MODEL, "1.0.0", "uninstall-me");
 
-    scenario("uninstalls-a-release-after-its-name-is-typed.mjs")
+    scenario("uninstalls-a-release-after-its-name-is-typed.spec.mjs")
         .with("RELEASE", "uninstall-me")
         .on("release-is-gone", WebUiInABrowserTest::leftovers)
         .run();
@@ -440,7 +443,7 @@ class WebUiInABrowserTest {
   void showsChangesBehindItsBackWithinTwoSeconds() {
     api.install(SMALL_MODEL, "1.0.0", "watched");
 
-    scenario("shows-changes-behind-its-back-within-two-seconds.mjs")
+    scenario("shows-changes-behind-its-back-within-two-seconds.spec.mjs")
         .with("RELEASE", "watched")
         .with("SECOND_RELEASE", "installed-behind")
         .on(
@@ -473,7 +476,7 @@ class WebUiInABrowserTest {
     api.install(SMALL_MODEL, "1.0.0", "proxied-" + name);
 
     BrowserScenario.of(
-            "works-behind-a-proxy-under-a-prefix.mjs", proxy.url(prefix), cluster.namespace())
+            "works-behind-a-proxy-under-a-prefix.spec.mjs", proxy.url(prefix), cluster.namespace())
         .with("RELEASE", "proxied-" + name)
         .with("SECOND_RELEASE", "installed-through-" + name)
         .with("SCREENSHOT", "behind-a-proxy-" + name)
@@ -556,7 +559,9 @@ class WebUiInABrowserTest {
             .until(() -> fleetApi.deployments().path("summary").path("total").asInt() == FLEET);
 
         BrowserScenario.of(
-                "renders-the-first-page-of-1000-releases-in-under-a-second.mjs", fleet, namespace)
+                "renders-the-first-page-of-1000-releases-in-under-a-second.spec.mjs",
+                fleet,
+                namespace)
             .with("RELEASES", Integer.toString(FLEET))
             .run();
       }

@@ -2,8 +2,7 @@
 // counts behind the catalog and offers "1.1.0 available", which opens its upgrade; each row shows
 // its ready pods, the GPUs it holds and when it was updated; "/" focuses the search, and search
 // and the model filter narrow the rows.
-import assert from "node:assert/strict";
-import { axeScan, login, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
+import { expect, pageHeading, rowOf, test } from "./fixtures.mjs";
 
 const behind = process.env.BEHIND;
 const current = process.env.CURRENT;
@@ -17,19 +16,19 @@ async function cellText(page, row, column) {
   return (await row.getByRole("cell").nth(headers.indexOf(column)).innerText()).trim();
 }
 
-await scenario("offers the catalog's newer version and filters the releases", async ({ page }) => {
+test("offers the catalog's newer version and filters the releases", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await pageHeading(page, "Deployments");
   const stale = rowOf(page, behind);
   const chip = stale.getByRole("link", { name: `${newer} available: upgrade ${behind}` });
-  await chip.waitFor();
-  assert.equal(await rowOf(page, current).getByRole("link", { name: /available/ }).count(), 0, "the release on the newest version offers nothing");
-  assert.equal((await page.getByRole("region", { name: "Behind catalog" }).getByRole("paragraph").first().innerText()).trim(), "1");
+  await expect(chip).toBeVisible();
+  await expect(rowOf(page, current).getByRole("link", { name: /available/ }), "the release on the newest version offers nothing").toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Behind catalog" }).getByRole("paragraph").first()).toHaveText("1", { useInnerText: true });
 
-  await stale.getByRole("cell").filter({ hasText: /^\d+\/\d+$/ }).first().waitFor();
+  await expect(stale.getByRole("cell").filter({ hasText: /^\d+\/\d+$/ }).first()).toBeVisible();
   const readyText = await cellText(page, stale, "Ready");
   const [ready, total] = readyText.split("/").map(Number);
-  assert.ok(total >= 1 && ready <= total, `ready pods read ${readyText}`);
+  expect(total >= 1 && ready <= total, `ready pods read ${readyText}`).toBe(true);
   await page.waitForFunction(
     ([name, want]) => {
       const row = [...globalThis.document.querySelectorAll("tr")].find((tr) => tr.querySelector("a")?.textContent === name);
@@ -39,27 +38,27 @@ await scenario("offers the catalog's newer version and filters the releases", as
     [behind, gpus],
   );
   // What a screen reader reads: how long ago, then the UTC time.
-  assert.match(await stale.locator("time").textContent(), /^(just now|\d+ [smhd] ago) \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
-  assert.match((await stale.locator("time").getAttribute("title")) ?? "", /UTC$/);
+  await expect(stale.locator("time")).toHaveText(/^(just now|\d+ [smhd] ago) \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
+  expect((await stale.locator("time").getAttribute("title")) ?? "").toMatch(/UTC$/);
   await axeScan(page, "deployments with a newer version");
-  await screenshot(page, "deployments-newer-version");
+  await saveScreenshot(page, "deployments-newer-version");
   await page.emulateMedia({ colorScheme: "dark" });
   await axeScan(page, "deployments with a newer version (dark)");
-  await screenshot(page, "deployments-newer-version-dark");
+  await saveScreenshot(page, "deployments-newer-version-dark");
   await page.emulateMedia({ colorScheme: "light" });
 
   await page.keyboard.press("/");
   const search = page.getByRole("searchbox", { name: /Search releases/ });
-  assert.equal(await search.evaluate((element) => element === globalThis.document.activeElement), true, "/ focuses the search");
+  expect(await search.evaluate((element) => element === globalThis.document.activeElement), "/ focuses the search").toBe(true);
   await page.keyboard.type(behind);
-  await rowOf(page, current).waitFor({ state: "detached" });
-  await stale.waitFor();
+  await expect(rowOf(page, current)).not.toBeAttached();
+  await expect(stale).toBeVisible();
   await search.fill("");
-  await rowOf(page, current).waitFor();
+  await expect(rowOf(page, current)).toBeVisible();
   await page.getByLabel("Model").selectOption(model);
-  await rowOf(page, current).waitFor({ state: "detached" });
-  assert.match(page.url(), new RegExp(`model=${model}`), "the filter is kept in the address");
-  await screenshot(page, "deployments-filtered");
+  await expect(rowOf(page, current)).not.toBeAttached();
+  expect(page.url(), "the filter is kept in the address").toMatch(new RegExp(`model=${model}`));
+  await saveScreenshot(page, "deployments-filtered");
 
   await chip.click();
   await pageHeading(page, `Upgrade ${behind}`);

@@ -4,8 +4,7 @@
 // against the startup probe's budget once ready. The pod asks for a node label no node has, so
 // it waits unscheduled until the test labels a node: the page shows it at its first step, then
 // moves on by itself.
-import assert from "node:assert/strict";
-import { act, axeScan, card, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
+import { card, env, expect, pageHeading, test } from "./fixtures.mjs";
 
 const model = process.env.MODEL;
 const variant = process.env.VARIANT;
@@ -20,7 +19,7 @@ async function steps(list) {
   );
 }
 
-await scenario("shows a new pod's startup in order", async ({ page }) => {
+test("shows a new pod's startup in order", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/deploy/${model}?variant=${variant}`);
   await pageHeading(page, `Deploy ${model}`);
@@ -29,30 +28,29 @@ await scenario("shows a new pod's startup in order", async ({ page }) => {
   await page.getByLabel("Scheduling (YAML)").fill(`nodeSelector:\n  ${label}: "true"`);
   const buttons = page.getByRole("list", { name: "Deploy steps" });
   await buttons.getByRole("button", { name: "Plan", exact: true }).click();
-  await card(page, "Plan").getByText(`${env.namespace}/${release}`).waitFor();
+  await expect(card(page, "Plan").getByText(`${env.namespace}/${release}`)).toBeVisible();
   await buttons.getByRole("button", { name: "Diff", exact: true }).click();
-  await card(page, "Diff").getByText("The release does not exist yet").waitFor();
+  await expect(card(page, "Diff").getByText("The release does not exist yet")).toBeVisible();
   await buttons.getByRole("button", { name: "Install", exact: true }).click();
   const status = card(page, "Status");
-  await status.getByText(`${release} submitted at revision 1`).waitFor({ timeout: 60_000 });
+  await expect(status.getByText(`${release} submitted at revision 1`)).toBeVisible({ timeout: 60_000 });
 
   const startup = status.getByRole("list", { name: /^Startup of / });
-  await startup.first().waitFor({ timeout: 30_000 });
-  await startup.first().locator('[aria-current="step"]').getByText("scheduled", { exact: true }).waitFor();
+  await expect(startup.first()).toBeVisible({ timeout: 30_000 });
+  await expect(startup.first().locator('[aria-current="step"]').getByText("scheduled", { exact: true })).toBeVisible();
   const seen = [];
   let labelled = false;
   for (let i = 0; i < 120; i++) {
     const now = await steps(startup.first());
-    assert.deepEqual(
+    expect(
       now.map((s) => s.name),
-      STAGES,
       "the steps, in order",
-    );
+    ).toEqual(STAGES);
     const reached = now.filter((s) => s.done).length;
-    assert.ok(
+    expect(
       now.every((s, index) => s.done === index < reached),
       `a step is done only after every step before it: ${JSON.stringify(now)}`,
-    );
+    ).toBe(true);
     if (seen.at(-1) !== reached) {
       seen.push(reached);
     }
@@ -65,21 +63,18 @@ await scenario("shows a new pod's startup in order", async ({ page }) => {
     }
     await page.waitForTimeout(250);
   }
-  assert.equal(seen.at(-1), STAGES.length, `the pod became ready (steps reached, as sampled: ${seen.join(" → ")})`);
-  assert.deepEqual([...seen].sort((a, b) => a - b), seen, "steps are only ever reached, never lost, while it starts");
-  assert.equal(seen[0], 0, "seen first waiting to be scheduled");
+  expect(seen.at(-1), `the pod became ready (steps reached, as sampled: ${seen.join(" → ")})`).toBe(STAGES.length);
+  expect([...seen].sort((a, b) => a - b), "steps are only ever reached, never lost, while it starts").toEqual(seen);
+  expect(seen[0], "seen first waiting to be scheduled").toBe(0);
   console.log(`steps reached, as sampled: ${seen.join(" → ")}`);
-  await status.getByText(/started in \S+ of the startup probe's \S+/).waitFor();
-  await screenshot(page, "deploy-status-pod-startup");
+  await expect(status.getByText(/started in \S+ of the startup probe's \S+/)).toBeVisible();
+  await saveScreenshot(page, "deploy-status-pod-startup");
   await axeScan(page, "deploy (status step)");
 
   await status.getByRole("link", { name: `Open ${env.namespace}/${release}` }).click();
   await pageHeading(page, release);
   const onRelease = card(page, "Pods").getByRole("list", { name: /^Startup of / }).first();
-  await onRelease.waitFor();
-  assert.deepEqual(
-    (await steps(onRelease)).map((s) => [s.name, s.done]),
-    STAGES.map((name) => [name, true]),
-  );
-  await screenshot(page, "release-pod-startup");
+  await expect(onRelease).toBeVisible();
+  expect((await steps(onRelease)).map((s) => [s.name, s.done])).toEqual(STAGES.map((name) => [name, true]));
+  await saveScreenshot(page, "release-pod-startup");
 });

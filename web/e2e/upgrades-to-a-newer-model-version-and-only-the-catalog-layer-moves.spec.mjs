@@ -1,8 +1,7 @@
 // An upgrade to the model's newer catalog version: identity fields are locked, "What moves"
 // shows the version and the entry moving and the variant staying, and after the apply only the
 // catalog layer of the stored plan differs from revision 1's (the test compares them).
-import assert from "node:assert/strict";
-import { act, axeScan, card, login, pageHeading, rowOf, scenario, screenshot } from "./lib.mjs";
+import { card, expect, pageHeading, rowOf, test } from "./fixtures.mjs";
 
 const release = process.env.RELEASE;
 const from = process.env.FROM_VERSION;
@@ -14,27 +13,27 @@ async function moved(page, label) {
   return (await facts.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
 }
 
-await scenario("upgrades to a newer model version and only the catalog layer moves", async ({ page }) => {
+test("upgrades to a newer model version and only the catalog layer moves", async ({ page, act, axeScan, login, saveScreenshot }) => {
   await login(page);
   await rowOf(page, release).getByRole("link", { name: `Upgrade ${release}`, exact: true }).click();
   await pageHeading(page, `Upgrade ${release}`);
-  assert.equal(await page.getByLabel("Service ID").isDisabled(), true, "an upgrade keeps the service id");
-  assert.equal(await page.getByLabel("Namespace").isDisabled(), true, "an upgrade keeps the namespace");
+  await expect(page.getByLabel("Service ID"), "an upgrade keeps the service id").toBeDisabled();
+  await expect(page.getByLabel("Namespace"), "an upgrade keeps the namespace").toBeDisabled();
 
   await page.getByLabel("Model version").selectOption(to);
   const steps = page.getByRole("list", { name: "Deploy steps" });
   await steps.getByRole("button", { name: "Plan", exact: true }).click();
-  await card(page, "What moves").waitFor();
-  assert.equal(await moved(page, "Model version"), `${from} → ${to}`);
-  assert.equal(await moved(page, "Variant"), "unchanged");
-  assert.notEqual(await moved(page, "Entry digest"), "unchanged", "a new version is a new catalog entry");
-  await screenshot(page, "upgrade-what-moves");
+  await expect(card(page, "What moves")).toBeVisible();
+  expect(await moved(page, "Model version")).toBe(`${from} → ${to}`);
+  expect(await moved(page, "Variant")).toBe("unchanged");
+  expect(await moved(page, "Entry digest"), "a new version is a new catalog entry").not.toBe("unchanged");
+  await saveScreenshot(page, "upgrade-what-moves");
   await axeScan(page, "upgrade");
 
   await steps.getByRole("button", { name: "Diff", exact: true }).click();
-  await card(page, "Diff").getByText("Against live revision 1").waitFor();
+  await expect(card(page, "Diff").getByText("Against live revision 1")).toBeVisible();
   await steps.getByRole("button", { name: "Apply", exact: true }).click();
-  await page.getByRole("status").filter({ hasText: `${release} submitted at revision 2` }).waitFor({ timeout: 60_000 });
-  assert.equal(await act("layers-that-moved", `${release} 1 2`), "catalog");
-  await screenshot(page, "upgrade-applied");
+  await expect(page.getByRole("status").filter({ hasText: `${release} submitted at revision 2` })).toBeVisible({ timeout: 60_000 });
+  expect(await act("layers-that-moved", `${release} 1 2`)).toBe("catalog");
+  await saveScreenshot(page, "upgrade-applied");
 });

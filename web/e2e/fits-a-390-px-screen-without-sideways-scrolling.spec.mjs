@@ -1,8 +1,7 @@
 // A phone's width (390 px): every main page fits it. The page itself never scrolls sideways; a
 // wide table scrolls inside its own box, and its cells keep one line each instead of wrapping word
 // by word.
-import assert from "node:assert/strict";
-import { env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
+import { env, expect, pageHeading, test } from "./fixtures.mjs";
 
 const release = process.env.RELEASE;
 const model = process.env.MODEL;
@@ -33,26 +32,26 @@ const overflow = (page) =>
     return { scrollWidth, clientWidth, culprits };
   });
 
-await scenario("fits a 390 px screen without sideways scrolling", async ({ page }) => {
+test("fits a 390 px screen without sideways scrolling", async ({ page, login, saveScreenshot }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
   for (const [name, path, heading, loaded] of PAGES) {
     await page.goto(`${env.url}${path}`);
     await pageHeading(page, heading);
-    await loaded(page).waitFor();
+    await expect(loaded(page)).toBeVisible();
     const { scrollWidth, clientWidth, culprits } = await overflow(page);
-    assert.ok(scrollWidth <= clientWidth, `${name} is ${scrollWidth} px wide on a ${clientWidth} px screen: ${culprits.join("; ")}`);
-    await screenshot(page, `narrow-${name}`);
+    expect(scrollWidth <= clientWidth, `${name} is ${scrollWidth} px wide on a ${clientWidth} px screen: ${culprits.join("; ")}`).toBe(true);
+    await saveScreenshot(page, `narrow-${name}`);
   }
 
   // The releases table is wider than the screen: it scrolls in its own box, one line per cell.
   await page.goto(`${env.url}/`);
   const link = page.getByRole("link", { name: release, exact: true });
-  await link.waitFor();
+  await expect(link).toBeVisible();
   const box = page.getByRole("table", { name: "Releases" }).locator("xpath=..");
   const scroller = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, overflowX: globalThis.getComputedStyle(element).overflowX }));
-  assert.equal(scroller.overflowX, "auto", "the table's box scrolls sideways");
-  assert.ok(scroller.scrollWidth > scroller.clientWidth, "the table is wider than its box, and does not squeeze its cells");
+  expect(scroller.overflowX, "the table's box scrolls sideways").toBe("auto");
+  expect(scroller.scrollWidth > scroller.clientWidth, "the table is wider than its box, and does not squeeze its cells").toBe(true);
   const namespaceCell = page.getByRole("row").filter({ has: link }).getByRole("cell").filter({ hasText: env.namespace });
   // Line boxes of the cell's text: one unless it wraps (the cell itself is as tall as its row).
   const lines = await namespaceCell.evaluate((cell) => {
@@ -60,12 +59,12 @@ await scenario("fits a 390 px screen without sideways scrolling", async ({ page 
     range.selectNodeContents(cell);
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
-  assert.equal(lines, 1, `the namespace cell's text takes ${lines} lines: it wraps`);
+  expect(lines, `the namespace cell's text takes ${lines} lines: it wraps`).toBe(1);
 
   // A node's GPU bar stays one row of cells, not a column down a squeezed table.
   await page.goto(`${env.url}/nodes`);
   const bar = page.getByRole("img", { name: /GPUs held/ }).first();
-  await bar.waitFor();
+  await expect(bar).toBeVisible();
   const { width, height } = await bar.boundingBox();
-  assert.ok(width > height, `the GPU bar is ${width}×${height} px: it stacks`);
+  expect(width > height, `the GPU bar is ${width}×${height} px: it stacks`).toBe(true);
 });

@@ -1,12 +1,11 @@
 // A visitor is sent to the login page; a wrong password shows the server's own refusal, the right
 // one signs in and lands on the page they asked for.
-import assert from "node:assert/strict";
-import { axeScan, env, scenario, screenshot } from "./lib.mjs";
+import { env, expect, test } from "./fixtures.mjs";
 
-await scenario("signs in, and a wrong password shows the server's error", async ({ page, errors }) => {
+test("signs in, and a wrong password shows the server's error", async ({ page, errors, axeScan, saveScreenshot }) => {
   await page.goto(`${env.url}/runs`);
   await page.waitForURL((url) => url.pathname === "/login");
-  await page.getByRole("heading", { name: "Sign in to swiss" }).waitFor();
+  await expect(page.getByRole("heading", { name: "Sign in to swiss" })).toBeVisible();
   await axeScan(page, "login");
 
   errors.expect(401, "/api/login");
@@ -16,16 +15,16 @@ await scenario("signs in, and a wrong password shows the server's error", async 
     page.waitForResponse((r) => r.url().endsWith("/api/login")),
     page.getByRole("button", { name: "Sign in" }).click(),
   ]);
-  assert.equal(refusal.status(), 401);
+  expect(refusal.status()).toBe(401);
   const said = (await refusal.json()).error;
-  await page.getByRole("alert").filter({ hasText: said }).waitFor();
-  assert.equal(new URL(page.url()).pathname, "/login", "a refused login stays on the login page");
-  await screenshot(page, "login-wrong-password");
+  await expect(page.getByRole("alert").filter({ hasText: said })).toBeVisible();
+  expect(new URL(page.url()).pathname, "a refused login stays on the login page").toBe("/login");
+  await saveScreenshot(page, "login-wrong-password");
 
   await page.getByLabel("Password", { exact: true }).fill(env.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/runs");
-  await page.getByRole("button", { name: "Sign out" }).waitFor();
-  await page.getByRole("banner").getByText(env.user, { exact: true }).waitFor();
-  await screenshot(page, "login-signed-in");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("banner").getByText(env.user, { exact: true })).toBeVisible();
+  await saveScreenshot(page, "login-signed-in");
 });

@@ -1,8 +1,7 @@
 // Every page of the UI, each with what it shows loaded, scanned by axe-core in the light and in
 // the dark colour scheme: no serious or critical violation anywhere, and no console error on the
 // way.
-import assert from "node:assert/strict";
-import { axeScan, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
+import { env, expect, pageHeading, test } from "./fixtures.mjs";
 
 const release = process.env.RELEASE;
 const model = process.env.MODEL;
@@ -27,7 +26,7 @@ const PAGES = [
 /** The page's own background colour, to prove the scheme took effect rather than trusting it. */
 const bodyBackground = (page) => page.evaluate(() => globalThis.getComputedStyle(globalThis.document.body).backgroundColor);
 
-await scenario("every page passes an accessibility scan", async ({ page }) => {
+test("every page passes an accessibility scan", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   const backgrounds = {};
   for (const scheme of ["light", "dark"]) {
@@ -35,11 +34,11 @@ await scenario("every page passes an accessibility scan", async ({ page }) => {
     for (const [name, path, heading, loaded] of PAGES) {
       await page.goto(`${env.url}${path}`);
       await pageHeading(page, heading);
-      await loaded(page).waitFor();
+      await expect(loaded(page)).toBeVisible();
       await axeScan(page, `${name} (${scheme})`);
-      await screenshot(page, scheme === "light" ? `page-${name}` : `page-${name}-dark`);
+      await saveScreenshot(page, scheme === "light" ? `page-${name}` : `page-${name}-dark`);
     }
     backgrounds[scheme] = await bodyBackground(page);
   }
-  assert.notEqual(backgrounds.dark, backgrounds.light, "the dark scheme changes the page's background");
+  expect(backgrounds.dark, "the dark scheme changes the page's background").not.toBe(backgrounds.light);
 });

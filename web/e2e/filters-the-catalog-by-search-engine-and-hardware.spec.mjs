@@ -1,7 +1,6 @@
 // The Catalog's search ("/" focuses it) and its engine and hardware filters: each narrows the
 // cards to models that have what was asked for, and says how many are shown.
-import assert from "node:assert/strict";
-import { axeScan, env, login, pageHeading, scenario, screenshot } from "./lib.mjs";
+import { env, expect, pageHeading, test } from "./fixtures.mjs";
 
 /** The visible text of each model card. */
 const cards = (page) => page.getByRole("article").allInnerTexts();
@@ -26,35 +25,35 @@ async function filteredCards(page, total) {
   return cards(page);
 }
 
-await scenario("filters the catalog by search, engine and hardware", async ({ page }) => {
+test("filters the catalog by search, engine and hardware", async ({ page, axeScan, login, saveScreenshot }) => {
   await login(page);
   await page.goto(`${env.url}/catalog`);
   await pageHeading(page, "Catalog");
-  await page.getByRole("article").first().waitFor();
+  await expect(page.getByRole("article").first()).toBeVisible();
   const all = await cards(page);
   const [, total] = await counted(page);
-  assert.equal(total, all.length);
+  expect(total).toBe(all.length);
 
   const first = (await page.getByRole("article").first().getByRole("heading", { level: 2 }).innerText()).trim();
   await page.keyboard.press("/");
   await page.keyboard.type(first);
-  await page.getByRole("status").filter({ hasText: `1 of ${total} models` }).waitFor();
-  assert.equal((await cards(page)).length, 1);
+  await expect(page.getByRole("status").filter({ hasText: `1 of ${total} models` })).toBeVisible();
+  expect((await cards(page)).length).toBe(1);
   await page.getByRole("searchbox", { name: /Search models/ }).fill("");
 
   await page.getByLabel("Engine").selectOption("sglang");
   await page.waitForURL(/engine=sglang/);
   const sglang = await filteredCards(page, total);
-  assert.ok(sglang.length > 0 && sglang.length < total, `sglang keeps ${sglang.length} of ${total}`);
-  assert.ok(sglang.every((text) => text.includes("sglang")), "every card shown has an sglang variant");
+  expect(sglang.length > 0 && sglang.length < total, `sglang keeps ${sglang.length} of ${total}`).toBe(true);
+  expect(sglang.every((text) => text.includes("sglang")), "every card shown has an sglang variant").toBe(true);
   await page.getByLabel("Engine").selectOption("");
 
   await page.getByLabel("Hardware").selectOption("Ascend");
   await page.waitForURL(/hardware=Ascend/);
   const ascend = await filteredCards(page, total);
-  assert.ok(ascend.length > 0 && ascend.length < total, `Ascend keeps ${ascend.length} of ${total}`);
-  assert.ok(ascend.every((text) => text.includes("Ascend")), "every card shown runs on Ascend");
-  assert.deepEqual(await counted(page), [ascend.length, total]);
+  expect(ascend.length > 0 && ascend.length < total, `Ascend keeps ${ascend.length} of ${total}`).toBe(true);
+  expect(ascend.every((text) => text.includes("Ascend")), "every card shown runs on Ascend").toBe(true);
+  expect(await counted(page)).toEqual([ascend.length, total]);
   await axeScan(page, "catalog filtered");
-  await screenshot(page, "catalog-filtered");
+  await saveScreenshot(page, "catalog-filtered");
 });
