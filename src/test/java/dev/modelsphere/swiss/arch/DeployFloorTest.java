@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
@@ -26,10 +24,7 @@ class DeployFloorTest {
   private static final String HELM_BACKEND = DEPLOY + ".helmbackend..";
   private static final String LLMSERVICE_BACKEND = DEPLOY + ".llmservicebackend..";
   private static final String ASSEMBLY = DEPLOY + ".assembly..";
-  private static final JavaClasses CLASSES =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("dev.modelsphere.swiss");
+  private static final JavaClasses CLASSES = SwissClasses.MAIN;
 
   /** Each package of the floor is one slice, the use cases at its top included. */
   private static final SliceAssignment DEPLOY_PACKAGES =

@@ -4,8 +4,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,10 +11,7 @@ import org.junit.jupiter.api.Test;
 /** The package layout of spec/decisions.md: composing a plan touches no cluster. */
 class LayoutTest {
   private static final String ROOT = "dev.modelsphere.swiss";
-  private static final JavaClasses CLASSES =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages(ROOT);
+  private static final JavaClasses CLASSES = SwissClasses.MAIN;
 
   /** The packages of decisions.md ("Layout"), one per job; each may have sub-packages. */
   private static final List<String> LAYOUT =
