@@ -1,6 +1,7 @@
 package dev.modelsphere.swiss.cli;
 
 import dev.modelsphere.swiss.deploy.approval.ApprovalAsk;
+import dev.modelsphere.swiss.deploy.backend.ApplyResult;
 import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,5 +22,13 @@ final class ApprovalWaitOption {
   /** {@code write}'s answer, made once the approval {@code ask} names is there to spend. */
   <T> T send(SwissApi api, ApprovalAsk ask, CommandSpec spec, Supplier<T> write) {
     return new ApprovedWrite(api, ask, !noWait, spec.commandLine().getErr()).send(write);
+  }
+
+  /**
+   * Posts {@code body} to {@code path}, a write that makes a revision of the release {@code ask}
+   * names, once its approval is there to spend; what the server made.
+   */
+  ApplyResult post(SwissApi api, ApprovalAsk ask, CommandSpec spec, String path, Object body) {
+    return send(api, ask, spec, () -> ServerCalls.applied(api.post(path, body), ask.namespace()));
   }
 }

@@ -24,10 +24,9 @@ public final class InstallCommand implements Runnable {
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
   @Mixin WriteOptions write;
-  @Mixin WaitOptions wait;
+  @Mixin WrittenRevision written;
   @Mixin ServerOption server;
   @Mixin ApprovalWaitOption approval;
-  @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
   @Option(
@@ -45,14 +44,13 @@ public final class InstallCommand implements Runnable {
       Plan plan = source.serverPlan(api.get());
       ApplyRequest request = write.requestFor(plan.hash(), false, adopt);
       ApplyResult result =
-          approval.send(
+          approval.post(
               api.get(),
               ApprovalAsks.ofPlan(plan.release(), request, adopt ? ReleaseWrites.ADOPT : "install"),
               spec,
-              () ->
-                  ServerCalls.applied(
-                      api.get().post("/api/install", request), plan.release().namespace()));
-      ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
+              "/api/install",
+              request);
+      written.printFromServer(result, api.get());
       return;
     }
     try (DeployCore core = cluster.core(source)) {
@@ -64,13 +62,7 @@ public final class InstallCommand implements Runnable {
           adopt
               ? writes.adopt(actor, plan, write.options(ReleaseWrites.ADOPT))
               : writes.apply(actor, plan, Mode.INSTALL, write.options("install"));
-      ApplyCommand.finish(
-          spec,
-          output,
-          plan,
-          result,
-          wait,
-          () -> StatusCommand.read(cluster, core, source, result));
+      written.print(plan, result, () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 }

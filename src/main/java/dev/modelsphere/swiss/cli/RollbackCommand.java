@@ -30,10 +30,9 @@ public final class RollbackCommand implements Runnable {
 
   @Mixin PlanSourceOptions source;
   @Mixin ClusterOptions cluster;
-  @Mixin WaitOptions wait;
+  @Mixin WrittenRevision written;
   @Mixin ServerOption server;
   @Mixin ApprovalWaitOption approval;
-  @Mixin OutputFormat output;
   @Spec CommandSpec spec;
 
   @Option(
@@ -72,19 +71,13 @@ public final class RollbackCommand implements Runnable {
       }
       RollbackRequest request = request();
       ApplyResult result =
-          approval.send(
+          approval.post(
               api.get(),
               ApprovalAsks.ofRollback(release, request),
               spec,
-              () ->
-                  ServerCalls.applied(
-                      api.get()
-                          .post(
-                              SwissApi.releasePath(
-                                  release.namespace(), release.name(), "/rollback"),
-                              request),
-                      release.namespace()));
-      ApplyCommand.finishOnServer(spec, output, result, wait, api.get());
+              SwissApi.releasePath(release.namespace(), release.name(), "/rollback"),
+              request);
+      written.printFromServer(result, api.get());
       return;
     }
     try (DeployCore core = cluster.core(source)) {
@@ -106,13 +99,7 @@ public final class RollbackCommand implements Runnable {
                   release.namespace(),
                   release.name(),
                   request().rollback());
-      ApplyCommand.finish(
-          spec,
-          output,
-          null,
-          result,
-          wait,
-          () -> StatusCommand.read(cluster, core, source, result));
+      written.print(null, result, () -> StatusCommand.read(cluster, core, source, result));
     }
   }
 

@@ -3,11 +3,16 @@ package dev.modelsphere.swiss.kube;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -86,18 +91,12 @@ public final class Kube {
   public void putConfigMap(String namespace, String name, Map<String, String> data) {
     ConfigMap configMap =
         new ConfigMapBuilder()
-            .withNewMetadata()
-            .withName(name)
-            .withNamespace(namespace)
-            .addToLabels(MANAGED_BY, SWISS)
-            .endMetadata()
+            .withMetadata(metadata(namespace, name, Map.of(MANAGED_BY, SWISS)))
             .withData(new TreeMap<>(data))
             .build();
-    try {
-      client.configMaps().inNamespace(namespace).resource(configMap).createOr(op -> op.update());
-    } catch (KubernetesClientException e) {
-      throw KubeException.of("write configmap " + namespace + "/" + name, e);
-    }
+    createOrUpdate(
+        client.configMaps().inNamespace(namespace).resource(configMap),
+        "write configmap " + namespace + "/" + name);
   }
 
   /** The ConfigMap with its annotations and resourceVersion; {@link ConfigMapVersion#absent()}. */
@@ -180,13 +179,9 @@ public final class Kube {
 
   /** Deletes the ConfigMap; an absent one is success. */
   public void deleteConfigMap(String namespace, String name) {
-    try {
-      client.configMaps().inNamespace(namespace).withName(name).delete();
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != 404) {
-        throw KubeException.of("delete configmap " + namespace + "/" + name, e);
-      }
-    }
+    deleteIfPresent(
+        client.configMaps().inNamespace(namespace).withName(name),
+        "delete configmap " + namespace + "/" + name);
   }
 
   /** Writes the Secret with these labels and string data: update, or create when absent. */
@@ -194,18 +189,12 @@ public final class Kube {
       String namespace, String name, Map<String, String> data, Map<String, String> labels) {
     Secret secret =
         new SecretBuilder()
-            .withNewMetadata()
-            .withName(name)
-            .withNamespace(namespace)
-            .withLabels(labels)
-            .endMetadata()
+            .withMetadata(metadata(namespace, name, labels))
             .withStringData(new TreeMap<>(data))
             .build();
-    try {
-      client.secrets().inNamespace(namespace).resource(secret).createOr(op -> op.update());
-    } catch (KubernetesClientException e) {
-      throw KubeException.of("write secret " + namespace + "/" + name, e);
-    }
+    createOrUpdate(
+        client.secrets().inNamespace(namespace).resource(secret),
+        "write secret " + namespace + "/" + name);
   }
 
   /** The Secret's data decoded to strings, empty when it does not exist. */
@@ -244,13 +233,9 @@ public final class Kube {
 
   /** Deletes the Secret; an absent one is success. */
   public void deleteSecret(String namespace, String name) {
-    try {
-      client.secrets().inNamespace(namespace).withName(name).delete();
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != 404) {
-        throw KubeException.of("delete secret " + namespace + "/" + name, e);
-      }
-    }
+    deleteIfPresent(
+        client.secrets().inNamespace(namespace).withName(name),
+        "delete secret " + namespace + "/" + name);
   }
 
   /**
@@ -283,5 +268,34 @@ public final class Kube {
   /** Discovery does not know the kind: its CRD is not installed, so no such object can exist. */
   private static boolean notServed(KubernetesClientException e) {
     return e.getMessage() != null && e.getMessage().contains("Could not find the metadata");
+  }
+
+  /** The metadata of an object swiss writes whole: its name, namespace and labels. */
+  private static ObjectMeta metadata(String namespace, String name, Map<String, String> labels) {
+    return new ObjectMetaBuilder()
+        .withName(name)
+        .withNamespace(namespace)
+        .withLabels(new TreeMap<>(labels))
+        .build();
+  }
+
+  /** Writes the object whole: an update, or a create when it is absent; the last writer wins. */
+  private static <T extends HasMetadata> void createOrUpdate(Resource<T> object, String doing) {
+    try {
+      object.createOr(NonDeletingOperation::update);
+    } catch (KubernetesClientException e) {
+      throw KubeException.of(doing, e);
+    }
+  }
+
+  /** Deletes the object; an absent one is success, since the caller only wants it gone. */
+  private static void deleteIfPresent(Resource<? extends HasMetadata> object, String doing) {
+    try {
+      object.delete();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 404) {
+        throw KubeException.of(doing, e);
+      }
+    }
   }
 }

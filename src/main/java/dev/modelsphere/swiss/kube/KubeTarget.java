@@ -1,13 +1,12 @@
 package dev.modelsphere.swiss.kube;
 
+import dev.modelsphere.swiss.values.DocumentFile;
 import dev.modelsphere.swiss.values.ValuesException;
 import dev.modelsphere.swiss.values.Yaml;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -75,15 +74,8 @@ public record KubeTarget(Path kubeconfig, String context) {
   }
 
   private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      throw new KubeException(
-          "cannot read kubeconfig "
-              + file
-              + ": "
-              + (e instanceof NoSuchFileException ? "no such file" : e.toString()),
-          e);
-    }
+    return DocumentFile.read(
+        file,
+        (reason, e) -> new KubeException("cannot read kubeconfig " + file + ": " + reason, e));
   }
 }
