@@ -1,9 +1,7 @@
 package dev.modelsphere.swiss.config;
 
+import dev.modelsphere.swiss.values.DocumentFile;
 import dev.modelsphere.swiss.values.Nulls;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -55,16 +53,11 @@ public record Config(
    */
   public static Config load(Path file) {
     String origin = file.toString();
-    String yaml;
-    try {
-      yaml = Files.readString(file);
-    } catch (IOException e) {
-      throw new ConfigException(
-          origin
-              + ": cannot read the config file: "
-              + (e instanceof NoSuchFileException ? "no such file" : e.toString()),
-          e);
-    }
+    String yaml =
+        DocumentFile.read(
+            file,
+            (why, cause) ->
+                new ConfigException(origin + ": cannot read the config file: " + why, cause));
     ConfigYaml.Document doc = ConfigYaml.decode(yaml, origin);
     Config config = new Config(doc.catalog(), doc.cluster(), doc.server(), doc.canary(), origin);
     return RelativePaths.resolve(config, file.toAbsolutePath().getParent());

@@ -39,11 +39,13 @@ class ClassesNamedInTheDocsTest {
         }
         named++;
         Path source =
-            PROJECT.resolve("src/main/java/dev/modelsphere/swiss")
+            PROJECT
+                .resolve("src/main/java/dev/modelsphere/swiss")
                 .resolve(pkg.replace('.', '/'))
                 .resolve(matcher.group(2) + ".java");
         Path test =
-            PROJECT.resolve("src/test/java/dev/modelsphere/swiss")
+            PROJECT
+                .resolve("src/test/java/dev/modelsphere/swiss")
                 .resolve(pkg.replace('.', '/'))
                 .resolve(matcher.group(2) + ".java");
         if (!Files.exists(source) && !Files.exists(test)) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.modelsphere.swiss.values.Nulls;
 import dev.modelsphere.swiss.values.ValuesException;
 import dev.modelsphere.swiss.values.Yaml;
+import io.soabase.recordbuilder.core.RecordBuilder;
 
 /**
  * {@code status.yaml} beside a release's plan: how the last apply of it went. Written {@code
@@ -31,6 +32,7 @@ import dev.modelsphere.swiss.values.Yaml;
   "preflightSkipped"
 })
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+@RecordBuilder
 public record PlanStatus(
     @JsonProperty("phase") @JsonInclude(JsonInclude.Include.ALWAYS) String phase,
     @JsonProperty("action") String action,
@@ -42,7 +44,8 @@ public record PlanStatus(
     @JsonProperty("forced") boolean forced,
     @JsonProperty("chartDigest") String chartDigest,
     @JsonProperty("chartForcedFrom") String chartForcedFrom,
-    @JsonProperty("preflightSkipped") boolean preflightSkipped) {
+    @JsonProperty("preflightSkipped") boolean preflightSkipped)
+    implements PlanStatusBuilder.With {
 
   public static final String FILE = "status.yaml";
   public static final String APPLYING = "applying";
@@ -95,34 +98,7 @@ public record PlanStatus(
 
   /** This status, of an apply that installs the chart archive with {@code digest}. */
   public PlanStatus withChart(String digest, String forcedFrom) {
-    return new PlanStatus(
-        phase,
-        action,
-        revision,
-        startedAt,
-        updatedAt,
-        error,
-        note,
-        forced,
-        digest,
-        forcedFrom,
-        preflightSkipped);
-  }
-
-  /** This status, of an apply written with preflight skipped when {@code skipped}. */
-  public PlanStatus withPreflightSkipped(boolean skipped) {
-    return new PlanStatus(
-        phase,
-        action,
-        revision,
-        startedAt,
-        updatedAt,
-        error,
-        note,
-        forced,
-        chartDigest,
-        chartForcedFrom,
-        skipped);
+    return with().chartDigest(digest).chartForcedFrom(forcedFrom).build();
   }
 
   public String toYaml() {
