@@ -150,6 +150,11 @@ final class InMemorySite implements AutoCloseable {
     return store.runs(new RunFilter(NS, release, "", 0));
   }
 
+  /** The runs of writes to {@code release}, newest first: the approvals' own steps left out. */
+  List<Run> writesOf(String release) {
+    return runsOf(release).stream().filter(run -> !run.action().startsWith("approval-")).toList();
+  }
+
   @Override
   public void close() {
     runs.close();
