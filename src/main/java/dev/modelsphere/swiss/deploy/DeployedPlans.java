@@ -4,9 +4,10 @@ import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**
- * Where an upgrade ({@code fromRelease}) reads the plan a release runs: the backends ({@link
- * ReleasePlans}). An interface so a composer that never upgrades (an offline {@code swiss plan})
- * needs no cluster to be built.
+ * The port through which an upgrade ({@code fromRelease}) reads the plan a release runs: {@link
+ * ReleasePlans} asks the backend that owns the release. The composer depends on this alone, so one
+ * that never upgrades (an offline {@code swiss plan}) needs no cluster, and the use cases' tests
+ * read the plans their in-memory backend keeps.
  */
 @FunctionalInterface
 public interface DeployedPlans {

@@ -1,13 +1,13 @@
 package dev.modelsphere.swiss.deploy;
 
 import dev.modelsphere.swiss.catalog.ChartVersionListException;
+import dev.modelsphere.swiss.deploy.backend.Backends;
 import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.deploy.backend.DiffResult;
 import dev.modelsphere.swiss.deploy.backend.Mode;
-import dev.modelsphere.swiss.deploy.backend.PlanDiffer;
+import dev.modelsphere.swiss.deploy.backend.ReleaseDiffs;
 import dev.modelsphere.swiss.deploy.preflight.Preflight;
 import dev.modelsphere.swiss.deploy.preflight.PreflightReport;
-import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
@@ -32,29 +32,30 @@ public final class PlanReviews {
   private final Preflight preflight;
   private final Optional<Store> store;
   private final Executor storeWrites;
-  private final PlanDiffer differ;
-  private final RevisionsView revisions;
+  private final ReleaseDiffs differ;
+  private final Backends backends;
   private final Clock clock;
 
   /**
    * @param store where proposed plans are kept for an apply to name by hash; without one a plan is
    *     still composed and checked, and a diff must be asked by its fields
    * @param storeWrites where a proposed plan is written while preflight checks it
+   * @param backends where a revision's archived plan is read, from the backend that owns it
    */
   public PlanReviews(
       PlanComposer composer,
       Preflight preflight,
       Optional<Store> store,
       Executor storeWrites,
-      PlanDiffer differ,
-      RevisionsView revisions,
+      ReleaseDiffs differ,
+      Backends backends,
       Clock clock) {
     this.composer = composer;
     this.preflight = preflight;
     this.store = store;
     this.storeWrites = storeWrites;
     this.differ = differ;
-    this.revisions = revisions;
+    this.backends = backends;
     this.clock = clock;
   }
 
@@ -109,7 +110,8 @@ public final class PlanReviews {
 
   /** What rolling back to {@code revision} would change: its archived plan against what runs. */
   public DiffResult reviewRevision(String namespace, String release, int revision) {
-    return differ.diff(revisions.plan(namespace, release, revision));
+    return differ.diff(
+        backends.reads(namespace, release).revisionPlan(namespace, release, revision));
   }
 
   /**

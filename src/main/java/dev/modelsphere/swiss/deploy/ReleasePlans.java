@@ -6,9 +6,9 @@ import dev.modelsphere.swiss.deploy.backend.ReleaseReads;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**
- * The plan a release was last deployed from, read from the cluster through the backend that owns it
- * ({@link ReleaseReads#current}). The cluster is the only source: a database row could disagree
- * with it.
+ * The plan a release was last deployed from, read through the backend that owns it ({@link
+ * ReleaseReads#current}): on a server, from the cluster. The backend is the only source: a database
+ * row could disagree with it.
  */
 public final class ReleasePlans implements DeployedPlans {
   private final Backends backends;

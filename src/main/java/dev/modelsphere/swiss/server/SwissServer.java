@@ -444,7 +444,7 @@ public final class SwissServer {
             store,
             planWrites,
             core.differ(),
-            revisions,
+            core.backends(),
             options.clock());
     return Optional.of(new DeployRoutes.Parts(reviews, useCases.writes()));
   }

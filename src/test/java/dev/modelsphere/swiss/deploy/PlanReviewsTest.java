@@ -12,7 +12,6 @@ import dev.modelsphere.swiss.deploy.preflight.PreflightRule;
 import dev.modelsphere.swiss.deploy.preflight.Problem;
 import dev.modelsphere.swiss.deploy.preflight.Proposal;
 import dev.modelsphere.swiss.deploy.preflight.ReleaseIdentityRule;
-import dev.modelsphere.swiss.deploy.view.RevisionsView;
 import dev.modelsphere.swiss.deploy.writes.DaemonThreads;
 import dev.modelsphere.swiss.error.DomainException;
 import dev.modelsphere.swiss.error.ErrorKind;
@@ -290,13 +289,7 @@ class PlanReviewsTest {
       PlanComposer composer, Optional<Store> kept, Executor writes, Preflight preflight) {
     DeployCore core = cluster.core();
     return new PlanReviews(
-        composer,
-        preflight,
-        kept,
-        writes,
-        core.differ(),
-        new RevisionsView(core.backends(), cluster.helmReleases(), core.storage()),
-        Clock.systemUTC());
+        composer, preflight, kept, writes, core.differ(), core.backends(), Clock.systemUTC());
   }
 
   /**

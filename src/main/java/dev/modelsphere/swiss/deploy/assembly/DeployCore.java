@@ -6,6 +6,7 @@ import dev.modelsphere.swiss.deploy.ReleaseWrites;
 import dev.modelsphere.swiss.deploy.approval.WriteApprovals;
 import dev.modelsphere.swiss.deploy.backend.BackendResolver;
 import dev.modelsphere.swiss.deploy.backend.Backends;
+import dev.modelsphere.swiss.deploy.backend.ClusterBackends;
 import dev.modelsphere.swiss.deploy.backend.DeploySettings;
 import dev.modelsphere.swiss.deploy.backend.PlanArchive;
 import dev.modelsphere.swiss.deploy.backend.PlanDiffer;
@@ -154,7 +155,7 @@ public final class DeployCore implements AutoCloseable {
                 client, locks, leases, new PreconditionedDelete(client), times.goneTimeout()),
             new LlmServiceReads(kube, cluster.services(), revisions));
     this.backends =
-        new Backends(
+        new ClusterBackends(
             new BackendResolver(kube, cluster.access(), cluster.services()),
             cluster.access(),
             helm,

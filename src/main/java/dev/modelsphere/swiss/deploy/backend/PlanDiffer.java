@@ -17,7 +17,7 @@ import java.util.Optional;
  * Diffs a plan against a release: renders the plan, then compares it object by object with the
  * manifest helm last applied and with the live objects. Reads only; changes nothing.
  */
-public final class PlanDiffer {
+public final class PlanDiffer implements ReleaseDiffs {
 
   private final Kube kube;
   private final PlanRenders renders;
@@ -36,6 +36,7 @@ public final class PlanDiffer {
     this.chartRoot = chartRoot == null ? "" : chartRoot;
   }
 
+  @Override
   public DiffResult diff(dev.modelsphere.swiss.plan.Plan plan) {
     String ns = plan.release().namespace();
     String release = plan.release().name();

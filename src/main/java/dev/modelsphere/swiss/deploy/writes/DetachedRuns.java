@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
  * connection can neither strand a release in {@code applying} nor skip its row.
  *
  * <p>What is recorded: every attempt that reached the cluster, successful or failed ({@link
- * ErrorKind#FAILED}). A refusal before anything was written (a stale revision, a release in the
- * wrong state, a bad plan) is answered and not recorded.
+ * ErrorKind#FAILED}, a refusal by the cluster, or any other exception the write threw: helm's, the
+ * cluster client's). A refusal before anything was written (a stale revision, a release in the
+ * wrong state, a bad plan: a {@link DeployException} not {@link DeployException#recorded()}) is
+ * answered and not recorded.
  */
 public final class DetachedRuns implements AutoCloseable {
   /** Its threads are called {@code swiss-write-1}, {@code swiss-write-2}, ... */
@@ -79,7 +81,7 @@ public final class DetachedRuns implements AutoCloseable {
   /**
    * Runs {@code write} detached, waits for it, records it, and answers its result.
    *
-   * @throws DeployException the write's own refusal or failure, as the write threw it
+   * @throws RuntimeException the write's own refusal or failure, as the write threw it
    */
   public <T> T run(Attempt attempt, Supplier<Done<T>> write) {
     CompletableFuture<T> detached =
@@ -105,14 +107,27 @@ public final class DetachedRuns implements AutoCloseable {
     Done<T> done;
     try {
       done = write.get();
-    } catch (DeployException e) {
-      if (e.recorded()) {
-        record(attempt, started, false, e.getMessage(), e.getMessage(), 0);
+    } catch (RuntimeException e) {
+      if (reachedTheCluster(e)) {
+        record(attempt, started, false, failure(e), failure(e), 0);
       }
       throw e;
     }
     record(attempt, started, done.changed(), "", done.output(), done.revision());
     return done.result();
+  }
+
+  /**
+   * Only a {@link DeployException} can say it was a refusal before anything was written; any other
+   * failure of a write that started (helm's, the cluster client's) may have changed the cluster, so
+   * the audit log must show it.
+   */
+  private static boolean reachedTheCluster(RuntimeException e) {
+    return !(e instanceof DeployException refusal) || refusal.recorded();
+  }
+
+  private static String failure(RuntimeException e) {
+    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
   private void record(
