@@ -3,6 +3,7 @@ package dev.modelsphere.swiss.deploy;
 import dev.modelsphere.swiss.deploy.backend.Backends;
 import dev.modelsphere.swiss.deploy.backend.DeployException;
 import dev.modelsphere.swiss.deploy.backend.ReleaseReads;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.plan.Plan;
 
 /**
@@ -27,5 +28,18 @@ public final class ReleasePlans implements DeployedPlans {
   @Override
   public Plan current(String namespace, String release) {
     return backends.reads(namespace, release).current(namespace, release);
+  }
+
+  /**
+   * The current plan of a release the plan and check routes serve. As in the reference, a release
+   * whose plan cannot be read for any reason is, to them, one swiss does not know: every failure is
+   * {@code NOT_FOUND}, with its reason.
+   */
+  public Plan served(String namespace, String release) {
+    try {
+      return current(namespace, release);
+    } catch (DeployException e) {
+      throw new DeployException(ErrorKind.NOT_FOUND, e.getMessage(), e);
+    }
   }
 }
