@@ -12,7 +12,7 @@
  * dev.modelsphere.swiss.server.http.Deadline}, answer with {@link
  * dev.modelsphere.swiss.server.http.Json}, refuse with {@link
  * dev.modelsphere.swiss.server.http.ApiException}, take the audit actor from {@link
- * dev.modelsphere.swiss.server.auth.Actor}, and list the group in {@code SwissServer.routeGroups};
- * then describe the routes in {@code docs/openapi.yaml} (a test compares the two).
+ * dev.modelsphere.swiss.server.auth.Actor}, and list the group in {@code RouteParts.groups}; then
+ * describe the routes in {@code docs/openapi.yaml} (a test compares the two).
  */
 package dev.modelsphere.swiss.server;

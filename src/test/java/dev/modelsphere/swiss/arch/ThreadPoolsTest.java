@@ -1,5 +1,6 @@
 package dev.modelsphere.swiss.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -11,9 +12,11 @@ import java.util.Set;
 import java.util.Timer;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +61,21 @@ class ThreadPoolsTest {
         .should()
         .haveRawType(OWNS_THREADS)
         .because("a pool kept by a class is owned by nobody and never closed")
+        .check(CLASSES);
+  }
+
+  /**
+   * A cached pool starts a thread for every task that finds none idle, without limit: a burst of
+   * slow writes or streams would take as many threads as it brings. Every pool says its ceiling.
+   */
+  @Test
+  void noClassStartsAnUnboundedCachedThreadPool() {
+    noClasses()
+        .should()
+        .callMethod(Executors.class, "newCachedThreadPool")
+        .orShould()
+        .callMethod(Executors.class, "newCachedThreadPool", ThreadFactory.class)
+        .because("a pool without a ceiling takes a thread per task a burst brings")
         .check(CLASSES);
   }
 }

@@ -16,6 +16,7 @@ import dev.modelsphere.swiss.deploy.helmbackend.HelmDeployer;
 import dev.modelsphere.swiss.deploy.helmbackend.HelmReads;
 import dev.modelsphere.swiss.deploy.helmbackend.HelmRecords;
 import dev.modelsphere.swiss.deploy.helmbackend.InterruptedApplies;
+import dev.modelsphere.swiss.deploy.helmbackend.InterruptedApplySweep;
 import dev.modelsphere.swiss.deploy.helmbackend.PlanRecord;
 import dev.modelsphere.swiss.deploy.llmservicebackend.LlmServiceBackend;
 import dev.modelsphere.swiss.deploy.llmservicebackend.LlmServiceDeployer;
@@ -29,6 +30,7 @@ import dev.modelsphere.swiss.deploy.writes.ReleaseLeases;
 import dev.modelsphere.swiss.deploy.writes.ReleaseLocks;
 import dev.modelsphere.swiss.helm.HelmReleases;
 import dev.modelsphere.swiss.helm.ReleaseStorage;
+import dev.modelsphere.swiss.kube.KindCache;
 import dev.modelsphere.swiss.kube.Kube;
 import dev.modelsphere.swiss.kube.PreconditionedDelete;
 import dev.modelsphere.swiss.llmsvc.LlmServiceAccess;
@@ -38,7 +40,6 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -169,13 +170,13 @@ public final class DeployCore implements AutoCloseable {
     return kube;
   }
 
-  /** The helm backend, for what only helm has: settling interrupted applies, its archive. */
   /**
-   * Settles the helm backend's applies whose writer is gone, read off the plan ConfigMaps a watch
-   * holds; answers how many it settled.
+   * One round of settling the helm backend's applies whose writer is gone, read off {@code
+   * planConfigMaps} (a watch's copy), each round waiting at most a lease for the copy's first list:
+   * for the one replica elected to run it, every lease.
    */
-  public int sweepInterrupted(Collection<ConfigMap> planConfigMaps) {
-    return helm.sweepInterrupted(planConfigMaps);
+  public Runnable interruptedApplySweep(KindCache<ConfigMap> planConfigMaps) {
+    return new InterruptedApplySweep(helm, planConfigMaps, settings.times().lease());
   }
 
   /** The helm backend itself, for the tests that prove it against a cluster. */

@@ -59,15 +59,22 @@ public final class DeployUseCases {
     }
   }
 
-  /** What the rules that look at the cluster read it through. */
-  public record ClusterReads(ManagedPlans plans, ReleaseHolders holders, GpuNodes nodes) {
+  /**
+   * What the rules that look at the cluster read it through.
+   *
+   * @param gpus which node resources are GPUs and what labels name their products: the one set the
+   *     process built from the config, which {@code nodes} reads by too
+   */
+  public record ClusterReads(
+      ManagedPlans plans, ReleaseHolders holders, GpuNodes nodes, GpuResources gpus) {
 
     /** Listed when asked: a process that keeps no watches (the CLI). */
     public static ClusterReads live(ClusterScope scope, GpuResources gpus) {
       return new ClusterReads(
           new LiveManagedPlans(scope),
           new LiveReleaseHolders(scope),
-          new LiveGpuNodes(scope.kube().client(), gpus));
+          new LiveGpuNodes(scope.kube().client(), gpus),
+          gpus);
     }
 
     /** The GPU products of the nodes, for the composer's GPU-product check. */
@@ -94,7 +101,7 @@ public final class DeployUseCases {
       ClusterReads reads,
       ValuesSchemaCheck schemas,
       WriteApprovals approvals) {
-    this.composer = composer(config, site, core.plans(), reads.products());
+    this.composer = composer(site, core.plans(), reads.products(), reads.gpus());
     this.preflight = preflight(config, core, site, reads, schemas);
     this.writes = core.writes(new PreflightGate(preflight, composer), approvals);
   }
@@ -111,7 +118,7 @@ public final class DeployUseCases {
             reads.plans(),
             reads.holders(),
             reads.nodes(),
-            gpus(config),
+            reads.gpus(),
             // Asked of the API server itself, by server and CLI alike: no copy can say what it
             // would refuse.
             new DryRunRule(core.backends()::objects, new ServerDryRun(core.kube().client())));
@@ -128,12 +135,17 @@ public final class DeployUseCases {
    */
   public static PlanComposer composer(
       Config config, Site site, DeployedPlans deployed, GpuInventory products) {
+    return composer(site, deployed, products, gpus(config));
+  }
+
+  private static PlanComposer composer(
+      Site site, DeployedPlans deployed, GpuInventory products, GpuResources gpus) {
     return new PlanComposer(
         site.catalogs(),
         site.profiles(),
         site.charts(),
         deployed,
-        gpus(config),
+        gpus,
         new GpuProductCheck(products));
   }
 

@@ -11,8 +11,9 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -33,16 +34,32 @@ public final class DetachedRuns implements AutoCloseable {
   /** Its threads are called {@code swiss-write-1}, {@code swiss-write-2}, ... */
   public static final String THREADS = "swiss-write";
 
+  /**
+   * Writes running at once in one process. A write outlives a request that stopped waiting for it
+   * (a hung API server), so it can outnumber the write routes' 16 workers: four times that leaves
+   * room for those while new writes still start, and keeps a storm of hung writes, each holding a
+   * render and a helm action, from taking the heap.
+   */
+  static final int MOST_RUNNING = 64;
+
   private static final Logger LOG = LoggerFactory.getLogger(DetachedRuns.class);
 
   private final Optional<Store> store;
   private final Clock clock;
-  private final ExecutorService executor;
+  private final ThreadPoolExecutor executor;
 
   public DetachedRuns(Optional<Store> store, Clock clock) {
+    this(store, clock, MOST_RUNNING);
+  }
+
+  /**
+   * @param most writes running at once; one more is refused rather than queued, since a queued
+   *     write would start after its request gave up, unlocked, behind that request's retry
+   */
+  DetachedRuns(Optional<Store> store, Clock clock, int most) {
     this.store = store;
     this.clock = clock;
-    this.executor = Executors.newCachedThreadPool(DaemonThreads.numbered(THREADS));
+    this.executor = DaemonThreads.pool(THREADS, most, new SynchronousQueue<>());
   }
 
   /**
@@ -84,8 +101,12 @@ public final class DetachedRuns implements AutoCloseable {
    * @throws RuntimeException the write's own refusal or failure, as the write threw it
    */
   public <T> T run(Attempt attempt, Supplier<Done<T>> write) {
-    CompletableFuture<T> detached =
-        CompletableFuture.supplyAsync(() -> recorded(attempt, write), executor);
+    CompletableFuture<T> detached;
+    try {
+      detached = CompletableFuture.supplyAsync(() -> recorded(attempt, write), executor);
+    } catch (RejectedExecutionException full) {
+      throw notStarted(attempt, full);
+    }
     try {
       return detached.get();
     } catch (InterruptedException e) {
@@ -100,6 +121,20 @@ public final class DetachedRuns implements AutoCloseable {
       }
       throw new IllegalStateException(e.getCause());
     }
+  }
+
+  private DeployException notStarted(Attempt attempt, RejectedExecutionException cause) {
+    String why =
+        executor.isShutdown()
+            ? "this process is stopping -- try again on another replica, or once it is back"
+            : ("this process already runs as many writes as it runs at once (%d) -- try again"
+                    + " when one has finished")
+                .formatted(executor.getMaximumPoolSize());
+    return new DeployException(
+        ErrorKind.UNAVAILABLE,
+        "the %s of %s/%s was not started: %s"
+            .formatted(attempt.action(), attempt.namespace(), attempt.release(), why),
+        cause);
   }
 
   private <T> T recorded(Attempt attempt, Supplier<Done<T>> write) {

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -44,8 +44,7 @@ public final class EventHub implements AutoCloseable {
   private final Set<EventStream> streams = new LinkedHashSet<>();
   private final ScheduledThreadPoolExecutor timer =
       new ScheduledThreadPoolExecutor(1, DaemonThreads.named("swiss-events-timer"));
-  private final ExecutorService writers =
-      Executors.newCachedThreadPool(DaemonThreads.named("swiss-events-writer"));
+  private final ExecutorService writers;
   private boolean closed;
 
   /** A hub for a server with no login. */
@@ -63,6 +62,11 @@ public final class EventHub implements AutoCloseable {
     this.maxStreams = settings.maxStreams();
     this.clock = clock;
     this.revoked = revoked;
+    // A stream holds a writer only while it drains, so one each, and one for the revocation check,
+    // is as many as can be busy; the rest of a burst waits for them.
+    this.writers =
+        DaemonThreads.pool(
+            "swiss-events-writer", settings.maxStreams() + 1, new LinkedBlockingQueue<>());
     // A stream that ends early cancels its session's end; the timer must not keep it till then.
     timer.setRemoveOnCancelPolicy(true);
     long every = settings.heartbeat().toMillis();

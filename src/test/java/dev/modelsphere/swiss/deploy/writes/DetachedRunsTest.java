@@ -163,6 +163,40 @@ class DetachedRunsTest {
     assertThat(recorded()).singleElement().extracting(Run::output).isEqualTo("applied late");
   }
 
+  @Test
+  void aWriteBeyondTheMostRunningAtOnceIsRefusedAsUnavailableBeforeItStartsAndNotRecorded()
+      throws Exception {
+    DetachedRuns one = new DetachedRuns(Optional.of(store), Clock.systemUTC(), 1);
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Thread first =
+        new Thread(
+            () ->
+                one.run(
+                    attempt,
+                    () -> {
+                      started.countDown();
+                      await(release);
+                      return new DetachedRuns.Done<>("first", 1, "applied", true);
+                    }));
+    first.start();
+    try {
+      assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+      assertThatThrownBy(
+              () -> one.run(attempt, () -> new DetachedRuns.Done<>("second", 2, "applied", true)))
+          .isInstanceOfSatisfying(
+              DeployException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE))
+          .hasMessageContaining("apply of team-a/qwen was not started")
+          .hasMessageContaining("at once (1)");
+    } finally {
+      release.countDown();
+      first.join(TimeUnit.SECONDS.toMillis(10));
+      one.close();
+    }
+    assertThat(recorded()).singleElement().extracting(Run::output).isEqualTo("applied");
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       latch.await();
