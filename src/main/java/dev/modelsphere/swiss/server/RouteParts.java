@@ -162,7 +162,7 @@ record RouteParts(
             store,
             planWrites,
             core.differ(),
-            revisions,
+            core.backends(),
             options.clock());
     return Optional.of(new DeployRoutes.Parts(reviews, useCases.writes()));
   }

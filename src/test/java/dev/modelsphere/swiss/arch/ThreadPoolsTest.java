@@ -6,8 +6,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.Set;
 import java.util.Timer;
 import java.util.concurrent.Executor;
@@ -26,10 +24,7 @@ import org.junit.jupiter.api.Test;
  * outlive every server of the process, and no test could stop it.
  */
 class ThreadPoolsTest {
-  private static final JavaClasses CLASSES =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("dev.modelsphere.swiss");
+  private static final JavaClasses CLASSES = SwissClasses.MAIN;
 
   /**
    * The JDK's thread owners, by name: archunit.properties does not read the JDK's classes, so their
