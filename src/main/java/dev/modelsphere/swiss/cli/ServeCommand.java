@@ -56,6 +56,7 @@ public final class ServeCommand implements Callable<Integer> {
             loaded.server(),
             ListenAddress.parse(GlobalOptions.empty(addr) ? loaded.server().addr() : addr));
     ListenAddress address = listen.address();
+    address.requireFree();
     KubeTarget target = cluster.target(config.path);
     KubernetesClient client = target.connect();
     PrintWriter out = spec.commandLine().getOut();

@@ -1,5 +1,9 @@
 package dev.modelsphere.swiss.server;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+
 /**
  * Where the server listens, written as Go writes it: {@code :8080} (every interface), {@code
  * 127.0.0.1:8080}, {@code [::1]:8080}; port 0 picks a free port.
@@ -57,6 +61,29 @@ public record ListenAddress(String host, int port) {
   public String url(int boundPort) {
     String shown = host.isEmpty() || host.equals("0.0.0.0") ? "localhost" : host;
     return "http://%s:%d".formatted(shown.contains(":") ? "[" + shown + "]" : shown, boundPort);
+  }
+
+  /**
+   * Refuses an address something else already listens on, before the server spends its start (the
+   * cluster's watches, the database) on it. Binding later can still fail, and says the same.
+   */
+  public void requireFree() {
+    if (port == 0) {
+      return;
+    }
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.bind(new InetSocketAddress(bindHost(), port));
+    } catch (IOException e) {
+      throw inUse(e);
+    }
+  }
+
+  /** The port is taken. */
+  ServerException inUse(Throwable cause) {
+    return new ServerException(
+        "cannot listen on %s: the port is in use -- stop what holds it, or pass another --addr"
+            .formatted(url(port).replaceFirst("^http://", "")),
+        cause);
   }
 
   private static ServerException invalid(String text) {

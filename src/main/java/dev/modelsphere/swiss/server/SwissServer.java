@@ -173,10 +173,7 @@ public final class SwissServer {
     try {
       app.start(address.bindHost(), address.port());
     } catch (JavalinBindException e) {
-      throw new ServerException(
-          "cannot listen on %s: the port is in use -- stop what holds it, or pass another --addr"
-              .formatted(address.url(address.port()).replaceFirst("^http://", "")),
-          e);
+      throw address.inUse(e);
     }
     return this;
   }
