@@ -1,8 +1,11 @@
 package dev.modelsphere.swiss.deploy;
 
+import dev.modelsphere.swiss.deploy.backend.DeployException;
+import dev.modelsphere.swiss.error.ErrorKind;
 import dev.modelsphere.swiss.values.Nulls;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What one plan is composed from (reference server.md §4.2): a catalog variant and the operator's
@@ -45,11 +48,20 @@ public record PlanInput(
     namespace = Nulls.orEmpty(namespace);
     serviceId = Nulls.orEmpty(serviceId);
     localPath = Nulls.orEmpty(localPath);
-    gpuProducts = gpuProducts == null ? List.of() : List.copyOf(gpuProducts);
+    gpuProducts = gpuProducts == null ? List.of() : products(gpuProducts);
     overridesYaml = Nulls.orEmpty(overridesYaml);
     editsYaml = Nulls.orEmpty(editsYaml);
     chartVersion = Nulls.orEmpty(chartVersion);
     planHash = Nulls.orEmpty(planHash);
+  }
+
+  private static List<String> products(List<String> named) {
+    if (named.stream().anyMatch(Objects::isNull)) {
+      throw new DeployException(
+          ErrorKind.INVALID,
+          "gpuProducts holds a null entry: list GPU product names, such as NVIDIA-H100-80GB-HBM3");
+    }
+    return List.copyOf(named);
   }
 
   /** A diff's input that names the stored plan {@code planHash} and nothing else. */
